@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ErrorValue } from './errors';
+import { ToolCall } from './message';
+
+const Base = {
+  runId: z.string(),
+  /** Position in the run's stream, from 0, without gaps. */
+  seq: z.number().int().nonnegative(),
+  /** Epoch milliseconds. */
+  at: z.number(),
+  /** Loop iteration, from 1; 0 for events outside an iteration. */
+  iteration: z.number().int().nonnegative(),
+};
+
+/** The provider's raw request and response for one brain call, one click away in the UI. */
+export const RawExchange = z.object({
+  request: z.unknown(),
+  response: z.unknown(),
+});
+export type RawExchange = z.infer<typeof RawExchange>;
+
+export const RunStarted = z.object({
+  ...Base,
+  type: z.literal('run_started'),
+  sessionId: z.string(),
+  personaId: z.string().nullable(),
+  personaName: z.string(),
+  engine: z.string(),
+  brain: z.string().nullable(),
+  model: z.string().nullable(),
+  maxIterations: z.number().int(),
+  tools: z.array(z.string()),
+});
+export const UserMessage = z.object({ ...Base, type: z.literal('user_message'), content: z.string() });
+export const AssistantMessage = z.object({
+  ...Base,
+  type: z.literal('assistant_message'),
+  content: z.string(),
+  toolCalls: z.array(ToolCall),
+  /** True for the turn that ends the run (no tool calls, or the forced last answer). */
+  final: z.boolean(),
+  durationMs: z.number(),
+  raw: RawExchange.nullable(),
+  warnings: z.array(z.string()),
+});
+export const ToolStarted = z.object({
+  ...Base,
+  type: z.literal('tool_started'),
+  toolCallId: z.string(),
+  name: z.string(),
+  toolboxId: z.string().nullable(),
+  arguments: z.record(z.string(), z.unknown()),
+});
+export const ToolResult = z.object({
+  ...Base,
+  type: z.literal('tool_result'),
+  toolCallId: z.string(),
+  name: z.string(),
+  toolboxId: z.string().nullable(),
+  arguments: z.record(z.string(), z.unknown()),
+  result: z.unknown(),
+  /** The exact text fed back to the model. */
+  content: z.string(),
+  durationMs: z.number(),
+});
+export const ToolError = z.object({
+  ...Base,
+  type: z.literal('tool_error'),
+  toolCallId: z.string(),
+  name: z.string(),
+  toolboxId: z.string().nullable(),
+  arguments: z.record(z.string(), z.unknown()),
+  error: ErrorValue,
+  content: z.string(),
+  durationMs: z.number(),
+});
+export const AnswerDelta = z.object({ ...Base, type: z.literal('answer_delta'), delta: z.string() });
+export const RunFinished = z.object({
+  ...Base,
+  type: z.literal('run_finished'),
+  answer: z.string(),
+  iterations: z.number().int(),
+  durationMs: z.number(),
+});
+export const RunFailed = z.object({ ...Base, type: z.literal('run_failed'), error: ErrorValue, durationMs: z.number() });
+export const RunCancelled = z.object({ ...Base, type: z.literal('run_cancelled'), reason: z.string(), durationMs: z.number() });
+
+/** Everything an engine run emits; the chat pane renders it, the session file stores it. */
+export const TraceEvent = z.discriminatedUnion('type', [
+  RunStarted,
+  UserMessage,
+  AssistantMessage,
+  ToolStarted,
+  ToolResult,
+  ToolError,
+  AnswerDelta,
+  RunFinished,
+  RunFailed,
+  RunCancelled,
+]);
+export type TraceEvent = z.infer<typeof TraceEvent>;
+export type TraceEventType = TraceEvent['type'];
+/** A trace event before the recorder stamps runId, seq and at. */
+export type TraceEventInput = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'runId' | 'seq' | 'at'> : never) : never;
+
+/** The event types that end a run. */
+export const TERMINAL_TRACE_TYPES = ['run_finished', 'run_failed', 'run_cancelled'] as const;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ErrorValue } from '../domain/errors';
+import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
+import { JsonSchema, ToolboxInfo } from '../domain/tool';
+import { TraceEvent } from '../domain/trace';
+
+/** A persona file as the editor loads it: secrets are never sent, only whether each is set. */
+export const PersonaRecord = z.object({
+  id: z.string(),
+  path: z.string(),
+  persona: PersonaFile,
+  /** Dotted paths of secret fields that have a stored value, e.g. `ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key`. */
+  secretsSet: z.array(z.string()),
+});
+export type PersonaRecord = z.infer<typeof PersonaRecord>;
+
+/** A plugin the editor can offer: engines, brains and toolboxes, each with its config schema. */
+export const CatalogEntry = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  configSchema: JsonSchema,
+  source: z.enum(['builtin', 'plugin', 'mcp', 'utcp', 'bus']),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntry>;
+
+export const Catalog = z.object({
+  engines: z.array(CatalogEntry),
+  brains: z.array(CatalogEntry),
+  toolboxes: z.array(CatalogEntry),
+  /** Plugins that failed to load: reported, never breaking discovery. */
+  pluginErrors: z.array(z.object({ id: z.string(), error: ErrorValue })),
+});
+export type Catalog = z.infer<typeof Catalog>;
+
+/** A stored chat session (one JSONL file of trace events). */
+export const SessionSummary = z.object({
+  sessionId: z.string(),
+  personaId: z.string().nullable(),
+  personaName: z.string(),
+  title: z.string(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
+  runs: z.number().int(),
+});
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+/** Brain connection settings the editor tests before saving. */
+export const BrainProbe = z.object({
+  api_url: z.string().min(1),
+  api_key: z.string().optional(),
+  model: z.string().optional(),
+  /** Use the stored key of this persona when api_key is not given. */
+  personaId: PersonaId.optional(),
+});
+export type BrainProbe = z.infer<typeof BrainProbe>;
+
+export const Settings = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** OVOS messagebus URL; null = off. */
+  busUrl: z.string().nullable().default(null),
+});
+export type Settings = z.infer<typeof Settings>;
+
+const Empty = z.object({}).default({});
+const ById = z.object({ id: PersonaId });
+
+/** Where a tool lives: a persona's toolbox instance, or an installed toolbox with its default config. */
+export const ToolScope = z.object({ personaId: PersonaId.optional() });
+
+/** The one API table. Both transports (Electron IPC, WebSocket) carry exactly these. */
+export const methods = {
+  'app.info': {
+    input: Empty,
+    output: z.object({ version: z.string(), dataDir: z.string(), mode: z.enum(['electron', 'browser']), platform: z.string() }),
+  },
+  'app.catalog': { input: Empty, output: Catalog },
+  'personas.list': { input: Empty, output: z.object({ personas: z.array(PersonaSummary), broken: z.array(BrokenPersona) }) },
+  'personas.get': { input: ById, output: PersonaRecord },
+  'personas.save': {
+    /** Without id a new persona is created (id derived from the name). Secret values given here go to the secrets store. */
+    input: z.object({ id: PersonaId.optional(), persona: PersonaFile }),
+    output: PersonaRecord,
+  },
+  'personas.delete': { input: ById, output: z.object({ deleted: z.boolean() }) },
+  'personas.duplicate': { input: z.object({ id: PersonaId, name: z.string().optional() }), output: PersonaRecord },
+  'personas.import': {
+    input: z.union([z.object({ path: z.string().min(1) }), z.object({ text: z.string().min(1), fileName: z.string().optional() })]),
+    output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()) }),
+  },
+  'personas.export': {
+    input: z.object({ id: PersonaId, withSecrets: z.boolean().default(false), path: z.string().optional() }),
+    output: z.object({ text: z.string(), path: z.string().nullable() }),
+  },
+  'toolboxes.list': { input: ToolScope, output: z.object({ toolboxes: z.array(ToolboxInfo) }) },
+  'toolboxes.refresh': {
+    input: ToolScope.extend({ toolboxId: z.string().optional() }),
+    output: z.object({ toolboxes: z.array(ToolboxInfo) }),
+  },
+  'tools.call': {
+    input: ToolScope.extend({ toolboxId: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+    output: z.object({ result: z.unknown(), durationMs: z.number() }),
+  },
+  'chat.send': {
+    input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),
+    output: z.object({ runId: z.string(), sessionId: z.string() }),
+  },
+  'chat.cancel': { input: z.object({ runId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
+  'chat.sessions': { input: z.object({ personaId: PersonaId.optional() }), output: z.object({ sessions: z.array(SessionSummary) }) },
+  'chat.loadSession': {
+    input: z.object({ sessionId: z.string() }),
+    output: z.object({ session: SessionSummary, events: z.array(TraceEvent) }),
+  },
+  'brains.test': {
+    input: BrainProbe,
+    output: z.object({ ok: z.boolean(), latencyMs: z.number(), models: z.array(z.string()), error: ErrorValue.nullable() }),
+  },
+  'brains.models': { input: BrainProbe, output: z.object({ models: z.array(z.string()) }) },
+  'settings.get': { input: Empty, output: Settings },
+  'settings.save': { input: Settings, output: Settings },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Pushes from main. chat.trace carries the sessionId beside the event. */
+export const events = {
+  'chat.trace': z.object({ sessionId: z.string(), event: TraceEvent }),
+  'tools.changed': z.object({ toolboxId: z.string(), personaId: z.string().nullable() }),
+  'personas.changed': z.object({ id: z.string().nullable() }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+export type MethodParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;

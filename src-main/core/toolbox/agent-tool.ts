@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { ToolSchema } from './schema';
+
+/** What a running tool gets beside its arguments: the signal that cancels it. */
+export interface ToolCallContext {
+  signal: AbortSignal;
+}
+
+/** OVOS's AgentTool: one executable function and its contract. */
+export interface AgentTool {
+  name: string;
+  description: string;
+  argumentSchema: ToolSchema;
+  outputSchema: ToolSchema;
+  toolCall: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown;
+}
+
+/** Defines a tool with zod schemas, typing toolCall's arguments and return from them. */
+export function defineTool<A extends z.ZodObject, O extends z.ZodObject>(tool: {
+  name: string;
+  description: string;
+  argumentSchema: A;
+  outputSchema: O;
+  toolCall: (args: z.output<A>, ctx: ToolCallContext) => z.input<O> | Promise<z.input<O>>;
+}): AgentTool {
+  return tool as unknown as AgentTool;
+}

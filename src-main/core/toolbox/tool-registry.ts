@@ -1,0 +1,86 @@
+import type { ErrorValue } from '../../../shared/domain/errors';
+import type { OpenAITool, ToolInfo } from '../../../shared/domain/tool';
+import { toolsToOpenAISpec } from './openai-spec';
+import type { ToolBox } from './toolbox';
+
+/** One tool as the model sees it: the name it is given, and where it really lives. */
+export interface RegisteredTool {
+  modelName: string;
+  name: string;
+  toolbox: ToolBox;
+  renamedBecause?: string;
+}
+
+/**
+ * A persona's tools across its toolboxes. Names must be unique for the model: on a clash every clashing
+ * tool is offered as `<toolbox>__<tool>` and `renamedBecause` says why.
+ */
+export class ToolRegistry {
+  constructor(readonly toolboxes: ToolBox[]) {}
+
+  /** Waits for every toolbox's first discovery. */
+  async ready(): Promise<void> {
+    await Promise.all(this.toolboxes.map((t) => t.ready));
+  }
+
+  entries(): RegisteredTool[] {
+    const owners = new Map<string, string[]>();
+    for (const tb of this.toolboxes) for (const name of tb.tools.keys()) owners.set(name, [...(owners.get(name) ?? []), tb.toolboxId]);
+    const out: RegisteredTool[] = [];
+    for (const tb of this.toolboxes) {
+      for (const name of tb.tools.keys()) {
+        const clash = owners.get(name)!;
+        if (clash.length === 1) {
+          out.push({ modelName: name, name, toolbox: tb });
+        } else {
+          out.push({
+            modelName: qualifiedName(tb.toolboxId, name),
+            name,
+            toolbox: tb,
+            renamedBecause: `'${name}' is also a tool of ${clash.filter((id) => id !== tb.toolboxId).map((id) => `'${id}'`).join(', ')}; the model sees it as '${qualifiedName(tb.toolboxId, name)}'.`,
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The OpenAI spec list the model is sent, with model names. */
+  openaiTools(): OpenAITool[] {
+    return this.toolInfos().map((t) => t.openai);
+  }
+
+  /** Every tool with its JSON, model name and exact OpenAI spec (for the Tools pane). */
+  toolInfos(): ToolInfo[] {
+    const byToolbox = new Map(this.toolboxes.map((tb) => [tb.toolboxId, new Map(tb.toolJsonList.map((j) => [j.name, j]))]));
+    return this.entries().map((entry) => {
+      const json = byToolbox.get(entry.toolbox.toolboxId)!.get(entry.name)!;
+      const [openai] = toolsToOpenAISpec([{ ...json, name: entry.modelName }]);
+      return { ...json, toolboxId: entry.toolbox.toolboxId, modelName: entry.modelName, renamedBecause: entry.renamedBecause, openai };
+    });
+  }
+
+  /** The tool the model means by `modelName`; a plain name still resolves when it is unique. */
+  resolve(modelName: string): RegisteredTool | null {
+    const entries = this.entries();
+    const exact = entries.find((e) => e.modelName === modelName);
+    if (exact) return exact;
+    const byName = entries.filter((e) => e.name === modelName);
+    return byName.length === 1 ? byName[0] : null;
+  }
+
+  find(toolboxId: string): ToolBox | null {
+    return this.toolboxes.find((t) => t.toolboxId === toolboxId) ?? null;
+  }
+}
+
+/** `<toolbox>__<tool>`, kept within OpenAI's name rule (unsafe characters -> `_`, at most 64). */
+export function qualifiedName(toolboxId: string, name: string): string {
+  const safe = `${toolboxId.replace(/[^a-zA-Z0-9_-]/g, '_')}__${name}`;
+  return safe.length <= 64 ? safe : safe.slice(safe.length - 64);
+}
+
+/** What executing one tool call gave: the validated result, or the error value; both with the text for the model. */
+export type ToolExecution =
+  | { ok: true; result: Record<string, unknown>; content: string; durationMs: number; toolboxId: string }
+  | { ok: false; error: ErrorValue; content: string; durationMs: number; toolboxId: string | null };

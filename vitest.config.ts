@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** Unit and integration tests: node for shared/ and src-main/, happy-dom for the renderer. */
+export default defineConfig({
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src-renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
