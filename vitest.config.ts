@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'tests/**/*.test.ts', 'examples/**/*.test.ts'],
         },
       },
       {

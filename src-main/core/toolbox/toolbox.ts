@@ -45,6 +45,7 @@ export abstract class ToolBox {
   /** Settles when the discovery started at construction has ended (it never rejects). */
   readonly ready: Promise<void>;
   private readonly unbinders: Array<() => void> = [];
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(options: ToolBoxOptions = {}) {
     const id = options.toolboxId ?? (new.target as unknown as ToolBoxClass).defaultId;
@@ -168,6 +169,17 @@ export abstract class ToolBox {
       });
     }
     throw new TypeError(`normalizeTools: got ${describe(tools)}; expected a ToolBox, an OpenAI tool dict, an array of them, or null.`);
+  }
+
+  /** Subscribes to changes of the tool list (an MCP server's list_changed, a bus announcement). */
+  onToolsChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Adapters call this after their tool list changed and the cache was refreshed. */
+  protected notifyToolsChanged(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   /** Answers `ovos.persona.tools.discover` and `ovos.persona.tools.<id>.call` on the bus. */
