@@ -1,0 +1,28 @@
+import type { AgentMessage } from '../../../shared/domain/message';
+import type { RawExchange } from '../../../shared/domain/trace';
+
+/** Options of one brain call. `tools` takes anything ToolBox.normalizeTools takes. */
+export interface ChatOptions {
+  tools?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A brain's reply: an AgentMessage, plus the raw provider exchange and warnings for the trace. */
+export type BrainMessage = AgentMessage & {
+  raw?: RawExchange;
+  warnings?: string[];
+};
+
+/**
+ * OVOS's ChatEngine: a brain the loop engines drive. `supportsTools` = native function calling.
+ * Errors: BrainError (brain_unreachable | brain_bad_response) or CancelledError when the signal aborts.
+ */
+export interface ChatEngine {
+  readonly id: string;
+  readonly supportsTools: boolean;
+  /** The model name, where the brain has one (shown in traces). */
+  readonly model: string | null;
+  continueChat(messages: AgentMessage[], options?: ChatOptions): Promise<BrainMessage>;
+  /** Streams the answer's text deltas; the generator's return value is the whole reply. */
+  streamChat(messages: AgentMessage[], options?: ChatOptions): AsyncGenerator<string, BrainMessage, void>;
+}
