@@ -1,0 +1,174 @@
+import OpenAI, { APIError } from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { AgentMessage } from '../../../shared/domain/message';
+import { DEFAULT_API_URL, type OpenAIBrainConfig } from '../../../shared/domain/persona';
+import { CancelledError, StudioError } from '../errors';
+import { ToolBox } from '../toolbox/toolbox';
+import { BrainError } from './brain-error';
+import { CallGuard } from './call-guard';
+import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
+import { toBrainError } from './openai-errors';
+import { StreamAssembler } from './openai-stream';
+import { fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
+
+export const OPENAI_BRAIN_ID = 'ovos-chat-openai-plugin';
+export const DEFAULT_TIMEOUT_S = 60;
+
+/** Accepts the full `.../v1/chat/completions` URL or the `/v1` base; returns the base (what the client wants). */
+export function normalizeApiUrl(url: string): string {
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/chat\/completions$/, '')
+    .replace(/\/+$/, '');
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio) through
+ * the official `openai` client, without silent retries. Every failure ends as CancelledError or a BrainError
+ * within `timeout` seconds (for streams: seconds without a chunk).
+ */
+export class OpenAIBrain implements ChatEngine {
+  readonly id = OPENAI_BRAIN_ID;
+  readonly supportsTools: boolean;
+  readonly model: string;
+  /** The `/v1` base URL. */
+  readonly baseURL: string;
+  /** The chat-completions URL, as error messages name it. */
+  readonly url: string;
+  readonly timeoutMs: number;
+  private readonly temperature: number | undefined;
+  private readonly client: OpenAI;
+  /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
+  private readonly errorBodies = new WeakMap<Headers, Promise<string>>();
+
+  constructor(config: OpenAIBrainConfig = {}) {
+    if (!config.model) {
+      throw new StudioError('persona_invalid', `The ${OPENAI_BRAIN_ID} brain needs a "model" (for example "qwen2.5" on Ollama, "gpt-4o-mini" on OpenAI).`);
+    }
+    this.model = config.model;
+    this.baseURL = normalizeApiUrl(config.api_url || DEFAULT_API_URL);
+    this.url = `${this.baseURL}/chat/completions`;
+    this.supportsTools = config.supports_tools ?? true;
+    this.temperature = config.temperature;
+    this.timeoutMs = Math.max(1, Math.round((config.timeout ?? DEFAULT_TIMEOUT_S) * 1000));
+    const errorBodies = this.errorBodies;
+    this.client = new OpenAI({
+      baseURL: this.baseURL,
+      apiKey: config.api_key || 'not-needed',
+      organization: null,
+      project: null,
+      timeout: this.timeoutMs,
+      maxRetries: 0,
+      logLevel: 'off',
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (!response.ok) errorBodies.set(response.headers, response.clone().text().catch(() => ''));
+        return response;
+      },
+    });
+  }
+
+  /** The exact JSON body of a request: `tools` only when normalizeTools(tools) is non-empty. */
+  buildRequest(messages: AgentMessage[], tools: unknown, stream: boolean): Json {
+    const request: Json = { model: this.model, messages: messages.map(toWireMessage) };
+    const spec = ToolBox.normalizeTools(tools);
+    if (spec.length > 0) request.tools = spec;
+    if (this.temperature !== undefined) request.temperature = this.temperature;
+    if (stream) request.stream = true;
+    return request;
+  }
+
+  async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
+    const request = this.buildRequest(messages, options.tools, false);
+    const guard = new CallGuard(this.timeoutMs, options.signal);
+    try {
+      const response = await this.client.chat.completions.create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal }).asResponse();
+      const text = await response.text();
+      return this.toMessage(this.parseCompletion(text, response.status), request);
+    } catch (error) {
+      throw await this.failure(error, guard, options.signal);
+    } finally {
+      guard.dispose();
+    }
+  }
+
+  async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
+    const request = this.buildRequest(messages, options.tools, true);
+    const guard = new CallGuard(this.timeoutMs, options.signal);
+    let finished = false;
+    try {
+      const { data: stream, response } = await this.client.chat.completions
+        .create(request as unknown as ChatCompletionCreateParamsStreaming, { signal: guard.signal })
+        .withResponse();
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        // A server that ignores `stream: true` and answers with one JSON completion (or garbage).
+        const message = this.toMessage(this.parseCompletion(await response.text(), response.status), request);
+        finished = true;
+        if (message.content) {
+          guard.pause();
+          yield message.content;
+        }
+        return message;
+      }
+      const assembler = new StreamAssembler();
+      for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+        guard.touch();
+        const delta = assembler.add(chunk);
+        if (delta) {
+          guard.pause();
+          yield delta;
+          guard.touch();
+        }
+      }
+      if (guard.signal.aborted) throw guard.timedOut ? new Error('timeout') : new CancelledError();
+      if (assembler.chunks === 0) {
+        throw new BrainError('brain_bad_response', `The brain at ${this.url} ended its stream without any data chunk (is it an OpenAI-compatible server?).`, { url: this.url });
+      }
+      finished = true;
+      return this.toMessage(assembler.completion(), request);
+    } catch (error) {
+      finished = true;
+      throw await this.failure(error, guard, options.signal);
+    } finally {
+      if (!finished) guard.abort();
+      guard.dispose();
+    }
+  }
+
+  private async failure(error: unknown, guard: CallGuard, signal?: AbortSignal): Promise<Error> {
+    const errorBody = error instanceof APIError && error.headers ? await this.errorBodies.get(error.headers) : undefined;
+    return toBrainError(error, { url: this.url, timeoutMs: this.timeoutMs, signal, timedOut: guard.timedOut, errorBody });
+  }
+
+  private parseCompletion(text: string, status: number): Json {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const snippet = text.trim().slice(0, 200);
+      throw new BrainError('brain_bad_response', `The brain at ${this.url} answered HTTP ${status} with a body that is not JSON: ${snippet || '(empty body)'}`, { url: this.url, status, body: text.slice(0, 2000) });
+    }
+    const choices = (json as Json | null)?.choices;
+    if (!Array.isArray(choices) || choices.length === 0 || typeof (choices[0] as Json)?.message !== 'object') {
+      throw new BrainError('brain_bad_response', `The brain at ${this.url} answered without a chat completion (no choices[0].message): ${text.slice(0, 200)}`, { url: this.url, status, body: text.slice(0, 2000) });
+    }
+    return json as Json;
+  }
+
+  private toMessage(completion: Json, request: Json): BrainMessage {
+    const message = ((completion.choices as Json[])[0].message ?? {}) as Json;
+    const warnings: string[] = [];
+    const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
+    const content = typeof message.content === 'string' ? message.content : '';
+    return {
+      role: 'assistant',
+      content,
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      raw: { request, response: completion },
+      warnings,
+    };
+  }
+}

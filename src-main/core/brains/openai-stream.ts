@@ -1,0 +1,77 @@
+import type { WireToolCallIn } from './openai-wire';
+
+interface PartialCall {
+  id?: string;
+  type?: string;
+  name: string;
+  arguments: string;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Assembles `chat.completion.chunk`s (content and tool_call deltas) into one `chat.completion`. */
+export class StreamAssembler {
+  chunks = 0;
+  content = '';
+  private id: string | undefined;
+  private model: string | undefined;
+  private created: number | undefined;
+  private finishReason: string | null = null;
+  private usage: unknown = undefined;
+  private readonly calls: PartialCall[] = [];
+
+  /** Adds one chunk; returns its content delta ('' when it has none). */
+  add(chunk: any): string {
+    this.chunks++;
+    this.id ??= chunk?.id;
+    this.model ??= chunk?.model;
+    this.created ??= chunk?.created;
+    if (chunk?.usage) this.usage = chunk.usage;
+    const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
+    if (!choice) return '';
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    const delta = choice.delta ?? {};
+    if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) this.addCall(part);
+    const text = typeof delta.content === 'string' ? delta.content : '';
+    this.content += text;
+    return text;
+  }
+
+  private addCall(part: any) {
+    let index = typeof part?.index === 'number' ? part.index : -1;
+    if (index < 0) index = part?.id && !this.calls.some((c) => c.id === part.id) ? this.calls.length : Math.max(0, this.calls.length - 1);
+    const call = (this.calls[index] ??= { name: '', arguments: '' });
+    if (typeof part?.id === 'string' && part.id) call.id = part.id;
+    if (typeof part?.type === 'string') call.type = part.type;
+    const fn = part?.function ?? {};
+    if (typeof fn.name === 'string') call.name += fn.name;
+    if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
+    else if (fn.arguments && typeof fn.arguments === 'object') call.arguments += JSON.stringify(fn.arguments);
+  }
+
+  /** The tool calls in wire shape, in index order. */
+  get toolCalls(): WireToolCallIn[] {
+    return this.calls.filter(Boolean).map((c) => ({ id: c.id, type: c.type ?? 'function', function: { name: c.name, arguments: c.arguments } }));
+  }
+
+  /** The completion the chunks add up to, for the trace's raw response. */
+  completion() {
+    const calls = this.toolCalls;
+    return {
+      id: this.id,
+      object: 'chat.completion',
+      created: this.created,
+      model: this.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: this.content || (calls.length > 0 ? null : ''), ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+          finish_reason: this.finishReason,
+        },
+      ],
+      ...(this.usage ? { usage: this.usage } : {}),
+      /** Not OpenAI's: how many SSE chunks the answer came in. */
+      stream_chunks: this.chunks,
+    };
+  }
+}
