@@ -1,0 +1,119 @@
+import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import type { OpenAITool } from '../../../shared/domain/tool';
+import type { BrainMessage } from '../brains/chat-engine';
+import { CancelledError } from '../errors';
+import { abortable } from './abortable';
+import type { LoopContext } from './loop-context';
+import { FinalAnswerStreamer } from './react-parse';
+
+/**
+ * How a reply's text becomes answer_delta events. Only the terminal answer streams:
+ * - `buffer`: the reply may still carry tool calls, so deltas are held until it is known to be the answer;
+ * - `live`: the request is known to be terminal (the forced last one), deltas go out as they arrive;
+ * - `react`: a ReAct reply, whose text after `FINAL_ANSWER:` goes out as it arrives.
+ */
+export type AnswerStreaming = 'buffer' | 'live' | 'react';
+
+/** One brain request and its reply, turned into trace events by the loop once it knows what the reply is. */
+export class BrainTurn {
+  private readonly buffered: string[] = [];
+  private liveText = '';
+  private readonly streamer = new FinalAnswerStreamer();
+
+  private constructor(
+    private readonly ctx: LoopContext,
+    private readonly streaming: AnswerStreaming,
+  ) {}
+
+  reply!: BrainMessage;
+  durationMs = 0;
+
+  /** Sends `messages` (and `tools`, when given) to the brain; cancellation rejects with CancelledError at once. */
+  static async request(ctx: LoopContext, messages: AgentMessage[], tools: OpenAITool[] | undefined, streaming: AnswerStreaming): Promise<BrainTurn> {
+    const turn = new BrainTurn(ctx, streaming);
+    const started = performance.now();
+    const options = tools ? { tools, signal: ctx.signal } : { signal: ctx.signal };
+    if (!ctx.stream) {
+      turn.reply = await abortable(ctx.brain.continueChat(messages, options), ctx.signal);
+    } else {
+      const stream = ctx.brain.streamChat(messages, options);
+      try {
+        for (;;) {
+          const step = await abortable(stream.next(), ctx.signal);
+          if (step.done) {
+            turn.reply = step.value;
+            break;
+          }
+          if (step.value) turn.onDelta(step.value);
+        }
+      } catch (error) {
+        void stream.return(undefined as never).catch(() => undefined);
+        throw error;
+      }
+    }
+    if (ctx.signal?.aborted) throw new CancelledError();
+    turn.durationMs = Math.round((performance.now() - started) * 100) / 100;
+    return turn;
+  }
+
+  get content(): string {
+    return this.reply.content ?? '';
+  }
+
+  get toolCalls(): ToolCall[] {
+    return this.reply.toolCalls ?? [];
+  }
+
+  /** Records a turn that asks for tools (not the answer). */
+  emitStep(toolCalls: ToolCall[]): void {
+    this.emitAssistant(toolCalls, false, []);
+  }
+
+  /** Records the turn that ends the run: the answer's remaining deltas, then the assistant message. */
+  emitFinal(answer: string): void {
+    let rest: string;
+    if (this.streaming === 'buffer') {
+      if (this.buffered.join('') === answer) {
+        for (const delta of this.buffered) this.delta(delta);
+        rest = '';
+      } else {
+        rest = answer;
+      }
+    } else if (this.streaming === 'live') {
+      rest = answer.startsWith(this.liveText) ? answer.slice(this.liveText.length) : '';
+    } else {
+      rest = this.streamer.rest(answer);
+    }
+    if (rest) this.delta(rest);
+    const ignored = this.toolCalls.length ? ['The model asked for tools in its final answer; they were not run.'] : [];
+    this.emitAssistant([], true, ignored);
+  }
+
+  private onDelta(delta: string): void {
+    if (this.streaming === 'buffer') {
+      this.buffered.push(delta);
+    } else if (this.streaming === 'live') {
+      this.liveText += delta;
+      this.delta(delta);
+    } else {
+      const shown = this.streamer.push(delta);
+      if (shown) this.delta(shown);
+    }
+  }
+
+  private delta(delta: string): void {
+    this.ctx.tracer.emit({ type: 'answer_delta', delta });
+  }
+
+  private emitAssistant(toolCalls: ToolCall[], final: boolean, extraWarnings: string[]): void {
+    this.ctx.tracer.emit({
+      type: 'assistant_message',
+      content: this.content,
+      toolCalls,
+      final,
+      durationMs: this.durationMs,
+      raw: this.reply.raw ?? null,
+      warnings: extraWarnings.length ? [...(this.reply.warnings ?? []), ...extraWarnings] : (this.reply.warnings ?? []),
+    });
+  }
+}

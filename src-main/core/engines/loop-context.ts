@@ -1,0 +1,44 @@
+import type { ChatEngine } from '../brains/chat-engine';
+import type { ToolRegistry } from '../toolbox';
+import type { RunTracer } from './run-tracer';
+
+export const DEFAULT_MAX_ITERATIONS = 10;
+export const DEFAULT_TOOL_TIMEOUT_S = 30;
+
+/** What an engine is built from (a persona's engine block, resolved). */
+export interface EngineSetup {
+  brain: ChatEngine | null;
+  registry: ToolRegistry;
+  /** Tool-call cycles before the forced last answer; default 10. */
+  maxIterations?: number;
+  /** Per tool call; default 30 s; 0 = none. */
+  toolTimeoutMs?: number;
+  /** The persona's own system prompt, prepended as a system message. */
+  systemPrompt?: string | null;
+  /** Request every reply as a stream (true, default) or use continueChat and emit the answer in one delta. */
+  stream?: boolean;
+}
+
+/** Per run: cancellation and the trace. */
+export interface EngineRunOptions {
+  signal?: AbortSignal;
+  tracer?: RunTracer;
+}
+
+/** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
+export interface LoopResult {
+  answer: string;
+  iterations: number;
+}
+
+/** Everything one run of a loop needs. */
+export interface LoopContext {
+  brain: ChatEngine;
+  registry: ToolRegistry;
+  maxIterations: number;
+  toolTimeoutMs: number;
+  systemPrompt: string | null;
+  stream: boolean;
+  signal: AbortSignal | undefined;
+  tracer: RunTracer;
+}

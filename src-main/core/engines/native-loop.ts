@@ -1,0 +1,46 @@
+import type { AgentMessage } from '../../../shared/domain/message';
+import { BrainTurn } from './brain-turn';
+import type { LoopContext, LoopResult } from './loop-context';
+import { withSystemPrompt } from './loop-engine';
+import { ReActLoopEngine, runReactLoop } from './react-loop';
+import { runToolCall } from './tool-step';
+
+/**
+ * OVOS's NativeToolCallEngine (`ovos-native-toolcall-loop`): the persona's tools go to the brain as `tools`,
+ * its structured tool_calls run in order, each result comes back as a TOOL message after the assistant turn
+ * that asked for it; after max_iterations one last request without tools. A brain without native tool
+ * calling (`supportsTools` false) gets the ReAct text loop instead.
+ */
+export class NativeToolCallEngine extends ReActLoopEngine {
+  static override readonly id: string = 'ovos-native-toolcall-loop';
+  override readonly id: string = NativeToolCallEngine.id;
+
+  protected override loop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
+    return ctx.brain.supportsTools ? runNativeLoop(messages, ctx) : runReactLoop(messages, ctx);
+  }
+}
+
+async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
+  const offered = ctx.registry.openaiTools();
+  const tools = offered.length ? offered : undefined;
+  const loop = withSystemPrompt(ctx, messages);
+  for (let i = 1; i <= ctx.maxIterations; i++) {
+    ctx.tracer.iteration = i;
+    const turn = await BrainTurn.request(ctx, loop, tools, 'buffer');
+    const calls = turn.toolCalls;
+    if (!calls.length) {
+      turn.emitFinal(turn.content);
+      return { answer: turn.content, iterations: i };
+    }
+    turn.emitStep(calls);
+    loop.push({ role: 'assistant', content: turn.content, toolCalls: calls });
+    for (const call of calls) {
+      const content = await runToolCall(ctx, call);
+      loop.push({ role: 'tool', content, toolCallId: call.id, name: call.name });
+    }
+  }
+  ctx.tracer.iteration = ctx.maxIterations + 1;
+  const turn = await BrainTurn.request(ctx, loop, undefined, 'live');
+  turn.emitFinal(turn.content);
+  return { answer: turn.content, iterations: ctx.maxIterations + 1 };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { ToolRegistry } from '../toolbox';
+import { NativeToolCallEngine } from './native-loop';
+import { ReActLoopEngine } from './react-loop';
+import { RunTracer } from './run-tracer';
+import { BrokenToolBox, FixtureToolBox, fixtureRegistry } from './testing/fixture-toolboxes';
+import { ScriptedBrain } from './testing/scripted-brain';
+
+const user = (content: string) => ({ role: 'user' as const, content });
+
+function traced() {
+  const events: TraceEvent[] = [];
+  return { events, tracer: new RunTracer('run-1', (e) => events.push(e)) };
+}
+
+describe('ReActLoopEngine (OVOS cases 28-34)', () => {
+  it('returns the final answer after one call (28)', async () => {
+    const { registry } = await fixtureRegistry();
+    const brain = new ScriptedBrain([{ content: 'Thought: I know.\nFINAL_ANSWER: 42' }]);
+    const answer = await new ReActLoopEngine({ brain, registry }).continueChat([user('?')]);
+    expect(answer).toEqual({ role: 'assistant', content: '42' });
+    expect(brain.calls).toHaveLength(1);
+    expect(brain.calls[0].tools).toBeUndefined();
+  });
+
+  it('runs an action, feeds the Observation back as a user message, then answers (29)', async () => {
+    const { registry, toolbox } = await fixtureRegistry();
+    const step = 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}';
+    const brain = new ScriptedBrain([{ content: step }, { content: 'Thought: done.\nFINAL_ANSWER: 3' }]);
+    const { events, tracer } = traced();
+    const result = await new ReActLoopEngine({ brain, registry }).run([user('1+2?')], { tracer });
+    expect(result).toEqual({ answer: '3', iterations: 2 });
+    expect(toolbox.callLog).toEqual([{ name: 'calc', args: { a: 1, b: 2 } }]);
+    const second = brain.calls[1].messages;
+    expect(second.slice(-2)).toEqual([
+      { role: 'assistant', content: step },
+      { role: 'user', content: 'Observation: {"result":3}' },
+    ]);
+    expect(second[0].role).toBe('system');
+    expect(second[0].content).toContain('"name": "calc"');
+    const tool = events.find((e) => e.type === 'tool_result');
+    expect(tool).toMatchObject({ toolCallId: 'react_1', name: 'calc', toolboxId: 'fixture_tools', arguments: { a: 1, b: 2 }, content: '{"result":3}', iteration: 1 });
+    const assistants = events.filter((e) => e.type === 'assistant_message');
+    expect(assistants.map((a) => [a.final, a.toolCalls.map((c) => c.name)])).toEqual([
+      [false, ['calc']],
+      [true, []],
+    ]);
+  });
+
+  it('returns plain text without action or token verbatim (30)', async () => {
+    const { registry } = await fixtureRegistry();
+    const brain = new ScriptedBrain([{ content: 'Hello there, no tools needed.' }]);
+    expect((await new ReActLoopEngine({ brain, registry }).continueChat([user('hi')])).content).toBe('Hello there, no tools needed.');
+  });
+
+  it('after max_iterations asks once more for the final answer (31)', async () => {
+    const { registry, toolbox } = await fixtureRegistry();
+    const act = { content: 'Thought: again.\nAction: calc\nAction Input: {"a": 1, "b": 1}' };
+    const brain = new ScriptedBrain([act, act, { content: 'Thought: ok.\nFINAL_ANSWER: two' }]);
+    const result = await new ReActLoopEngine({ brain, registry, maxIterations: 2 }).run([user('go')]);
+    expect(result).toEqual({ answer: 'two', iterations: 3 });
+    expect(brain.calls).toHaveLength(3);
+    expect(brain.calls[2].messages.at(-1)).toEqual({ role: 'user', content: 'You have used the maximum number of tool calls. Provide your best FINAL_ANSWER: now.' });
+    expect(toolbox.callLog).toHaveLength(2);
+
+    const raw = new ScriptedBrain([act, act, { content: 'I give up.' }]);
+    expect((await new ReActLoopEngine({ brain: raw, registry, maxIterations: 2 }).run([user('go')])).answer).toBe('I give up.');
+  });
+
+  it('answers `Error: no brain configured.` without a brain (32)', async () => {
+    const { registry } = await fixtureRegistry();
+    for (const Engine of [ReActLoopEngine, NativeToolCallEngine]) {
+      expect((await new Engine({ brain: null, registry }).continueChat([user('hi')])).content).toBe('Error: no brain configured.');
+    }
+  });
+
+  it('feeds tool errors back as observations (33)', async () => {
+    const { registry } = await fixtureRegistry();
+    const brain = new ScriptedBrain([
+      { content: 'Action: boom\nAction Input: {}' },
+      { content: 'Action: missing\nAction Input: {"x": 1}' },
+      { content: 'FINAL_ANSWER: sorry' },
+    ]);
+    const { events, tracer } = traced();
+    await new ReActLoopEngine({ brain, registry }).run([user('go')], { tracer });
+    const observations = brain.calls[2].messages.filter((m) => m.content.startsWith('Observation:')).map((m) => m.content);
+    expect(observations[0]).toMatch(/^Observation: Error: tool 'boom' failed: .*boom/);
+    expect(observations[1]).toBe("Observation: Error: tool 'missing' not found.");
+    const errors = events.filter((e) => e.type === 'tool_error');
+    expect(errors.map((e) => e.error.code)).toEqual(['tool_execution_failed', 'tool_not_found']);
+  });
+
+  it('finds a tool in the toolbox that has it, past one that lacks it or fails discovery (34)', async () => {
+    const fixture = new FixtureToolBox();
+    const registry = new ToolRegistry([new BrokenToolBox(), fixture]);
+    await registry.ready();
+    const brain = new ScriptedBrain([{ content: 'Action: calc\nAction Input: {"a": 2, "b": 2}' }, { content: 'FINAL_ANSWER: 4' }]);
+    expect((await new ReActLoopEngine({ brain, registry }).run([user('2+2')])).answer).toBe('4');
+    expect(fixture.callLog).toHaveLength(1);
+  });
+
+  it('adds no ReAct system message without tools, and puts the persona prompt after it with tools', async () => {
+    const empty = new ToolRegistry([]);
+    const brain = new ScriptedBrain([{ content: 'FINAL_ANSWER: hi' }]);
+    await new ReActLoopEngine({ brain, registry: empty, systemPrompt: 'Be brief.' }).run([user('hi')]);
+    expect(brain.calls[0].messages).toEqual([{ role: 'system', content: 'Be brief.' }, user('hi')]);
+
+    const { registry } = await fixtureRegistry();
+    const withTools = new ScriptedBrain([{ content: 'FINAL_ANSWER: hi' }]);
+    await new ReActLoopEngine({ brain: withTools, registry, systemPrompt: 'Be brief.' }).run([user('hi')]);
+    expect(withTools.calls[0].messages.map((m) => m.role)).toEqual(['system', 'system', 'user']);
+    expect(withTools.calls[0].messages[0].content).toContain('You have access to tools.');
+    expect(withTools.calls[0].messages[1].content).toBe('Be brief.');
+  });
+
+  it('streams only the text after FINAL_ANSWER: as answer deltas', async () => {
+    const { registry } = await fixtureRegistry();
+    const brain = new ScriptedBrain([{ content: 'Thought: easy.\nFINAL_ANSWER: It is 42.', deltas: ['Thought: easy.\nFINAL_', 'ANSWER: It', ' is ', '42.'] }]);
+    const { events, tracer } = traced();
+    await new ReActLoopEngine({ brain, registry }).run([user('?')], { tracer });
+    const deltas = events.filter((e) => e.type === 'answer_delta').map((e) => e.delta);
+    expect(deltas).toEqual(['It', ' is', ' 42.']);
+    expect(events.findIndex((e) => e.type === 'answer_delta')).toBeLessThan(events.findIndex((e) => e.type === 'assistant_message'));
+  });
+});

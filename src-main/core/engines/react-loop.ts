@@ -1,0 +1,58 @@
+import type { AgentMessage } from '../../../shared/domain/message';
+import { BrainTurn } from './brain-turn';
+import type { LoopContext, LoopResult } from './loop-context';
+import { LoopEngine, withSystemPrompt } from './loop-engine';
+import { extractFinalAnswer, parseAction } from './react-parse';
+import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
+import { runToolCall } from './tool-step';
+
+/**
+ * OVOS's ReActLoopEngine (`ovos-react-loop`): the text protocol. The model writes Thought / Action /
+ * Action Input or FINAL_ANSWER:; each action runs a tool and its result comes back as a user
+ * `Observation:` message; after max_iterations one last request asks for the final answer.
+ */
+export class ReActLoopEngine extends LoopEngine {
+  static readonly id: string = 'ovos-react-loop';
+  readonly id: string = ReActLoopEngine.id;
+
+  protected loop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
+    return runReactLoop(messages, ctx);
+  }
+}
+
+/** The tool schemas listed in the ReAct prompt, under the names the model must use. */
+function toolSchemas(ctx: LoopContext): unknown[] {
+  return ctx.registry.toolInfos().map((t) => ({ name: t.modelName, description: t.description, argument_schema: t.argument_schema, output_schema: t.output_schema }));
+}
+
+/** The ReAct loop; also the native engine's path for brains without native tool calling. */
+export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
+  const schemas = toolSchemas(ctx);
+  const loop = withSystemPrompt(ctx, messages);
+  if (schemas.length) loop.unshift({ role: 'system', content: buildReactSystemPrompt(schemas) });
+  for (let i = 1; i <= ctx.maxIterations; i++) {
+    ctx.tracer.iteration = i;
+    const turn = await BrainTurn.request(ctx, loop, undefined, 'react');
+    const text = turn.content;
+    const final = extractFinalAnswer(text);
+    if (final !== null) {
+      turn.emitFinal(final);
+      return { answer: final, iterations: i };
+    }
+    const action = parseAction(text);
+    if (!action) {
+      turn.emitFinal(text);
+      return { answer: text, iterations: i };
+    }
+    const call = { id: `react_${i}`, name: action.name, arguments: action.arguments };
+    turn.emitStep([call]);
+    const result = await runToolCall(ctx, call);
+    loop.push({ role: 'assistant', content: text }, { role: 'user', content: observation(result) });
+  }
+  ctx.tracer.iteration = ctx.maxIterations + 1;
+  loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });
+  const turn = await BrainTurn.request(ctx, loop, undefined, 'react');
+  const answer = extractFinalAnswer(turn.content) || turn.content;
+  turn.emitFinal(answer);
+  return { answer, iterations: ctx.maxIterations + 1 };
+}
