@@ -22,6 +22,16 @@ export function toJsonSchema(schema: ToolSchema, io: 'input' | 'output'): JsonSc
   return stripSafeIntegerBounds(json) as JsonSchema;
 }
 
+const inputSchemas = new WeakMap<object, JsonSchema>();
+
+/** The argument JSON Schema, computed once per schema (used on every call for lax coercion; do not mutate). */
+export function inputJsonSchema(schema: ToolSchema): JsonSchema {
+  if (!isZodSchema(schema)) return schema;
+  let json = inputSchemas.get(schema);
+  if (!json) inputSchemas.set(schema, (json = toJsonSchema(schema, 'input')));
+  return json;
+}
+
 /** zod adds ±MAX_SAFE_INTEGER bounds to every int; they are noise in what the model and the forms see. */
 function stripSafeIntegerBounds(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(stripSafeIntegerBounds);

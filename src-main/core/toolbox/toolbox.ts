@@ -4,7 +4,7 @@ import type { Message } from '../bus/message';
 import { logger } from '../log';
 import type { AgentTool, ToolCallContext } from './agent-tool';
 import { toolsToOpenAISpec } from './openai-spec';
-import { coerceLax, isZodSchema, toJsonSchema, validateWith } from './schema';
+import { coerceLax, inputJsonSchema, isZodSchema, toJsonSchema, validateWith } from './schema';
 import { causeMessage, ToolExecutionError, ToolInputError } from './tool-errors';
 
 const log = logger('toolbox');
@@ -56,7 +56,9 @@ export abstract class ToolBox {
     this.ready = Promise.resolve().then(() =>
       this.refreshTools().then(
         () => undefined,
-        (error) => log.debug(`discovery failed for toolbox '${this.toolboxId}': ${causeMessage(error)}`),
+        (error) => {
+          log.debug(`discovery failed for toolbox '${this.toolboxId}': ${causeMessage(error)}`);
+        },
       ),
     );
     if (options.bus) this.bind(options.bus);
@@ -105,13 +107,12 @@ export abstract class ToolBox {
     }
     if (!tool) throw new ToolInputError('tool_not_found', `Unknown tool '${name}' for ToolBox '${this.toolboxId}'.`);
     if (kwargs === null || typeof kwargs !== 'object' || Array.isArray(kwargs)) {
-      const type = kwargs === null ? 'null' : Array.isArray(kwargs) ? 'array' : typeof kwargs;
       throw new ToolExecutionError(
         'tool_execution_failed',
-        `Tool '${name}' called with unexpected type arguments: ${type === 'string' ? 'str' : type}. Must be Dict[str, Any] or ToolArguments.`,
+        `Tool '${name}' called with unexpected type arguments: ${pythonTypeName(kwargs)}. Must be Dict[str, Any] or ToolArguments.`,
       );
     }
-    const input = validateWith(tool.argumentSchema, coerceLax(kwargs, toJsonSchema(tool.argumentSchema, 'input')));
+    const input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
     if (!input.ok) {
       throw new ToolInputError('tool_input_invalid', `Tool input validation failed for '${name}' in ToolBox '${this.toolboxId}'`, {
         issues: input.issues,
@@ -126,8 +127,7 @@ export abstract class ToolBox {
       throw new ToolExecutionError('tool_execution_failed', `Tool execution failed for '${name}' in ToolBox '${this.toolboxId}'`, { cause: causeMessage(error) }, { cause: error });
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      const type = raw === null ? 'NoneType' : Array.isArray(raw) ? 'list' : typeof raw === 'string' ? 'str' : typeof raw;
-      throw new ToolExecutionError('tool_output_invalid', `Tool '${name}' returned an unexpected type: ${type}. Must return Dict[str, Any] or ToolOutput.`);
+      throw new ToolExecutionError('tool_output_invalid', `Tool '${name}' returned an unexpected type: ${pythonTypeName(raw)}. Must return Dict[str, Any] or ToolOutput.`);
     }
     const output = validateWith(tool.outputSchema, raw);
     if (!output.ok) {
@@ -238,6 +238,16 @@ export function isToolBox(value: unknown): value is ToolBox {
 function isOpenAIToolDict(value: unknown): value is OpenAITool {
   const v = value as { type?: unknown; function?: { name?: unknown } } | null;
   return !!v && typeof v === 'object' && !Array.isArray(v) && v.type === 'function' && !!v.function && typeof v.function.name === 'string';
+}
+
+/** The Python type name OVOS's messages use for a JSON value. */
+function pythonTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return typeof value;
 }
 
 function describe(value: unknown): string {
