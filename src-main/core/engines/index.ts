@@ -1,0 +1,11 @@
+/** The loop engines: ReAct and native tool calls, their trace, and one run of a persona. */
+export { ReActLoopEngine, runReactLoop } from './react-loop';
+export { NativeToolCallEngine } from './native-loop';
+export { LoopEngine } from './loop-engine';
+export { ENGINE_CLASSES, createEngine } from './engines';
+export { ENGINES, type EngineCatalogEntry } from './catalog';
+export { RunTracer, type TraceDraft } from './run-tracer';
+export { startRun, type RunHandle, type RunOutcome, type StartRunOptions } from './run-chat';
+export { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S, type EngineSetup, type EngineRunOptions, type LoopResult } from './loop-context';
+export { FINAL_ANSWER_TOKEN, MAX_ITERATIONS_PROMPT, NO_BRAIN_ANSWER, buildReactSystemPrompt } from './react-prompt';
+export { parseAction, extractFinalAnswer, extractJsonObject } from './react-parse';

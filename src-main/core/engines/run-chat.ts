@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorValue } from '../../../shared/domain/errors';
+import type { AgentMessage } from '../../../shared/domain/message';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { CancelledError, StudioError, toErrorValue } from '../errors';
+import type { PersonaRuntime } from '../personas/runtime';
+import { abortable } from './abortable';
+import { createEngine } from './engines';
+import { RunTracer } from './run-tracer';
+
+/** How a run ended. */
+export type RunOutcome = { status: 'finished'; answer: string } | { status: 'failed'; error: ErrorValue } | { status: 'cancelled' };
+
+/** A run in flight: its id, its outcome, and a way to cancel it at any moment. */
+export interface RunHandle {
+  runId: string;
+  done: Promise<RunOutcome>;
+  cancel(reason?: string): void;
+}
+
+export interface StartRunOptions {
+  /** Earlier turns of the conversation (historyFromEvents of the session). */
+  history: AgentMessage[];
+  message: string;
+  sessionId: string;
+  personaId: string | null;
+  personaName: string;
+  onEvent: (event: TraceEvent) => void;
+}
+
+/**
+ * Runs a persona's loop on one user message and streams its trace to `onEvent`: run_started, user_message,
+ * the loop's events, then exactly one of run_finished / run_failed / run_cancelled. Never rejects: brain
+ * failures end as run_failed with their error value. Events start after this returns.
+ */
+export function startRun(runtime: PersonaRuntime, options: StartRunOptions): RunHandle {
+  const runId = `run_${randomUUID()}`;
+  const controller = new AbortController();
+  let cancelReason = 'Cancelled by the user.';
+  const tracer = new RunTracer(runId, options.onEvent);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let announced = false;
+  const announce = () => {
+    if (announced) return;
+    announced = true;
+    tracer.emit({
+      type: 'run_started',
+      sessionId: options.sessionId,
+      personaId: options.personaId,
+      personaName: options.personaName,
+      engine: runtime.engineId,
+      brain: runtime.brainId,
+      model: runtime.model,
+      maxIterations: runtime.maxIterations,
+      tools: runtime.registry.entries().map((e) => e.modelName),
+    });
+    tracer.emit({ type: 'user_message', content: options.message });
+  };
+
+  const done = (async (): Promise<RunOutcome> => {
+    await Promise.resolve();
+    try {
+      await abortable(runtime.registry.ready(), controller.signal);
+      announce();
+      const engine = createEngine(runtime.engineId, {
+        brain: runtime.brain,
+        registry: runtime.registry,
+        maxIterations: runtime.maxIterations,
+        toolTimeoutMs: runtime.toolTimeoutMs,
+        systemPrompt: runtime.systemPrompt,
+      });
+      if (!engine) throw new StudioError('persona_invalid', `Unknown engine '${runtime.engineId}'.`);
+      const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
+      const result = await engine.run(messages, { signal: controller.signal, tracer });
+      if (controller.signal.aborted) throw new CancelledError();
+      tracer.emit({ type: 'run_finished', answer: result.answer, iterations: result.iterations, durationMs: elapsed() });
+      return { status: 'finished', answer: result.answer };
+    } catch (error) {
+      announce();
+      if (controller.signal.aborted || error instanceof CancelledError) {
+        tracer.emit({ type: 'run_cancelled', reason: cancelReason, durationMs: elapsed() });
+        return { status: 'cancelled' };
+      }
+      const value = toErrorValue(error);
+      tracer.emit({ type: 'run_failed', error: value, durationMs: elapsed() });
+      return { status: 'failed', error: value };
+    }
+  })();
+
+  return {
+    runId,
+    done,
+    cancel(reason) {
+      if (controller.signal.aborted) return;
+      if (reason) cancelReason = reason;
+      controller.abort(new CancelledError(cancelReason));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, rm, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { StudioError } from '../errors';
+import { historyFromEvents, SessionStore } from './session-store';
+import { newSessionId, SESSION_ID_PATTERN } from './session-id';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sessions-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function run(runId: string, at: number, user: string, answer: string | null, personaId = 'calc'): TraceEvent[] {
+  const base = { runId, iteration: 0 };
+  const events: TraceEvent[] = [
+    { ...base, seq: 0, at, type: 'run_started', sessionId: 's1', personaId, personaName: 'Calculator', engine: 'ovos-native-toolcall-loop', brain: 'b', model: 'm', maxIterations: 5, tools: [] },
+    { ...base, seq: 1, at: at + 1, type: 'user_message', content: user },
+    { ...base, seq: 2, at: at + 2, iteration: 1, type: 'assistant_message', content: '', toolCalls: [{ id: 'c1', name: 'calc', arguments: {} }], final: false, durationMs: 1, raw: null, warnings: [] },
+    { ...base, seq: 3, at: at + 3, iteration: 1, type: 'tool_result', toolCallId: 'c1', name: 'calc', toolboxId: 't', arguments: {}, result: {}, content: '{}', durationMs: 1 },
+  ];
+  if (answer !== null) events.push({ ...base, seq: 4, at: at + 4, type: 'run_finished', answer, iterations: 2, durationMs: 4 });
+  else events.push({ ...base, seq: 4, at: at + 4, type: 'run_cancelled', reason: 'stop', durationMs: 4 });
+  return events;
+}
+
+describe('SessionStore', () => {
+  it('appends events as JSONL, in order, and loads them back with a summary', async () => {
+    const store = new SessionStore(path.join(dir, 'sessions'));
+    const events = [...run('r1', 1000, 'What is 12*9?', '108'), ...run('r2', 2000, 'And 2+2?', '4')];
+    await Promise.all(events.map((e) => store.append('s1', e)));
+    const text = await readFile(path.join(dir, 'sessions', 's1.jsonl'), 'utf8');
+    expect(text.trim().split('\n').map((l) => JSON.parse(l).seq)).toEqual(events.map((e) => e.seq));
+    const loaded = await store.load('s1');
+    expect(loaded.events).toEqual(events);
+    expect(loaded.session).toEqual({ sessionId: 's1', personaId: 'calc', personaName: 'Calculator', title: 'What is 12*9?', startedAt: 1000, updatedAt: 2004, runs: 2 });
+  });
+
+  it('lists sessions newest first, filtered by persona', async () => {
+    const store = new SessionStore(dir);
+    for (const e of run('r1', 1000, 'old', '1')) await store.append('a', e);
+    for (const e of run('r2', 5000, 'new', '2')) await store.append('b', e);
+    for (const e of run('r3', 3000, 'other', '3', 'weather')) await store.append('c', e);
+    expect((await store.list()).map((s) => s.sessionId)).toEqual(['b', 'c', 'a']);
+    expect((await store.list('weather')).map((s) => s.title)).toEqual(['other']);
+    expect(await new SessionStore(path.join(dir, 'missing')).list()).toEqual([]);
+  });
+
+  it('skips and reports a corrupt line instead of failing', async () => {
+    const store = new SessionStore(dir);
+    const events = run('r1', 1000, 'hi', 'hello');
+    await store.append('s1', events[0]);
+    await appendFile(path.join(dir, 's1.jsonl'), '{"type": "run_started", broken\n{"type":"nope"}\n');
+    for (const e of events.slice(1)) await store.append('s1', e);
+    const loaded = await store.load('s1');
+    expect(loaded.events).toHaveLength(events.length);
+    expect(loaded.skipped.map((s) => s.line)).toEqual([2, 3]);
+  });
+
+  it('reports an unknown session and refuses ids that are not safe file names', async () => {
+    const store = new SessionStore(dir);
+    await expect(store.load('nope')).rejects.toMatchObject({ code: 'session_not_found' });
+    await expect(store.load('../etc/passwd')).rejects.toBeInstanceOf(StudioError);
+    expect(() => store.fileOf('a/b')).toThrow(/not a valid session id/);
+    expect(newSessionId()).toMatch(SESSION_ID_PATTERN);
+  });
+});
+
+describe('historyFromEvents', () => {
+  it('keeps user messages and finished answers, in order', () => {
+    const events = [...run('r1', 1000, 'What is 12*9?', '108'), ...run('r2', 2000, 'stop this', null), ...run('r3', 3000, 'And 2+2?', '4')];
+    expect(historyFromEvents(events)).toEqual([
+      { role: 'user', content: 'What is 12*9?' },
+      { role: 'assistant', content: '108' },
+      { role: 'user', content: 'stop this' },
+      { role: 'user', content: 'And 2+2?' },
+      { role: 'assistant', content: '4' },
+    ]);
+  });
+});

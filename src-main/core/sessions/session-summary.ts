@@ -1,0 +1,35 @@
+import type { AgentMessage } from '../../../shared/domain/message';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import type { SessionSummary } from '../../../shared/ipc/contract';
+
+const TITLE_MAX = 60;
+
+/** A session's summary from its events: persona from the first run, title from the first user message. */
+export function summarize(sessionId: string, events: TraceEvent[], fallbackTime: number): SessionSummary {
+  const firstRun = events.find((e) => e.type === 'run_started');
+  const firstUser = events.find((e) => e.type === 'user_message');
+  const text = firstUser?.content.replace(/\s+/g, ' ').trim() ?? '';
+  return {
+    sessionId,
+    personaId: firstRun?.personaId ?? null,
+    personaName: firstRun?.personaName ?? '',
+    title: text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text || '(empty session)',
+    startedAt: events[0]?.at ?? fallbackTime,
+    updatedAt: events.at(-1)?.at ?? fallbackTime,
+    runs: events.filter((e) => e.type === 'run_started').length,
+  };
+}
+
+/**
+ * The conversation so far, to continue it: per run, the user message and (when the run finished) its answer.
+ * Tool exchanges stay in the trace but are not replayed: like OVOS's short-term memory, the next turn sees
+ * utterance / answer pairs, and a cancelled run never leaves a dangling tool call.
+ */
+export function historyFromEvents(events: TraceEvent[]): AgentMessage[] {
+  const history: AgentMessage[] = [];
+  for (const event of events) {
+    if (event.type === 'user_message') history.push({ role: 'user', content: event.content });
+    else if (event.type === 'run_finished') history.push({ role: 'assistant', content: event.answer });
+  }
+  return history;
+}
