@@ -1,0 +1,143 @@
+import WebSocket from 'ws';
+import { DEFAULT_BUS_URL } from '../../../shared/bus/message';
+import { logger } from '../log';
+import type { Bus, BusHandler } from './bus';
+import { Message } from './message';
+
+const log = logger('bus-client');
+
+export interface WebSocketBusOptions {
+  /** Reconnect after a lost connection (default true), with exponential backoff. */
+  reconnect?: boolean;
+  /** First reconnect delay (default 100 ms), doubled each failed attempt up to maxBackoffMs (default 5 s). */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+/**
+ * A client of an OVOS messagebus (or our bus server). As ovos-bus-client, an emitted message goes to the server
+ * only; the OVOS server echoes it back, ours relays it to the other clients. Emits made while (re)connecting are
+ * queued and sent in order once open. Incoming frames that are not bus messages are logged and dropped.
+ */
+export class WebSocketBus implements Bus {
+  private socket: WebSocket | null = null;
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+  private readonly any = new Set<BusHandler>();
+  private queue: string[] = [];
+  private closed = false;
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private opening: Promise<void> | null = null;
+
+  constructor(
+    readonly url: string = DEFAULT_BUS_URL,
+    private readonly opts: WebSocketBusOptions = {},
+  ) {}
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Opens the connection; rejects with a clear message if the first attempt fails. */
+  connect(): Promise<void> {
+    this.closed = false;
+    if (this.connected) return Promise.resolve();
+    return this.opening ?? (this.opening = this.open().finally(() => (this.opening = null)));
+  }
+
+  private open(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(this.url);
+      this.socket = socket;
+      let opened = false;
+      socket.on('open', () => {
+        opened = true;
+        this.attempts = 0;
+        const pending = this.queue;
+        this.queue = [];
+        for (const frame of pending) socket.send(frame);
+        resolve();
+      });
+      socket.on('message', (raw) => this.receive(raw.toString()));
+      socket.on('error', (error) => {
+        if (!opened) reject(new Error(`Cannot connect to the bus at ${this.url}: ${error.message}`));
+        else log.warn(`connection error on ${this.url}: ${error.message}`);
+      });
+      socket.on('close', () => {
+        if (this.socket === socket) this.socket = null;
+        if (opened && !this.closed && this.opts.reconnect !== false) this.scheduleReconnect();
+      });
+    });
+  }
+
+  private scheduleReconnect(): void {
+    const base = this.opts.initialBackoffMs ?? 100;
+    const delay = Math.min(this.opts.maxBackoffMs ?? 5000, base * 2 ** this.attempts);
+    this.attempts++;
+    log.info(`connection to ${this.url} lost; reconnecting in ${delay} ms`);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.closed) return;
+      this.connect().catch((error: Error) => {
+        log.debug(error.message);
+        if (!this.closed) this.scheduleReconnect();
+      });
+    }, delay);
+  }
+
+  private receive(frame: string): void {
+    let message: Message;
+    try {
+      message = Message.deserialize(frame);
+    } catch (error) {
+      log.warn(`dropped a frame from ${this.url}: ${(error as Error).message}`);
+      return;
+    }
+    for (const handler of [...this.any, ...(this.handlers.get(message.type) ?? [])]) {
+      try {
+        handler(message);
+      } catch (error) {
+        log.error(`handler for '${message.type}' threw: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  on(type: string, handler: BusHandler): () => void {
+    let set = this.handlers.get(type);
+    if (!set) this.handlers.set(type, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  /** Every incoming message, whatever its type. */
+  onAny(handler: BusHandler): () => void {
+    this.any.add(handler);
+    return () => this.any.delete(handler);
+  }
+
+  /** Sends now when open, else queues until the connection opens. */
+  emit(message: Message): void {
+    const frame = message.serialize();
+    if (this.connected) this.socket!.send(frame);
+    else this.queue.push(frame);
+  }
+
+  /** Closes for good: no reconnect; queued emits are dropped. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.queue = [];
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+      else socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1000).unref();
+    });
+  }
+}
