@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PersonaFile } from '../../../shared/domain/persona';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { ScriptedBrain } from '../engines/testing/scripted-brain';
+import { FixtureToolBox } from '../engines/testing/fixture-toolboxes';
+import { startRun } from '../engines/run-chat';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import { MathToolBox } from '../toolboxes/math';
+import { buildPersonaRuntime } from './runtime';
+
+const toolboxClasses = { 'ovos-math-tools': MathToolBox, fixture_tools: FixtureToolBox };
+let server: ScriptedServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function example(apiUrl: string): Promise<PersonaFile> {
+  const json = JSON.parse(await readFile(new URL('../../../examples/native_toolcall_persona.json', import.meta.url), 'utf8'));
+  json['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = apiUrl;
+  return PersonaFile.parse(json);
+}
+
+describe('buildPersonaRuntime', () => {
+  it('loads the seed example (legacy solvers, nested brain block) and runs it: 108 in exactly 2 requests', async () => {
+    server = await startScriptedOpenAIServer({
+      replies: [{ toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] }, { content: '12*9 = 108.' }],
+    });
+    const runtime = await buildPersonaRuntime(await example(`${server.url}/chat/completions`), { toolboxClasses });
+    expect(runtime).toMatchObject({ engineId: 'ovos-native-toolcall-loop', brainId: 'ovos-chat-openai-plugin', model: 'qwen2.5', maxIterations: 5, toolTimeoutMs: 30_000 });
+    expect(runtime.systemPrompt).toBe('You are a precise assistant. Use the math tools to compute answers instead of guessing.');
+    const events: TraceEvent[] = [];
+    const handle = startRun(runtime, { history: [], message: 'What is 12*9?', sessionId: 's1', personaId: null, personaName: 'Calculator', onEvent: (e) => events.push(e) });
+    const outcome = await handle.done;
+    await runtime.close();
+    expect(outcome).toEqual({ status: 'finished', answer: '12*9 = 108.' });
+    expect(server.chatRequests).toHaveLength(2);
+    const [first, second] = server.chatRequests.map((r) => r.body);
+    expect(first.tools.map((t: { function: { name: string } }) => t.function.name)).toContain('evaluate_expression');
+    expect(first.messages[0]).toEqual({ role: 'system', content: runtime.systemPrompt });
+    const tool = second.messages.find((m: { role: string }) => m.role === 'tool');
+    expect(tool).toMatchObject({ tool_call_id: 'call_1', name: 'evaluate_expression' });
+    expect(tool.content).toContain('108');
+    expect(events[0]).toMatchObject({ type: 'run_started', runId: handle.runId, tools: ['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation'] });
+  });
+
+  it('reads handlers before solvers, the brain block at top level as a fallback, limits and toolbox blocks', async () => {
+    const brain = new ScriptedBrain([]);
+    const seen: Record<string, unknown>[] = [];
+    const persona = PersonaFile.parse({
+      name: 'P',
+      handlers: ['ovos-react-loop'],
+      solvers: ['ovos-native-toolcall-loop'],
+      'ovos-react-loop': { brain: 'fake', max_iterations: 3, tool_timeout_s: 1.5, toolboxes: ['fixture_tools'], fixture_tools: { answer: 42 } },
+      fake: { model: 'top-level' },
+    });
+    const runtime = await buildPersonaRuntime(persona, {
+      toolboxClasses,
+      brains: { fake: { create: (config) => (seen.push(config), brain) } },
+    });
+    expect(runtime).toMatchObject({ engineId: 'ovos-react-loop', brainId: 'fake', maxIterations: 3, toolTimeoutMs: 1500, systemPrompt: null, brain });
+    expect(seen).toEqual([{ model: 'top-level' }]);
+    expect(runtime.toolboxes[0].config).toEqual({ answer: 42 });
+    expect(runtime.toolboxes[0].toolboxId).toBe('fixture_tools');
+  });
+
+  it('names an unknown engine, brain or toolbox and lists what is available', async () => {
+    const build = (p: object) => buildPersonaRuntime(PersonaFile.parse({ name: 'P', ...p }), { toolboxClasses });
+    await expect(build({ handlers: ['ovos-tree-of-thoughts-loop'] })).rejects.toMatchObject({
+      code: 'persona_invalid',
+      message: expect.stringMatching(/'ovos-tree-of-thoughts-loop'.*ovos-native-toolcall-loop/),
+    });
+    await expect(build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'gpt-brain' } })).rejects.toMatchObject({
+      code: 'persona_invalid',
+      message: expect.stringMatching(/Unknown brain 'gpt-brain'.*'ovos-chat-openai-plugin'/),
+    });
+    await expect(build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { toolboxes: ['ovos-web-search-tools'] } })).rejects.toMatchObject({
+      code: 'persona_invalid',
+      message: expect.stringMatching(/Unknown toolbox 'ovos-web-search-tools'.*'ovos-math-tools'/),
+    });
+    await expect(build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'ovos-chat-openai-plugin' } })).rejects.toMatchObject({
+      code: 'persona_invalid',
+      message: expect.stringContaining('model'),
+    });
+  });
+
+  it('runs without a brain: the OVOS error answer', async () => {
+    const runtime = await buildPersonaRuntime(PersonaFile.parse({ name: 'P', handlers: ['ovos-react-loop'] }), { toolboxClasses });
+    const outcome = await startRun(runtime, { history: [], message: 'hi', sessionId: 's', personaId: null, personaName: 'P', onEvent: () => undefined }).done;
+    expect(outcome).toEqual({ status: 'finished', answer: 'Error: no brain configured.' });
+  });
+});
