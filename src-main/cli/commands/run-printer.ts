@@ -1,0 +1,71 @@
+import type { TraceEvent } from '../../../shared/domain/trace';
+
+type Write = (text: string) => void;
+
+const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
+const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * Prints a run's trace for a person: the header, each assistant turn with its tool calls, each tool result or
+ * error with its timing, the answer as it streams, and how the run ended. `[n/max]` is the loop iteration.
+ */
+export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) => void {
+  let max = 0;
+  let streaming = false;
+  const tag = (iteration: number) => (iteration > max ? `[final ${iteration - 1}/${max}+1]` : `[${iteration}/${max}]`);
+  const endStream = () => {
+    if (streaming) out('\n');
+    streaming = false;
+  };
+
+  return (event) => {
+    switch (event.type) {
+      case 'run_started':
+        max = event.maxIterations;
+        out(`${event.personaName} · ${event.engine} · ${event.brain ?? 'no brain'}${event.model ? ` (${event.model})` : ''}\n`);
+        out(`tools: ${event.tools.length ? event.tools.join(', ') : '(none)'}\n`);
+        break;
+      case 'user_message':
+        out(`you> ${event.content}\n`);
+        break;
+      case 'assistant_message': {
+        for (const warning of event.warnings) err(`${tag(event.iteration)}   ! ${warning}\n`);
+        if (event.final) {
+          if (streaming) out(`\n${tag(event.iteration)}   (assistant ${ms(event.durationMs)})\n`);
+          else out(`${tag(event.iteration)} answer> ${event.content}  (assistant ${ms(event.durationMs)})\n`);
+          streaming = false;
+          break;
+        }
+        const text = event.content.trim();
+        out(`${tag(event.iteration)} assistant ${ms(event.durationMs)}${text ? `: ${clip(text)}` : ''}\n`);
+        for (const call of event.toolCalls) out(`${tag(event.iteration)}   → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);
+        break;
+      }
+      case 'tool_started':
+        break;
+      case 'tool_result':
+        out(`${tag(event.iteration)}   ← ${event.name} ${ms(event.durationMs)}: ${clip(event.content)}\n`);
+        break;
+      case 'tool_error':
+        out(`${tag(event.iteration)}   ✗ ${event.name} ${ms(event.durationMs)} [${event.error.code}]: ${clip(event.content)}\n`);
+        break;
+      case 'answer_delta':
+        if (!streaming) out(`${tag(event.iteration)} answer> `);
+        streaming = true;
+        out(event.delta);
+        break;
+      case 'run_finished':
+        endStream();
+        out(`done in ${ms(event.durationMs)}, ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}\n`);
+        break;
+      case 'run_failed':
+        endStream();
+        err(`run failed after ${ms(event.durationMs)} [${event.error.code}]: ${event.error.message}\n`);
+        break;
+      case 'run_cancelled':
+        endStream();
+        err(`run cancelled after ${ms(event.durationMs)}: ${event.reason}\n`);
+        break;
+    }
+  };
+}
