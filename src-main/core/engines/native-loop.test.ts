@@ -153,7 +153,7 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
     const { registry } = await fixtureRegistry();
     const deaf = new ScriptedBrain([]);
     deaf.streamChat = async function* () {
-      await new Promise(() => undefined);
+      yield await new Promise<string>(() => undefined);
       return { role: 'assistant' as const, content: '' };
     };
     const controller = new AbortController();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { StudioError } from '../errors';
+import { setLogSink } from '../log';
 import { historyFromEvents, SessionStore } from './session-store';
 import { newSessionId, SESSION_ID_PATTERN } from './session-id';
 
@@ -56,7 +57,10 @@ describe('SessionStore', () => {
     await store.append('s1', events[0]);
     await appendFile(path.join(dir, 's1.jsonl'), '{"type": "run_started", broken\n{"type":"nope"}\n');
     for (const e of events.slice(1)) await store.append('s1', e);
-    const loaded = await store.load('s1');
+    const logged: string[] = [];
+    setLogSink((level, _scope, message) => logged.push(`${level}: ${message}`));
+    const loaded = await store.load('s1').finally(() => setLogSink(null));
+    expect(logged).toEqual([expect.stringMatching(/^warn: session 's1': skipped 2 unreadable line\(s\): line 2: .*; line 3: /)]);
     expect(loaded.events).toHaveLength(events.length);
     expect(loaded.skipped.map((s) => s.line)).toEqual([2, 3]);
   });

@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TraceEvent } from '../shared/domain/trace';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let home: string;
+
+beforeAll(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'run-cli-'));
+});
+afterAll(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+/** The seed example with only api_url changed. */
+async function examplePointingAt(apiUrl: string, name = 'calculator.json'): Promise<string> {
+  const json = JSON.parse(await readFile(path.join(root, 'examples/native_toolcall_persona.json'), 'utf8'));
+  json['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = apiUrl;
+  const file = path.join(home, name);
+  await writeFile(file, JSON.stringify(json, null, 2));
+  return file;
+}
+
+function cli(args: string[], onStdout?: (text: string, child: ReturnType<typeof spawn>) => void) {
+  const child = spawn(process.execPath, [path.join(root, 'bin/persona-studio.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, PERSONA_STUDIO_HOME: path.join(home, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    onStdout?.(stdout, child);
+  });
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function withServer<T>(replies: Parameters<typeof startScriptedOpenAIServer>[0], body: (server: ScriptedServer) => Promise<T>): Promise<T> {
+  const server = await startScriptedOpenAIServer(replies);
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+const calcReplies = { replies: [{ toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] }, { content: '12*9 = 108.' }] };
+
+describe('persona-studio run', () => {
+  it('answers 108 from evaluate_expression in exactly 2 provider requests, printing the trace', async () => {
+    await withServer(calcReplies, async (server) => {
+      const file = await examplePointingAt(`${server.url}/chat/completions`);
+      const { code, stdout, stderr } = await cli(['run', file, 'What is 12*9?']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(server.chatRequests).toHaveLength(2);
+      expect(stdout).toContain('Calculator · ovos-native-toolcall-loop · ovos-chat-openai-plugin (qwen2.5)');
+      expect(stdout).toMatch(/\[1\/5\] assistant \d+ ms\n\[1\/5\] {3}→ evaluate_expression\(\{"expression":"12\*9"\}\)/);
+      expect(stdout).toMatch(/\[1\/5\] {3}← evaluate_expression \d+ ms: \{"result":108,"expression":"12\*9","error":null\}/);
+      expect(stdout).toMatch(/\[2\/5\] answer> 12\*9 = 108\./);
+      expect(stdout).toMatch(/done in \d+ ms, 2 iterations/);
+      const tool = server.chatRequests[1].body.messages.find((m: { role: string }) => m.role === 'tool');
+      expect(tool).toMatchObject({ name: 'evaluate_expression', tool_call_id: 'call_1' });
+      expect(tool.content).toContain('108');
+    });
+  });
+
+  it('--json prints the trace events as JSON lines', async () => {
+    await withServer(calcReplies, async (server) => {
+      const file = await examplePointingAt(server.url);
+      const { code, stdout } = await cli(['run', file, 'What is 12*9?', '--json']);
+      expect(code).toBe(0);
+      const events = stdout.trim().split('\n').map((line) => TraceEvent.parse(JSON.parse(line)));
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+      expect(events[0].type).toBe('run_started');
+      expect(events.at(-1)).toMatchObject({ type: 'run_finished', answer: '12*9 = 108.', iterations: 2 });
+      expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ name: 'evaluate_expression', result: { result: 108 } });
+    });
+  });
+
+  it('exits 1 when the run fails, 2 on bad input', async () => {
+    await withServer({ replies: [{ status: 500 }] }, async (server) => {
+      const failed = await cli(['run', await examplePointingAt(server.url), 'What is 12*9?']);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/run failed after \d+ ms \[brain_bad_response\]/);
+    });
+    const missing = await cli(['run', path.join(home, 'nope.json'), 'hi']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Cannot read persona file');
+    const invalid = path.join(home, 'invalid.json');
+    await writeFile(invalid, JSON.stringify({ name: 'X', handlers: ['ovos-unknown-loop'] }));
+    const bad = await cli(['run', invalid, 'hi']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Unknown engine 'ovos-unknown-loop'/);
+    expect((await cli(['run', invalid])).code).toBe(2);
+  });
+
+  it('Ctrl-C cancels the run cleanly', async () => {
+    await withServer({ replies: [{ hang: true }] }, async (server) => {
+      let sent = false;
+      const result = await cli(['run', await examplePointingAt(server.url), 'What is 12*9?'], (stdout, child) => {
+        if (!sent && stdout.includes('you> ')) {
+          sent = true;
+          setTimeout(() => child.kill('SIGINT'), 200);
+        }
+      });
+      expect(result.code).toBe(130);
+      expect(result.stderr).toMatch(/run cancelled after .*Interrupted \(Ctrl-C\)/);
+    });
+  });
+});
