@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { BusBridge } from './bus-bridge';
+import { startBusServer, type BusServer } from './ws-bus-server';
+import { WebSocketBus } from './ws-bus-client';
+import { Message } from './message';
+import { waitForMessage } from './bus';
+import { FailingTools, MathTools } from '../toolbox/test-fixtures';
+import { BusToolBox } from '../toolboxes/bus';
+
+let server: BusServer;
+let agent: WebSocketBus;
+const closers: Array<() => Promise<void>> = [];
+
+beforeEach(async () => {
+  server = await startBusServer({ port: 0 });
+  agent = new WebSocketBus(server.url);
+  await agent.connect();
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  await agent.close();
+  await server.close();
+});
+
+async function bridged(toolboxes: () => import('../toolbox').ToolBox[]): Promise<BusBridge> {
+  const bridge = new BusBridge({ url: server.url, toolboxes });
+  closers.push(() => bridge.stop());
+  await bridge.start();
+  return bridge;
+}
+
+/** Everything of `type` an OVOS agent receives within `ms`. */
+async function collect(type: string, ms: number): Promise<Message[]> {
+  const seen: Message[] = [];
+  const off = agent.on(type, (m) => seen.push(m));
+  await new Promise((r) => setTimeout(r, ms));
+  off();
+  return seen;
+}
+
+test('the app toolboxes answer discover (one response each) and calls, in OVOS wire format', async () => {
+  const math = new MathTools();
+  const bridge = await bridged(() => [math, new FailingTools(), new BusToolBox({ config: { url: 'ws://127.0.0.1:1/core' } })]);
+  expect(bridge.bus).not.toBeNull();
+
+  const answers = collect('ovos.persona.tools.discover.response', 200);
+  agent.emit(new Message('ovos.persona.tools.discover', {}, { source: 'agent', destination: 'tools' }));
+  const discovered = await answers;
+  expect(discovered.map((m) => m.data.toolbox_id).sort()).toEqual(['failing_tools', 'math_tools']);
+  const mathAnswer = discovered.find((m) => m.data.toolbox_id === 'math_tools')!;
+  expect(mathAnswer.data.tools).toEqual(math.toolJsonList);
+  expect(mathAnswer.context).toMatchObject({ source: 'tools', destination: 'agent' });
+
+  const reply = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
+  agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 5, b: 6 } }));
+  expect((await reply).data).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
+
+  const unknown = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
+  agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'nonexistent', kwargs: {} }));
+  expect((await unknown).data).toEqual({ error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.", toolbox_id: 'math_tools' });
+
+  const failed = waitForMessage(agent, 'ovos.persona.tools.failing_tools.call.response', 2000);
+  agent.emit(new Message('ovos.persona.tools.failing_tools.call', { name: 'fail', kwargs: {} }));
+  expect((await failed).data).toEqual({ error: "RuntimeError: Tool execution failed for 'fail' in ToolBox 'failing_tools'", toolbox_id: 'failing_tools' });
+});
+
+test('the toolbox list is asked at every message, and stop() ends the answers', async () => {
+  const toolboxes = [new MathTools()];
+  const bridge = await bridged(() => toolboxes);
+  toolboxes.push(new FailingTools());
+  let answers = collect('ovos.persona.tools.discover.response', 150);
+  agent.emit(new Message('ovos.persona.tools.discover'));
+  expect((await answers).length).toBe(2);
+
+  await bridge.stop();
+  expect(bridge.bus).toBeNull();
+  answers = collect('ovos.persona.tools.discover.response', 150);
+  agent.emit(new Message('ovos.persona.tools.discover'));
+  expect(await answers).toEqual([]);
+});
+
+test('start() rejects naming the URL when no bus is there', async () => {
+  const bridge = new BusBridge({ url: 'ws://127.0.0.1:1/core', toolboxes: () => [] });
+  await expect(bridge.start()).rejects.toThrow('Cannot connect to the bus at ws://127.0.0.1:1/core');
+  expect(bridge.bus).toBeNull();
+});
