@@ -1,0 +1,58 @@
+/** Benchmark helpers: interleaved batches of two contenders, median per-iteration times, one JSON line. */
+
+export interface Contender {
+  /** Runs one scripted conversation; returns the milliseconds spent inside tools (excluded from the result). */
+  run(): Promise<number>;
+}
+
+export interface PairResult {
+  name: string;
+  ours_ms: number;
+  baseline: string;
+  baseline_ms: number;
+  ratio: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function batch(contender: Contender, runs: number, iterationsPerRun: number): Promise<number> {
+  let toolMs = 0;
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) toolMs += await contender.run();
+  return (performance.now() - started - toolMs) / (runs * iterationsPerRun);
+}
+
+/**
+ * Warms both up, then alternates batches (ours, baseline, ours, ...) so drift hits both alike, and reports the
+ * median per-iteration time of each. `iterationsPerRun` = model requests per conversation.
+ */
+export async function comparePair(options: {
+  name: string;
+  baseline: string;
+  ours: Contender;
+  theirs: Contender;
+  iterationsPerRun: number;
+  warmupRuns: number;
+  runsPerBatch: number;
+  batches: number;
+}): Promise<PairResult> {
+  const { ours, theirs, iterationsPerRun: n } = options;
+  for (let i = 0; i < options.warmupRuns; i++) {
+    await ours.run();
+    await theirs.run();
+  }
+  const oursTimes: number[] = [];
+  const theirTimes: number[] = [];
+  for (let b = 0; b < options.batches; b++) {
+    oursTimes.push(await batch(ours, options.runsPerBatch, n));
+    theirTimes.push(await batch(theirs, options.runsPerBatch, n));
+  }
+  const oursMs = median(oursTimes);
+  const baselineMs = median(theirTimes);
+  const round = (x: number) => Math.round(x * 10000) / 10000;
+  return { name: options.name, ours_ms: round(oursMs), baseline: options.baseline, baseline_ms: round(baselineMs), ratio: Math.round((oursMs / baselineMs) * 1000) / 1000 };
+}
