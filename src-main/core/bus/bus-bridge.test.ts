@@ -65,7 +65,7 @@ test('the app toolboxes answer discover (one response each) and calls, in OVOS w
 });
 
 test('the toolbox list is asked at every message, and stop() ends the answers', async () => {
-  const toolboxes = [new MathTools()];
+  const toolboxes: import('../toolbox').ToolBox[] = [new MathTools()];
   const bridge = await bridged(() => toolboxes);
   toolboxes.push(new FailingTools());
   let answers = collect('ovos.persona.tools.discover.response', 150);
