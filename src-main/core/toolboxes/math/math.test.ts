@@ -88,7 +88,7 @@ describe('MathToolBox (ovos-math-tools)', () => {
       expect(await call('solve_equation', { equation: 'x^2 - 5x + 6 = 0' })).toMatchObject({ solutions: [2, 3], method: 'quadratic formula', error: null });
       expect(await call('solve_equation', { equation: 'y^2 = 2y - 1' })).toMatchObject({ solutions: [1], variable: 'y' });
       expect(await call('solve_equation', { equation: '1/t + 2 = 0' })).toMatchObject({ solutions: [-0.5], variable: 't' });
-      expect((await call('solve_equation', { equation: '2*pi*r = 10' })).solutions[0]).toBeCloseTo(1.5915494, 6);
+      expect(((await call('solve_equation', { equation: '2*pi*r = 10' })).solutions as number[])[0]).toBeCloseTo(1.5915494, 6);
     });
 
     it('explains what it cannot solve', async () => {
