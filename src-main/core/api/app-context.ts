@@ -1,0 +1,122 @@
+import { EventEmitter } from 'node:events';
+import type { EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
+import type { RpcEvent } from '../../../shared/ipc/envelope';
+import { BusBridge } from '../bus/bus-bridge';
+import { dataPaths, type DataPaths } from '../data-dir';
+import { logger } from '../log';
+import { openPersonaStore } from '../personas/open-store';
+import type { KnownPlugins } from '../personas/persona-file';
+import type { PersonaStore } from '../personas/persona-store';
+import type { SecretStore } from '../personas/secret-store';
+import { SessionStore } from '../sessions/session-store';
+import { SettingsStore } from '../settings/settings-store';
+import type { ToolBox } from '../toolbox';
+import { loadToolboxClasses } from '../toolboxes/catalog';
+import { knownPlugins } from './known-plugins';
+import { RuntimeCache } from './runtime-cache';
+import { ToolboxInstances } from './toolbox-instances';
+import type { RunRegistry } from './run-registry';
+import { createRunRegistry } from './run-registry';
+
+const log = logger('app');
+
+export type ToolboxCatalog = Awaited<ReturnType<typeof loadToolboxClasses>>;
+
+/**
+ * The app's state behind the API: the data folder and its stores, installed toolboxes, per-persona runtimes
+ * (rebuilt when a persona is saved), the runs in flight, settings and the OVOS bus bridge, and the event
+ * stream ('chat.trace', 'tools.changed', 'personas.changed') both transports forward.
+ */
+export class AppContext {
+  readonly paths: DataPaths;
+  readonly secrets: SecretStore;
+  readonly personas: PersonaStore;
+  readonly settings: SettingsStore;
+  readonly sessions: SessionStore;
+  readonly runtimes: RuntimeCache;
+  readonly defaults: ToolboxInstances;
+  readonly runs: RunRegistry;
+  private readonly emitter = new EventEmitter();
+  private catalog: Promise<ToolboxCatalog> | null = null;
+  private bridge: BusBridge | null = null;
+
+  private constructor(
+    readonly dataDir: string,
+    readonly mode: 'electron' | 'browser',
+    readonly version: string,
+    stores: { personas: PersonaStore; secrets: SecretStore },
+  ) {
+    this.paths = dataPaths(dataDir);
+    this.secrets = stores.secrets;
+    this.personas = stores.personas;
+    this.settings = new SettingsStore(this.paths.settings);
+    this.sessions = new SessionStore(this.paths.sessions);
+    this.emitter.setMaxListeners(0);
+    this.runtimes = new RuntimeCache(this);
+    this.defaults = new ToolboxInstances(this);
+    this.runs = createRunRegistry();
+  }
+
+  /** Opens (and on first use creates and seeds) a data folder. */
+  static async open(options: { dataDir: string; mode: 'electron' | 'browser'; version?: string }): Promise<AppContext> {
+    const stores = await openPersonaStore(options.dataDir);
+    const app = new AppContext(options.dataDir, options.mode, options.version ?? '0.0.0', stores);
+    await app.applySettings(await app.settings.get());
+    return app;
+  }
+
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    this.emitter.emit('event', { event, payload } satisfies RpcEvent);
+  }
+
+  /** Every event for a transport to forward; returns the unsubscribe function. */
+  onEvent(listener: (event: RpcEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  /** Installed toolbox classes (built-in and plugins), loaded once. */
+  toolboxCatalog(): Promise<ToolboxCatalog> {
+    this.catalog ??= Promise.resolve(loadToolboxClasses({ dataDir: this.dataDir }));
+    return this.catalog;
+  }
+
+  /** Installed plugin ids, to name unknown ones on import. */
+  async knownPlugins(): Promise<KnownPlugins> {
+    return knownPlugins((await this.toolboxCatalog()).classes);
+  }
+
+  /** A persona changed on disk: its runtime is rebuilt on next use, and clients are told. */
+  personaChanged(id: string | null): void {
+    if (id) this.runtimes.invalidate(id);
+    this.emit('personas.changed', { id });
+  }
+
+  /** Watches a toolbox's tool list and forwards changes as 'tools.changed'. */
+  watchToolbox(toolbox: ToolBox, personaId: string | null): () => void {
+    return toolbox.onToolsChanged(() => this.emit('tools.changed', { toolboxId: toolbox.toolboxId, personaId }));
+  }
+
+  /** Applies settings: (re)connects the OVOS bus bridge when busUrl is set, stops it when not. */
+  async applySettings(settings: Settings): Promise<void> {
+    const current = this.bridge;
+    this.bridge = null;
+    if (current) await Promise.resolve(current.stop()).catch((e: Error) => log.warn(`bus bridge stop: ${e.message}`));
+    if (!settings.busUrl) return;
+    const toolboxes = await this.defaults.all();
+    const bridge = new BusBridge({ url: settings.busUrl, toolboxes: () => toolboxes });
+    this.bridge = bridge;
+    // Connecting may take a while (or fail); settings.save answers at once either way.
+    Promise.resolve()
+      .then(() => bridge.start())
+      .catch((error: Error) => log.warn(`cannot reach the OVOS bus at ${settings.busUrl}: ${error.message}`));
+  }
+
+  async close(): Promise<void> {
+    this.runs.cancelAll();
+    if (this.bridge) await Promise.resolve(this.bridge.stop()).catch(() => undefined);
+    await this.runtimes.closeAll();
+    await this.defaults.closeAll();
+    this.emitter.removeAllListeners();
+  }
+}

@@ -1,0 +1,56 @@
+import type { TraceEvent } from '../../../../shared/domain/trace';
+import { startRun } from '../../engines/run-chat';
+import { StudioError } from '../../errors';
+import { logger } from '../../log';
+import { newSessionId } from '../../sessions/session-id';
+import { historyFromEvents } from '../../sessions/session-store';
+import type { AppContext } from '../app-context';
+import type { Handlers } from '../dispatch';
+
+const log = logger('chat');
+
+/** The events of a session so far; a session id the client made up and never used yet has none. */
+async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
+  try {
+    return (await app.sessions.load(sessionId)).events;
+  } catch (error) {
+    if (error instanceof StudioError && error.code === 'session_not_found') return [];
+    throw error;
+  }
+}
+
+/** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
+export function chatHandlers(app: AppContext): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession'> {
+  return {
+    'chat.send': async ({ personaId, sessionId: given, message }) => {
+      const sessionId = given ?? newSessionId();
+      if (app.runs.inSession(sessionId)) throw new StudioError('bad_input', 'A run is still going in this session: wait for it or cancel it first.');
+      const { persona } = await app.personas.get(personaId);
+      const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
+      const { runtime, release } = await app.runtimes.acquire(personaId);
+      let writes: Promise<void> = Promise.resolve();
+      const onEvent = (event: TraceEvent) => {
+        writes = writes.then(() => app.sessions.append(sessionId, event)).catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
+        app.emit('chat.trace', { sessionId, event });
+      };
+      const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });
+      app.runs.add({ runId: handle.runId, sessionId, cancel: () => handle.cancel() });
+      void handle.done.finally(() => {
+        app.runs.remove(handle.runId);
+        release();
+      });
+      return { runId: handle.runId, sessionId };
+    },
+    'chat.cancel': async ({ runId }) => {
+      const run = app.runs.get(runId);
+      if (!run) return { cancelled: false };
+      run.cancel();
+      return { cancelled: true };
+    },
+    'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
+    'chat.loadSession': async ({ sessionId }) => {
+      const { session, events } = await app.sessions.load(sessionId);
+      return { session, events };
+    },
+  };
+}

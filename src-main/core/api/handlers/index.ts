@@ -1,0 +1,20 @@
+import type { AppContext } from '../app-context';
+import type { Handlers } from '../dispatch';
+import { appHandlers } from './app';
+import { brainHandlers } from './brains';
+import { chatHandlers } from './chat';
+import { personaHandlers } from './personas';
+import { settingsHandlers } from './settings';
+import { toolboxHandlers } from './toolboxes';
+
+/** Every method of the contract, implemented over the app's state. */
+export function createHandlers(app: AppContext): Handlers {
+  return {
+    ...appHandlers(app),
+    ...personaHandlers(app),
+    ...toolboxHandlers(app),
+    ...chatHandlers(app),
+    ...brainHandlers(app),
+    ...settingsHandlers(app),
+  };
+}

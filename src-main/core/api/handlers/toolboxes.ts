@@ -1,0 +1,71 @@
+import type { ToolboxInfo } from '../../../../shared/domain/tool';
+import { StudioError, toErrorValue } from '../../errors';
+import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
+import type { AppContext } from '../app-context';
+import type { Handlers } from '../dispatch';
+
+const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/** The toolboxes in a scope: a persona's (one registry, clash renames applied) or every installed one. */
+async function scope(app: AppContext, personaId: string | undefined): Promise<{ toolboxes: ToolBox[]; registry: ToolRegistry; timeoutMs: number }> {
+  if (personaId) {
+    const runtime = await app.runtimes.get(personaId);
+    return { toolboxes: runtime.toolboxes, registry: runtime.registry, timeoutMs: runtime.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS };
+  }
+  const toolboxes = await app.defaults.all();
+  return { toolboxes, registry: new ToolRegistry(toolboxes), timeoutMs: DEFAULT_TOOL_TIMEOUT_MS };
+}
+
+async function describe(app: AppContext, toolboxes: ToolBox[], registry: ToolRegistry, personaId: string | null): Promise<ToolboxInfo[]> {
+  await Promise.all(toolboxes.map((tb) => tb.ready));
+  const { sources } = await app.toolboxCatalog();
+  // Without a persona every toolbox stands alone, so its tools keep their own names.
+  const infos = personaId ? registry.toolInfos() : toolboxes.flatMap((tb) => new ToolRegistry([tb]).toolInfos());
+  const out: ToolboxInfo[] = toolboxes.map((tb) => {
+    const Cls = tb.constructor as ToolBoxClass;
+    return {
+      toolboxId: tb.toolboxId,
+      title: Cls.title ?? tb.toolboxId,
+      description: Cls.description ?? '',
+      source: sources[tb.toolboxId] ?? 'builtin',
+      configSchema: Cls.configSchema ?? { type: 'object' },
+      config: tb.config,
+      tools: infos.filter((t) => t.toolboxId === tb.toolboxId),
+      error: tb.discoveryError ? toErrorValue(tb.discoveryError) : null,
+    };
+  });
+  if (!personaId) {
+    for (const entry of await app.defaults.entries()) {
+      if (entry.toolbox || !entry.error) continue;
+      out.push({ toolboxId: entry.toolboxId, title: entry.toolboxId, description: '', source: sources[entry.toolboxId] ?? 'builtin', configSchema: { type: 'object' }, config: {}, tools: [], error: toErrorValue(entry.error) });
+    }
+  }
+  return out;
+}
+
+/** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
+export function toolboxHandlers(app: AppContext): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call'> {
+  return {
+    'toolboxes.list': async ({ personaId }) => {
+      const { toolboxes, registry } = await scope(app, personaId);
+      return { toolboxes: await describe(app, toolboxes, registry, personaId ?? null) };
+    },
+    'toolboxes.refresh': async ({ personaId, toolboxId }) => {
+      const { toolboxes, registry } = await scope(app, personaId);
+      const targets = toolboxId ? toolboxes.filter((tb) => tb.toolboxId === toolboxId) : toolboxes;
+      if (toolboxId && !targets.length) throw new StudioError('not_found', `No toolbox '${toolboxId}' here.`);
+      await Promise.all(targets.map((tb) => tb.ready.then(() => tb.refreshTools()).catch(() => undefined)));
+      for (const tb of targets) app.emit('tools.changed', { toolboxId: tb.toolboxId, personaId: personaId ?? null });
+      return { toolboxes: await describe(app, toolboxes, registry, personaId ?? null) };
+    },
+    'tools.call': async ({ personaId, toolboxId, name, arguments: args }) => {
+      const { toolboxes, timeoutMs } = await scope(app, personaId);
+      const toolbox = toolboxes.find((tb) => tb.toolboxId === toolboxId);
+      if (!toolbox) throw new StudioError('not_found', `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`);
+      // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
+      const execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs });
+      if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);
+      return { result: execution.result, durationMs: execution.durationMs };
+    },
+  };
+}

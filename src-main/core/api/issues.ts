@@ -1,0 +1,6 @@
+import type { ValidationIssue } from '../../../shared/domain/errors';
+
+/** zod issues -> `{path, message}` (the shape forms show). */
+export function toIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ValidationIssue[] {
+  return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+}

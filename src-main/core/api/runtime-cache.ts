@@ -1,0 +1,98 @@
+import { buildPersonaRuntime, type PersonaRuntime } from '../personas/runtime';
+import { logger } from '../log';
+import type { AppContext } from './app-context';
+
+const log = logger('runtimes');
+
+interface Entry {
+  runtime: Promise<PersonaRuntime>;
+  active: number;
+  stale: boolean;
+  unwatch: Array<() => void>;
+}
+
+/**
+ * One built runtime per persona (its brain, engine and toolbox instances), reused across calls.
+ * Saving a persona marks its runtime stale: it is closed once no run uses it, and rebuilt on next use.
+ */
+export class RuntimeCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly app: AppContext) {}
+
+  private build(personaId: string): Entry {
+    const entry: Entry = { runtime: Promise.resolve(null as never), active: 0, stale: false, unwatch: [] };
+    entry.runtime = (async () => {
+      const persona = await this.app.personas.loadWithSecrets(personaId);
+      const { classes } = await this.app.toolboxCatalog();
+      const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+      entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
+      return runtime;
+    })();
+    entry.runtime.catch(() => {
+      if (this.entries.get(personaId) === entry) this.entries.delete(personaId);
+    });
+    return entry;
+  }
+
+  private entry(personaId: string): Entry {
+    let entry = this.entries.get(personaId);
+    if (!entry) {
+      entry = this.build(personaId);
+      this.entries.set(personaId, entry);
+    }
+    return entry;
+  }
+
+  /** The persona's runtime (built on first use). */
+  get(personaId: string): Promise<PersonaRuntime> {
+    return this.entry(personaId).runtime;
+  }
+
+  /** The runtime held for the duration of a run: a save during the run closes it only afterwards. */
+  async acquire(personaId: string): Promise<{ runtime: PersonaRuntime; release: () => void }> {
+    const entry = this.entry(personaId);
+    entry.active++;
+    try {
+      const runtime = await entry.runtime;
+      let released = false;
+      return {
+        runtime,
+        release: () => {
+          if (released) return;
+          released = true;
+          entry.active--;
+          if (entry.stale && entry.active === 0) void this.close(entry);
+        },
+      };
+    } catch (error) {
+      entry.active--;
+      throw error;
+    }
+  }
+
+  /** Forgets a persona's runtime; it is closed now, or when its last run ends. */
+  invalidate(personaId: string): void {
+    const entry = this.entries.get(personaId);
+    if (!entry) return;
+    this.entries.delete(personaId);
+    entry.stale = true;
+    if (entry.active === 0) void this.close(entry);
+  }
+
+  private async close(entry: Entry): Promise<void> {
+    try {
+      const runtime = await entry.runtime;
+      for (const off of entry.unwatch) off();
+      await runtime.close();
+    } catch (error) {
+      log.debug(`closing a runtime: ${(error as Error).message}`);
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.entries.values()];
+    this.entries.clear();
+    await Promise.all(all.map((e) => this.close(e)));
+  }
+}

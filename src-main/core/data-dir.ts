@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The folders and files inside the data folder. */
+export interface DataPaths {
+  root: string;
+  personas: string;
+  sessions: string;
+  plugins: string;
+  secrets: string;
+  settings: string;
+}
+
+/**
+ * Where the user's data lives: $PERSONA_STUDIO_HOME, else Electron's userData (passed in by the electron
+ * layer), else ~/.config/persona-studio (XDG_CONFIG_HOME respected).
+ */
+export function resolveDataDir(options: { electronUserData?: string; env?: NodeJS.ProcessEnv } = {}): string {
+  const env = options.env ?? process.env;
+  if (env.PERSONA_STUDIO_HOME) return path.resolve(env.PERSONA_STUDIO_HOME);
+  if (options.electronUserData) return options.electronUserData;
+  const config = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  return path.join(config, 'persona-studio');
+}
+
+/** The layout of a data folder. */
+export function dataPaths(root: string): DataPaths {
+  return {
+    root,
+    personas: path.join(root, 'personas'),
+    sessions: path.join(root, 'sessions'),
+    plugins: path.join(root, 'plugins'),
+    secrets: path.join(root, 'secrets.json'),
+    settings: path.join(root, 'settings.json'),
+  };
+}
+
+/** Creates the folders of a data folder (owner-only where the OS supports modes). */
+export function ensureDataDir(root: string): DataPaths {
+  const paths = dataPaths(root);
+  for (const dir of [paths.root, paths.personas, paths.sessions, paths.plugins]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return paths;
+}

@@ -1,0 +1,204 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared/domain/persona';
+import { PersonaId } from '../../../shared/domain/persona';
+import type { PersonaRecord } from '../../../shared/ipc/contract';
+import { StudioError } from '../errors';
+import { TEMP_PREFIX, writeFileAtomic } from './atomic-write';
+import { findUnknownPluginIds, formatPersona, parsePersonaText, readPersonaFile, slugify, validatePersona, type KnownPlugins } from './persona-file';
+import { mergeSecrets, secretPathExists, splitSecrets } from './secret-fields';
+import type { SecretStore } from './secret-store';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Persona files in `personas/<id>.json`, in the OVOS format. Writes are atomic; the raw JSON is kept
+ * (key order, unknown keys). A file that does not parse or validate is listed as broken and never
+ * overwritten: saving to its id is refused until the user fixes or deletes it (or saves under a new id).
+ * API keys live in the SecretStore, never in the files, unless an export asks for them.
+ */
+export class PersonaStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly dir: string,
+    readonly secrets: SecretStore,
+  ) {}
+
+  fileOf(id: string): string {
+    if (!PersonaId.safeParse(id).success) throw new StudioError('bad_input', `'${id}' is not a valid persona id (letters, digits, _ . -).`);
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Every persona file: valid ones as summaries, the rest as broken entries with their error. */
+  async list(): Promise<{ personas: PersonaSummary[]; broken: BrokenPersona[] }> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { personas: [], broken: [] };
+      throw error;
+    }
+    const personas: PersonaSummary[] = [];
+    const broken: BrokenPersona[] = [];
+    for (const name of names.sort()) {
+      if (!name.endsWith('.json') || name.startsWith(TEMP_PREFIX) || name.startsWith('.')) continue;
+      const id = name.slice(0, -'.json'.length);
+      const file = path.join(this.dir, name);
+      let read;
+      try {
+        read = await readPersonaFile(file);
+      } catch (error) {
+        broken.push({ id, path: file, error: { code: 'persona_invalid', message: `Cannot read the file: ${(error as Error).message}` } });
+        continue;
+      }
+      if (!read.ok) {
+        broken.push({ id, path: file, error: read.error });
+        continue;
+      }
+      const engine = read.persona.handlers?.[0] ?? read.persona.solvers?.[0] ?? null;
+      personas.push({ id, name: read.persona.name, description: read.persona.description ?? '', engine, path: file, updatedAt: Math.round(read.mtimeMs) });
+    }
+    personas.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    return { personas, broken };
+  }
+
+  /** Reads a valid persona (without secrets); a missing id is persona_not_found, a broken file persona_invalid. */
+  private async readValid(id: string): Promise<{ raw: Json; persona: PersonaFile; file: string }> {
+    const file = this.fileOf(id);
+    let read;
+    try {
+      read = await readPersonaFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StudioError('persona_not_found', `No persona '${id}' (${file}).`);
+      throw error;
+    }
+    if (!read.ok) throw new StudioError('persona_invalid', `${file} is broken: ${read.error.message}`, read.error.details);
+    return { raw: read.raw, persona: read.persona, file };
+  }
+
+  private async record(id: string, raw: Json, file: string): Promise<PersonaRecord> {
+    const secrets = await this.secrets.get(id);
+    return { id, path: file, persona: raw as PersonaFile, secretsSet: Object.keys(secrets).filter((p) => secretPathExists(raw, p)).sort() };
+  }
+
+  /** The persona as the editor loads it: secrets left out, listed in secretsSet. */
+  async get(id: string): Promise<PersonaRecord> {
+    const { raw, file } = await this.readValid(id);
+    return this.record(id, splitSecrets(raw).persona, file);
+  }
+
+  /** The persona with its stored secrets merged in: what the runtime is built from. */
+  async loadWithSecrets(id: string): Promise<PersonaFile> {
+    const { raw } = await this.readValid(id);
+    return mergeSecrets(raw, await this.secrets.get(id)) as PersonaFile;
+  }
+
+  /** Is this id taken by a file, valid or broken? */
+  exists(id: string): boolean {
+    return existsSync(this.fileOf(id));
+  }
+
+  /** A free id derived from a base: `base`, `base-2`, `base-3`... */
+  freeId(base: string): string {
+    const root = PersonaId.safeParse(base).success ? base : slugify(base);
+    if (!this.exists(root)) return root;
+    for (let n = 2; ; n++) if (!this.exists(`${root}-${n}`)) return `${root}-${n}`;
+  }
+
+  /**
+   * Saves a persona. Without an id a new one is derived from the name. `api_key` values go to the secrets
+   * store ("" forgets the stored key, absent keeps it). A broken file at the id is refused, never overwritten.
+   */
+  save(id: string | undefined, persona: Json): Promise<PersonaRecord> {
+    return this.serial(async () => {
+      const checked = validatePersona(persona);
+      if (!checked.ok) throw new StudioError('persona_invalid', checked.error.message, checked.error.details);
+      const targetId = id ?? this.freeId(slugify(checked.persona.name));
+      const file = this.fileOf(targetId);
+      if (existsSync(file)) {
+        const current = await readPersonaFile(file).catch((error: Error) => ({ ok: false as const, error: { code: 'persona_invalid' as const, message: error.message } }));
+        if (!current.ok) {
+          throw new StudioError(
+            'persona_invalid',
+            `${file} is broken (${current.error.message}) and is kept as it is. Fix or delete that file, or save this persona under another id.`,
+            { path: file, error: current.error },
+          );
+        }
+      }
+      const split = splitSecrets(checked.raw);
+      const stored = await this.secrets.get(targetId);
+      const next: Record<string, string> = {};
+      for (const [p, v] of Object.entries(stored)) if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
+      Object.assign(next, split.set);
+      await writeFileAtomic(file, formatPersona(split.persona));
+      await this.secrets.set(targetId, next);
+      return this.record(targetId, split.persona, file);
+    });
+  }
+
+  /** Deletes a persona file (valid or broken) and its secrets. */
+  delete(id: string): Promise<boolean> {
+    return this.serial(async () => {
+      const file = this.fileOf(id);
+      if (!existsSync(file)) return false;
+      await rm(file);
+      await this.secrets.remove(id);
+      return true;
+    });
+  }
+
+  /** Copies a persona (secrets included) under a new id and name. */
+  async duplicate(id: string, name?: string): Promise<PersonaRecord> {
+    const { raw } = await this.readValid(id);
+    const copyName = name?.trim() || `${String(raw.name)} (copy)`;
+    const withSecrets = mergeSecrets(raw, await this.secrets.get(id));
+    return this.save(this.freeId(slugify(copyName)), { ...withSecrets, name: copyName });
+  }
+
+  /**
+   * Imports an OVOS persona from a file path or JSON text as a new persona (never replacing one).
+   * Unknown keys are kept; plugin ids that are not installed are named, not refused.
+   */
+  async import(source: { path: string } | { text: string; fileName?: string }, known: KnownPlugins): Promise<{ record: PersonaRecord; unknownPluginIds: string[] }> {
+    let text: string;
+    let fileName: string | undefined;
+    if ('path' in source) {
+      try {
+        text = await readFile(source.path, 'utf8');
+      } catch (error) {
+        throw new StudioError('not_found', `Cannot read ${source.path}: ${(error as Error).message}`);
+      }
+      fileName = source.path;
+    } else {
+      text = source.text;
+      fileName = source.fileName;
+    }
+    const parsed = parsePersonaText(text);
+    if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
+    const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
+    const id = this.freeId(PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name));
+    const record = await this.save(id, parsed.raw);
+    return { record, unknownPluginIds: findUnknownPluginIds(parsed.raw, known) };
+  }
+
+  /** The persona as an OVOS file; secrets only with withSecrets. Written to `filePath` when given. */
+  async export(id: string, options: { withSecrets?: boolean; path?: string } = {}): Promise<{ text: string; path: string | null }> {
+    const { raw } = await this.readValid(id);
+    const persona = options.withSecrets ? mergeSecrets(raw, await this.secrets.get(id)) : splitSecrets(raw).persona;
+    const text = formatPersona(persona);
+    if (options.path) {
+      const target = path.resolve(options.path);
+      await writeFileAtomic(target, text, options.withSecrets ? { mode: 0o600 } : {});
+      return { text, path: target };
+    }
+    return { text, path: null };
+  }
+}

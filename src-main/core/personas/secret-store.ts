@@ -1,0 +1,71 @@
+import { chmod, readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { StudioError } from '../errors';
+import { writeFileAtomic } from './atomic-write';
+
+const SecretsFile = z.object({
+  version: z.literal(1),
+  personas: z.record(z.string(), z.record(z.string(), z.string())),
+});
+type SecretsFile = z.infer<typeof SecretsFile>;
+
+/**
+ * API keys, out of persona files: `secrets.json` (mode 0600), keyed by persona id then dotted path.
+ * A secrets file that does not parse is never overwritten: reads and writes fail with its error.
+ */
+export class SecretStore {
+  private cache: SecretsFile | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly file: string) {}
+
+  private async read(): Promise<SecretsFile> {
+    if (this.cache) return this.cache;
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (this.cache = { version: 1, personas: {} });
+      throw error;
+    }
+    try {
+      this.cache = SecretsFile.parse(JSON.parse(text));
+    } catch (error) {
+      throw new StudioError('internal', `${this.file} does not parse (${error instanceof Error ? error.message : String(error)}); it is left as it is. Fix or remove it.`);
+    }
+    await chmod(this.file, 0o600).catch(() => undefined);
+    return this.cache;
+  }
+
+  private write(next: SecretsFile): Promise<void> {
+    this.cache = next;
+    return writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The secrets of one persona: dotted path -> value. */
+  async get(personaId: string): Promise<Record<string, string>> {
+    return { ...((await this.read()).personas[personaId] ?? {}) };
+  }
+
+  /** Replaces one persona's secrets (an empty record removes the entry). */
+  set(personaId: string, secrets: Record<string, string>): Promise<void> {
+    return this.serial(async () => {
+      const current = await this.read();
+      const personas = { ...current.personas };
+      if (Object.keys(secrets).length) personas[personaId] = { ...secrets };
+      else delete personas[personaId];
+      if (JSON.stringify(personas) === JSON.stringify(current.personas)) return;
+      await this.write({ version: 1, personas });
+    });
+  }
+
+  remove(personaId: string): Promise<void> {
+    return this.set(personaId, {});
+  }
+}

@@ -1,0 +1,33 @@
+import type { IpcMain, WebContents } from 'electron';
+import { RpcRequest, type RpcEvent, type RpcResponse } from '../../shared/ipc/envelope';
+import type { SenderEvent } from './security';
+
+/** The two channels: calls (invoke/handle) and pushes from main. */
+export const RPC_CHANNEL = 'app:rpc';
+export const EVENT_CHANNEL = 'app:event';
+
+/**
+ * Serves the API on `app:rpc`. Every call's sender is checked first; an untrusted one gets `forbidden` and
+ * nothing runs. A malformed envelope gets `bad_input`. Errors never cross as thrown values.
+ */
+export function registerRpc(options: {
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  isTrusted: (event: SenderEvent) => boolean;
+  dispatch: (request: RpcRequest) => Promise<RpcResponse>;
+}): () => void {
+  options.ipcMain.handle(RPC_CHANNEL, async (event, raw: unknown): Promise<RpcResponse> => {
+    const id = typeof (raw as { id?: unknown })?.id === 'number' || typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string | number }).id : 0;
+    if (!options.isTrusted(event as unknown as SenderEvent)) {
+      return { id, ok: false, error: { code: 'forbidden', message: 'This window is not allowed to call the app.' } };
+    }
+    const parsed = RpcRequest.safeParse(raw);
+    if (!parsed.success) return { id, ok: false, error: { code: 'bad_input', message: 'Malformed request envelope.' } };
+    return options.dispatch(parsed.data);
+  });
+  return () => options.ipcMain.removeHandler(RPC_CHANNEL);
+}
+
+/** Sends an event to every window the app created that is still alive. */
+export function broadcast(targets: Array<{ webContents: WebContents; isDestroyed(): boolean }>, event: RpcEvent): void {
+  for (const win of targets) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+}

@@ -1,0 +1,73 @@
+import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
+import { contentSecurityPolicy } from '../core/api/csp';
+
+/** What a sender check needs from an IPC event (ipcMain.handle's IpcMainInvokeEvent has these). */
+export interface SenderEvent {
+  sender: WebContents;
+  senderFrame: { url: string; parent?: unknown | null } | null;
+}
+
+/** The file: URL prefix of the built renderer, e.g. `file:///opt/app/dist/renderer/`. */
+export function isAppUrl(url: string, appBaseUrl: string): boolean {
+  try {
+    const parsed = new URL(url);
+    const base = new URL(appBaseUrl);
+    if (parsed.protocol !== base.protocol) return false;
+    if (base.protocol === 'file:') return parsed.pathname.startsWith(base.pathname);
+    return parsed.origin === base.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Accepts an IPC call only from a window this app created, from its main frame, showing the app's own
+ * page. Anything else (another window, an iframe, a page navigated elsewhere) is refused.
+ */
+export function isTrustedSender(event: SenderEvent, appBaseUrl: string): boolean {
+  if (!event.sender || !BrowserWindow.fromWebContents(event.sender)) return false;
+  const frame = event.senderFrame;
+  if (!frame) return false;
+  if (frame.parent) return false;
+  const mainFrame = (event.sender as unknown as { mainFrame?: unknown }).mainFrame;
+  if (mainFrame !== undefined && mainFrame !== frame) return false;
+  return isAppUrl(frame.url, appBaseUrl);
+}
+
+/** Opens a link in the system browser, only when it is https. Returns whether it did. */
+export function openExternalSafely(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:') return false;
+  void shell.openExternal(parsed.toString());
+  return true;
+}
+
+/** Denies navigation away from the app, new windows (https links go to the system browser) and <webview>. */
+export function hardenWebContents(contents: WebContents, appBaseUrl: string): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url, appBaseUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url, appBaseUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternalSafely(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Denies every permission request and check, and sends the CSP as a response header. */
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  const csp = contentSecurityPolicy();
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+  });
+}

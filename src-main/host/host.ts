@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { RpcRequest, type RpcResponse } from '../../shared/ipc/envelope';
+import { createApp, type App } from '../core/api/app';
+import { contentSecurityPolicy } from '../core/api/csp';
+import { dispatch } from '../core/api/dispatch';
+import { logger } from '../core/log';
+import { allowedOrigins, checkUpgrade, newToken } from './auth';
+import { openBrowser } from './open-browser';
+import { serveStatic } from './static-files';
+
+const log = logger('host');
+
+export interface HostOptions {
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  /** Open the page in the system browser. */
+  open?: boolean;
+  /** The built renderer (dist/renderer). */
+  staticDir: string;
+  version?: string;
+}
+
+export interface Host {
+  url: string;
+  token: string;
+  port: number;
+  app: App;
+  close(): Promise<void>;
+}
+
+/**
+ * Browser mode: serves the built renderer over HTTP and the API over a WebSocket at /api, on 127.0.0.1 only.
+ * The WebSocket needs this start's random token (`?token=`) and, from a browser, an allowed Origin;
+ * otherwise the upgrade is refused (401/403) and nothing runs.
+ */
+export async function startHost(options: HostOptions): Promise<Host> {
+  const app = await createApp({ dataDir: options.dataDir, mode: 'browser', version: options.version });
+  const token = newToken();
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  let statics: ReturnType<typeof serveStatic> | null = null;
+  const server = createServer((req, res) => statics?.(req, res));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const sockets = new Set<WebSocket>();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  headers['Content-Security-Policy'] = contentSecurityPolicy({ connect: allowedOrigins(port).map((o) => o.replace(/^http/, 'ws')) });
+  statics = serveStatic(path.resolve(options.staticDir), headers);
+
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const refused = checkUpgrade(req, { port, token });
+    if (refused) {
+      log.warn(`refused a WebSocket from origin ${req.headers.origin ?? '(none)'}: ${refused.reason}`);
+      socket.end(`HTTP/1.1 ${refused.status} ${refused.reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws));
+  });
+
+  const serveSocket = (ws: WebSocket) => {
+    sockets.add(ws);
+    const off = app.onEvent((event) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
+    });
+    ws.on('close', () => {
+      off();
+      sockets.delete(ws);
+    });
+    ws.on('message', (data) => {
+      void answer(data.toString()).then((response) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(response));
+      });
+    });
+  };
+
+  const answer = async (text: string): Promise<RpcResponse> => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { id: 0, ok: false, error: { code: 'bad_input', message: 'A request must be JSON.' } };
+    }
+    const parsed = RpcRequest.safeParse(json);
+    if (!parsed.success) {
+      const id = (json as { id?: unknown })?.id;
+      return { id: typeof id === 'number' || typeof id === 'string' ? id : 0, ok: false, error: { code: 'bad_input', message: 'Malformed request envelope.' } };
+    }
+    return dispatch(app.handlers, parsed.data, { transport: 'ws' });
+  };
+
+  const url = `http://127.0.0.1:${port}/?token=${token}`;
+  if (options.open) openBrowser(url);
+
+  return {
+    url,
+    token,
+    port,
+    app,
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await app.close();
+    },
+  };
+}
