@@ -12,7 +12,7 @@ const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, 
 export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) => void {
   let max = 0;
   let streaming = false;
-  const tag = (iteration: number) => (iteration > max ? `[final ${iteration - 1}/${max}+1]` : `[${iteration}/${max}]`);
+  const tag = (iteration: number) => (iteration > max ? '[final]' : `[${iteration}/${max}]`);
   const endStream = () => {
     if (streaming) out('\n');
     streaming = false;

@@ -100,6 +100,19 @@ describe('ReActLoopEngine (OVOS cases 28-34)', () => {
     expect(fixture.callLog).toHaveLength(1);
   });
 
+  it('on a name clash lists qualified names; a failing tool reports its error, the other toolbox stays unused (34)', async () => {
+    const a = new FixtureToolBox({ toolboxId: 'a' });
+    const b = new FixtureToolBox({ toolboxId: 'b' });
+    const registry = new ToolRegistry([a, b]);
+    await registry.ready();
+    const brain = new ScriptedBrain([{ content: 'Action: a__boom\nAction Input: {}' }, { content: 'FINAL_ANSWER: failed' }]);
+    await new ReActLoopEngine({ brain, registry }).run([user('go')]);
+    expect(brain.calls[0].messages[0].content).toContain('"name": "b__calc"');
+    expect(brain.calls[1].messages.at(-1)?.content).toMatch(/^Observation: Error: tool 'a__boom' failed: .*boom/);
+    expect(a.callLog.map((c) => c.name)).toEqual(['boom']);
+    expect(b.callLog).toEqual([]);
+  });
+
   it('adds no ReAct system message without tools, and puts the persona prompt after it with tools', async () => {
     const empty = new ToolRegistry([]);
     const brain = new ScriptedBrain([{ content: 'FINAL_ANSWER: hi' }]);
