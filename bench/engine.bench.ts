@@ -5,9 +5,10 @@
  *  (b) loopback HTTP: NativeToolCallEngine + OpenAIBrain  vs  generateText + @ai-sdk/openai-compatible,
  *      both against the same scripted chat-completions server.
  * Both sides run non-streaming requests (generateText does not stream) and validate tool input with zod.
+ * A third line repeats (b) with every request streamed (SSE): our engine's default path vs streamText.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, stepCountIs, tool, type LanguageModel } from 'ai';
+import { generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import type { AgentMessage } from '../shared/domain/message';
@@ -62,8 +63,8 @@ class InMemoryBrain implements ChatEngine {
   }
 }
 
-function oursWith(brain: ChatEngine, registry: ToolRegistry): Contender {
-  const engine = new NativeToolCallEngine({ brain, registry, maxIterations: 10, stream: false });
+function oursWith(brain: ChatEngine, registry: ToolRegistry, stream = false): Contender {
+  const engine = new NativeToolCallEngine({ brain, registry, maxIterations: 10, stream });
   return {
     async run() {
       toolMs = 0;
@@ -74,13 +75,28 @@ function oursWith(brain: ChatEngine, registry: ToolRegistry): Contender {
   };
 }
 
+const aiTools = { add: tool({ description: 'Add two integers.', inputSchema: AddArgs, outputSchema: AddOutput, execute: async (args) => add(args) }) };
+
 function aiSdkWith(model: LanguageModel, afterRun: () => void = () => undefined): Contender {
-  const tools = { add: tool({ description: 'Add two integers.', inputSchema: AddArgs, outputSchema: AddOutput, execute: async (args) => add(args) }) };
   return {
     async run() {
       toolMs = 0;
-      const result = await generateText({ model, tools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
+      const result = await generateText({ model, tools: aiTools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
       if (result.text !== 'The sum is 5.' || result.steps.length !== ITERATIONS) throw new Error(`AI SDK answered ${JSON.stringify(result.text)} in ${result.steps.length} steps`);
+      afterRun();
+      return toolMs;
+    },
+  };
+}
+
+/** The streaming variant (the app's default path): streamText, consumed to the end. */
+function aiSdkStreamWith(model: LanguageModel, afterRun: () => void): Contender {
+  return {
+    async run() {
+      toolMs = 0;
+      const result = streamText({ model, tools: aiTools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
+      const [text, steps] = await Promise.all([result.text, result.steps]);
+      if (text !== 'The sum is 5.' || steps.length !== ITERATIONS) throw new Error(`AI SDK streamed ${JSON.stringify(text)} in ${steps.length} steps`);
       afterRun();
       return toolMs;
     },
@@ -145,6 +161,17 @@ async function main() {
       batches: 9,
     });
     process.stdout.write(`${JSON.stringify(overHttp)}\n`);
+    const streamed = await comparePair({
+      name: 'engine-loop-loopback-http-stream',
+      baseline: 'ai@6 streamText + @ai-sdk/openai-compatible@2',
+      ours: oursWith(brain, registry, true),
+      theirs: aiSdkStreamWith(provider.chatModel('bench-model'), () => (server.requests.length = 0)),
+      iterationsPerRun: ITERATIONS,
+      warmupRuns: 30,
+      runsPerBatch: 40,
+      batches: 7,
+    });
+    process.stdout.write(`${JSON.stringify(streamed)}\n`);
   } finally {
     await server.close();
   }
