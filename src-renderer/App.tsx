@@ -1,0 +1,77 @@
+import { useApp } from './store/context';
+import { isDirty } from './store/personas-slice';
+import { Sidebar } from './features/sidebar/Sidebar';
+import { PersonaEditor } from './features/persona-editor/PersonaEditor';
+import { ToolsPane } from './features/tool-forms/ToolsPane';
+import { ChatPane } from './features/chat/ChatPane';
+import { useGuardedSelect } from './features/sidebar/use-guarded-select';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConnectionBanner } from './components/ConnectionBanner';
+import { EmptyState } from './components/EmptyState';
+import { ErrorNotice } from './components/ErrorNotice';
+import { Tabs } from './components/Tabs';
+import { Toasts } from './components/Toasts';
+import { useShortcuts } from './hooks/use-shortcuts';
+import { useTheme } from './hooks/use-theme';
+import type { Tab } from './store/ui-slice';
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'editor', label: 'Editor' },
+  { id: 'tools', label: 'Tools' },
+  { id: 'chat', label: 'Chat' },
+];
+
+/** Wiring only: sidebar, header with tabs, the selected pane, dialogs. */
+export function App() {
+  useTheme();
+  useShortcuts();
+  const draft = useApp((s) => s.draft);
+  const tab = useApp((s) => s.tab);
+  const setTab = useApp((s) => s.setTab);
+  const dirty = useApp(isDirty);
+  const listLoaded = useApp((s) => s.listLoaded);
+  const listError = useApp((s) => s.listError);
+  const count = useApp((s) => s.personas.length + s.broken.length);
+  const { create } = useGuardedSelect();
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main">
+        <ConnectionBanner />
+        {draft ? (
+          <>
+            <header className="main-header">
+              <div className="title grow">
+                <h1 data-testid="persona-title">{draft.name || 'Untitled persona'}</h1>
+                {dirty && <span className="dot" title="Unsaved changes" />}
+              </div>
+              <Tabs tabs={TABS} value={tab} onChange={setTab} />
+            </header>
+            <div className={tab === 'editor' ? 'pane' : 'pane fill'}>
+              {tab === 'editor' && <PersonaEditor />}
+              {tab === 'tools' && <ToolsPane />}
+              {tab === 'chat' && <ChatPane />}
+            </div>
+          </>
+        ) : listError ? (
+          <EmptyState title="The personas could not be listed">
+            <ErrorNotice error={listError} />
+          </EmptyState>
+        ) : !listLoaded ? (
+          <EmptyState title="Loading…" />
+        ) : count === 0 ? (
+          <EmptyState title="No personas yet" testId="no-personas" actions={<button className="primary" onClick={create}>Create a persona</button>}>
+            <p>A persona is a brain (an OpenAI-compatible model server such as Ollama) plus toolboxes, run by a tool-calling loop. Create one, or import an OVOS persona JSON file from the sidebar.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title="Pick a persona" testId="pick-persona">
+            <p>Choose one in the sidebar to edit it, try its tools by hand, or chat with it and watch its loop.</p>
+          </EmptyState>
+        )}
+      </main>
+      <Toasts />
+      <ConfirmDialog />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { JsonView } from '../../components/JsonView';
+
+type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
+
+/** An assistant turn: its text, the tool calls it asked for, and the raw provider exchange one click away. */
+export function AssistantCard({ event, rawOpen, onToggleRaw }: { event: Assistant; rawOpen: boolean; onToggleRaw(): void }) {
+  return (
+    <div className="msg assistant" data-testid="trace-assistant">
+      <div className="who">
+        Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
+        <span className="spacer" />
+        {event.raw && (
+          <button className="small ghost" data-testid="toggle-raw-exchange" onClick={onToggleRaw} aria-expanded={rawOpen}>
+            {rawOpen ? 'Hide raw' : 'Raw request/response'}
+          </button>
+        )}
+      </div>
+      {event.content && <div className="text">{event.content}</div>}
+      {event.toolCalls.length > 0 && (
+        <div className="calls">
+          <span className="small muted">calls</span>
+          {event.toolCalls.map((c) => (
+            <code key={c.id}>
+              {c.name}({Object.keys(c.arguments).join(', ')})
+            </code>
+          ))}
+        </div>
+      )}
+      {event.warnings.map((w) => (
+        <div key={w} className="notice warn small" style={{ marginTop: 6 }}>
+          {w}
+        </div>
+      ))}
+      {rawOpen && event.raw && (
+        <div className="kv" data-testid="raw-exchange">
+          <span>request</span>
+          <JsonView value={event.raw.request} />
+          <span>response</span>
+          <JsonView value={event.raw.response} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useApp } from '../../store/context';
+import { activeRunId, currentEvents } from '../../store/chat-slice';
+import { isDirty } from '../../store/personas-slice';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { buildTraceRows, type ToolRow } from './trace-rows';
+import { Composer } from './Composer';
+import { SessionBar } from './SessionBar';
+import { TracePane } from './TracePane';
+import { useRowUi } from './use-row-ui';
+
+/** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
+export function ChatPane() {
+  const events = useApp(currentEvents);
+  const runId = useApp(activeRunId);
+  const sending = useApp((s) => s.sending);
+  const chatError = useApp((s) => s.chatError);
+  const selectedId = useApp((s) => s.selectedId);
+  const name = useApp((s) => s.draft?.name ?? '');
+  const dirty = useApp(isDirty);
+  const send = useApp((s) => s.send);
+  const cancel = useApp((s) => s.cancelRun);
+  const openToolCall = useApp((s) => s.openToolCall);
+  const [allCollapsed, setAllCollapsed] = useState(false);
+  const rows = useMemo(() => buildTraceRows(events), [events]);
+  const openTool = useCallback((row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments), [openToolCall]);
+  const ui = useRowUi(openTool, allCollapsed);
+  const iteration = useMemo(() => {
+    if (!runId) return null;
+    let it = 0;
+    let max: number | null = null;
+    for (const e of events) if (e.runId === runId) {
+      it = Math.max(it, e.iteration);
+      if (e.type === 'run_started') max = e.maxIterations;
+    }
+    return { it, max };
+  }, [events, runId]);
+
+  return (
+    <div className="chat" data-testid="chat-pane">
+      <SessionBar>
+        {runId && (
+          <span className="badge run" data-testid="run-status">
+            <span className="spinner" style={{ marginRight: 6 }} />
+            running{iteration?.it ? ` · iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}` : ''}
+          </span>
+        )}
+        <button className="ghost small" onClick={() => setAllCollapsed((v) => !v)} disabled={!rows.length}>
+          {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
+        </button>
+      </SessionBar>
+      {rows.length ? (
+        <TracePane rows={rows} ui={ui} />
+      ) : (
+        <div className="trace-scroll">
+          <EmptyState title={selectedId ? `Talk to ${name}` : 'Save the persona to chat with it'} testId="chat-empty">
+            <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : 'Chat runs the saved persona file. Press Ctrl+S in the Editor first.'}</p>
+          </EmptyState>
+        </div>
+      )}
+      {chatError && (
+        <div style={{ padding: '0 20px 8px' }}>
+          <ErrorNotice error={chatError} testId="chat-error" />
+        </div>
+      )}
+      {dirty && selectedId && <div className="hint small muted" style={{ padding: '0 20px 6px', textAlign: 'center' }}>The persona has unsaved changes; chat uses the saved version.</div>}
+      <Composer disabled={!selectedId} running={!!runId} sending={sending} onSend={send} onCancel={() => void cancel()} placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+
+/** The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. */
+export function Composer({ disabled, running, sending, onSend, onCancel, placeholder }: { disabled: boolean; running: boolean; sending: boolean; onSend(text: string): Promise<void>; onCancel(): void; placeholder: string }) {
+  const [text, setText] = useState('');
+  const send = async () => {
+    if (!text.trim() || disabled || running || sending) return;
+    const t = text;
+    setText('');
+    await onSend(t);
+  };
+  return (
+    <div className="composer">
+      <div className="box">
+        <textarea
+          aria-label="Message"
+          data-testid="chat-input"
+          rows={2}
+          value={text}
+          placeholder={placeholder}
+          disabled={disabled}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {running ? (
+          <button className="danger" data-testid="cancel-run" onClick={onCancel} title="Esc">
+            Cancel
+          </button>
+        ) : (
+          <button className="primary" data-testid="send" onClick={() => void send()} disabled={disabled || sending || !text.trim()}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+        )}
+      </div>
+      <div className="hint">
+        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> sends · <kbd>Esc</kbd> cancels a run · every turn is saved with its full trace
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useApp } from '../../store/context';
+import { brainBlockOf } from '../../lib/persona-model';
+import { unreachableHint } from '../../lib/providers';
+
+type End = Extract<TraceEvent, { type: 'run_finished' | 'run_failed' | 'run_cancelled' }>;
+
+/** How a run ended; a failure says what to do (an unreachable brain names the URL it tried). */
+export function EndCard({ event }: { event: End }) {
+  const draft = useApp((s) => s.draft);
+  const setTab = useApp((s) => s.setTab);
+  const secs = (event.durationMs / 1000).toFixed(2);
+  if (event.type === 'run_finished') return <div className="end" data-testid="trace-end">Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'} · {secs} s</div>;
+  if (event.type === 'run_cancelled') return <div className="end failed" data-testid="trace-cancelled">Cancelled after {secs} s{event.reason ? ` (${event.reason})` : ''}</div>;
+  const url = draft ? String(brainBlockOf(draft).api_url ?? '') : '';
+  return (
+    <div data-testid="trace-failed" style={{ paddingBottom: 10 }}>
+      <ErrorNotice error={event.error}>
+        {event.error.code === 'brain_unreachable' && (
+          <div className="small" style={{ marginTop: 6 }}>
+            No brain answered{url ? <> at <code>{url}</code></> : null}. {unreachableHint(url)}{' '}
+            <button className="link" onClick={() => setTab('editor')}>
+              Check the brain settings
+            </button>
+          </div>
+        )}
+      </ErrorNotice>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ToolRow } from './trace-rows';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JsonView } from '../../components/JsonView';
+
+const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
+  pending: { label: 'waiting', cls: 'badge' },
+  running: { label: 'running', cls: 'badge run' },
+  ok: { label: 'ok', cls: 'badge ok' },
+  error: { label: 'error', cls: 'badge err' },
+  abandoned: { label: 'not finished', cls: 'badge warn' },
+};
+
+/** One TOOL message: the call's arguments, then its result or error, its duration; collapsible. */
+export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; collapsed: boolean; onToggle(): void; onOpen(): void }) {
+  const s = STATUS[row.status];
+  return (
+    <div className={row.status === 'error' ? 'msg tool error' : 'msg tool'} data-testid="trace-tool" data-status={row.status} data-tool-call-id={row.toolCallId}>
+      <div className="head">
+        <button className="ghost small" onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand' : 'Collapse'}>
+          {collapsed ? '▸' : '▾'}
+        </button>
+        <span className="who" style={{ margin: 0 }}>Tool</span>
+        <span className="fname">{row.name}</span>
+        <span className={s.cls}>
+          {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
+          {row.status === 'error' && row.error ? row.error.code : s.label}
+        </span>
+        {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
+        <span className="spacer" />
+        <button className="small" data-testid="open-in-form" onClick={onOpen} title="Open this call in its tool form, with these arguments">
+          Open in form
+        </button>
+      </div>
+      {collapsed ? (
+        <div className="small muted mono" style={{ marginTop: 4, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {JSON.stringify(row.arguments)}
+        </div>
+      ) : (
+        <div className="kv">
+          <span>arguments</span>
+          <JsonView value={row.arguments} copy={false} />
+          {row.status === 'ok' && (
+            <>
+              <span>result</span>
+              <JsonView value={row.result} testId="trace-tool-result" />
+            </>
+          )}
+          {row.status === 'error' && row.error && (
+            <>
+              <span>error</span>
+              <ErrorNotice error={row.error} testId="trace-tool-error" />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

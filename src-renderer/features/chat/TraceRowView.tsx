@@ -1,0 +1,59 @@
+import { memo } from 'react';
+import type { TraceRow } from './trace-rows';
+import { AssistantCard } from './AssistantCard';
+import { ToolCard } from './ToolCard';
+import { EndCard } from './EndCard';
+
+export interface RowUi {
+  collapsed: (key: string) => boolean;
+  rawOpen: (key: string) => boolean;
+  toggleCollapsed(key: string): void;
+  toggleRaw(key: string): void;
+  openTool(row: Extract<TraceRow, { kind: 'tool' }>): void;
+}
+
+/** One trace row, whichever kind. */
+export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: TraceRow; ui: RowUi }) {
+  switch (row.kind) {
+    case 'user':
+      return (
+        <div className="msg user" data-testid="trace-user">
+          <div className="who">You</div>
+          <div className="text">{row.content}</div>
+        </div>
+      );
+    case 'iteration':
+      return (
+        <div className="iter" data-testid="trace-iteration">
+          Iteration {row.iteration}
+          {row.max ? ` of ${row.max}` : ''}
+        </div>
+      );
+    case 'assistant':
+      return <AssistantCard event={row.event} rawOpen={ui.rawOpen(row.key)} onToggleRaw={() => ui.toggleRaw(row.key)} />;
+    case 'tool':
+      return <ToolCard row={row} collapsed={ui.collapsed(row.key)} onToggle={() => ui.toggleCollapsed(row.key)} onOpen={() => ui.openTool(row)} />;
+    case 'answer':
+      return (
+        <div className="msg answer" data-testid="trace-answer" data-streaming={row.streaming}>
+          <div className="who">
+            Answer
+            {row.event && <span className="badge">{Math.round(row.event.durationMs)} ms</span>}
+            <span className="spacer" />
+            {row.event?.raw && (
+              <button className="small ghost" onClick={() => ui.toggleRaw(row.key)} aria-expanded={ui.rawOpen(row.key)}>
+                {ui.rawOpen(row.key) ? 'Hide raw' : 'Raw request/response'}
+              </button>
+            )}
+          </div>
+          <div className="text">
+            {row.text}
+            {row.streaming && <span className="caret" />}
+          </div>
+          {row.event?.raw && ui.rawOpen(row.key) && <AssistantCard event={row.event} rawOpen onToggleRaw={() => ui.toggleRaw(row.key)} />}
+        </div>
+      );
+    case 'end':
+      return <EndCard event={row.event} />;
+  }
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildTraceRows, runningRunId, type ToolRow } from './trace-rows';
+import { sampleRun, traceOf } from './trace-fixtures';
+
+describe('buildTraceRows', () => {
+  it('orders user -> iteration -> assistant -> one TOOL card per call -> answer -> end', () => {
+    const rows = buildTraceRows(sampleRun());
+    expect(rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind))).toEqual([
+      'user', 'iteration', 'assistant', 'tool:c1', 'tool:c2', 'iteration', 'answer', 'end',
+    ]);
+    expect(rows[1]).toMatchObject({ iteration: 1, max: 5 });
+  });
+
+  it('pairs results and errors with their call by toolCallId', () => {
+    const rows = buildTraceRows(sampleRun());
+    const c1 = rows.find((r) => r.kind === 'tool' && r.toolCallId === 'c1') as ToolRow;
+    const c2 = rows.find((r) => r.kind === 'tool' && r.toolCallId === 'c2') as ToolRow;
+    expect(c1).toMatchObject({ status: 'ok', result: { result: 5 }, durationMs: 3, toolboxId: 'ovos-math-tools' });
+    expect(c2).toMatchObject({ status: 'error', error: { code: 'tool_execution_failed' } });
+  });
+
+  it('pairs correctly when results arrive in another order than the calls', () => {
+    const events = sampleRun();
+    const [r1, r2] = [events[5], events[6]];
+    events[5] = { ...r2, seq: 5 };
+    events[6] = { ...r1, seq: 6 };
+    const tools = buildTraceRows(events).filter((r): r is ToolRow => r.kind === 'tool');
+    expect(tools.map((t) => [t.toolCallId, t.status])).toEqual([['c1', 'ok'], ['c2', 'error']]);
+  });
+
+  it('shows a started call without a result as running, and the answer as streaming', () => {
+    const rows = buildTraceRows(sampleRun().slice(0, 4));
+    expect((rows.find((r) => r.kind === 'tool') as ToolRow).status).toBe('running');
+    expect((rows.filter((r) => r.kind === 'tool')[1] as ToolRow).status).toBe('pending');
+    const streaming = buildTraceRows(sampleRun().slice(0, 8));
+    expect(streaming.at(-1)).toMatchObject({ kind: 'answer', text: 'It is ', streaming: true });
+  });
+
+  it('marks calls still open when the run was cancelled as abandoned', () => {
+    const events = [...sampleRun().slice(0, 4), ...traceOf('run-1', [{ type: 'run_cancelled', reason: 'user', durationMs: 5 }]).map((e) => ({ ...e, seq: 4 }))];
+    const rows = buildTraceRows(events);
+    expect(rows.filter((r) => r.kind === 'tool').map((r) => (r as ToolRow).status)).toEqual(['abandoned', 'abandoned']);
+    expect(rows.at(-1)).toMatchObject({ kind: 'end', event: { type: 'run_cancelled' } });
+    expect(runningRunId(events)).toBeNull();
+    expect(runningRunId(sampleRun().slice(0, 4))).toBe('run-1');
+  });
+
+  it('drops duplicate events and keeps runs in order', () => {
+    const a = sampleRun('a');
+    const b = sampleRun('b');
+    const rows = buildTraceRows([...a, ...b, ...a.slice(0, 3)]);
+    expect(rows.filter((r) => r.kind === 'user').map((r) => r.runId)).toEqual(['a', 'b']);
+    expect(rows).toHaveLength(16);
+  });
+});

@@ -1,0 +1,165 @@
+import type { ErrorValue } from '../../../shared/domain/errors';
+import type { TraceEvent } from '../../../shared/domain/trace';
+
+type Ev<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
+
+/** A tool call's card: created by the assistant turn that asked for it, completed by its result or error. */
+export interface ToolRow {
+  kind: 'tool';
+  key: string;
+  runId: string;
+  iteration: number;
+  toolCallId: string;
+  name: string;
+  toolboxId: string | null;
+  arguments: Record<string, unknown>;
+  status: 'pending' | 'running' | 'ok' | 'error' | 'abandoned';
+  result?: unknown;
+  content?: string;
+  error?: ErrorValue;
+  durationMs?: number;
+}
+
+/** One line of the trace pane, in display order. */
+export type TraceRow =
+  | { kind: 'user'; key: string; runId: string; content: string }
+  | { kind: 'iteration'; key: string; runId: string; iteration: number; max: number | null }
+  | { kind: 'assistant'; key: string; runId: string; event: Ev<'assistant_message'> }
+  | ToolRow
+  | { kind: 'answer'; key: string; runId: string; text: string; streaming: boolean; event: Ev<'assistant_message'> | null }
+  | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> };
+
+/** Sorts a session's events run by run (in order of first appearance), each by seq, dropping duplicates. */
+export function orderEvents(events: TraceEvent[]): TraceEvent[] {
+  const runOrder = new Map<string, number>();
+  const seen = new Set<string>();
+  const unique: TraceEvent[] = [];
+  for (const e of events) {
+    if (!runOrder.has(e.runId)) runOrder.set(e.runId, runOrder.size);
+    const k = `${e.runId}:${e.seq}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    unique.push(e);
+  }
+  return unique.sort((a, b) => runOrder.get(a.runId)! - runOrder.get(b.runId)! || a.seq - b.seq);
+}
+
+/**
+ * Turns trace events into display rows: per run the user turn, then per iteration the assistant turn
+ * followed by one TOOL card per call (paired by toolCallId, in the order the model asked), then the
+ * streamed answer and how the run ended.
+ */
+export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
+  const rows: TraceRow[] = [];
+  const tools = new Map<string, number>();
+  const answers = new Map<string, number>();
+  const maxByRun = new Map<string, number>();
+  const lastIter = new Map<string, number>();
+  const ended = new Set<string>();
+  const toolKey = (runId: string, id: string) => `${runId}:tool:${id}`;
+
+  const iterationHeader = (e: TraceEvent) => {
+    if (e.iteration < 1 || (lastIter.get(e.runId) ?? 0) >= e.iteration) return;
+    lastIter.set(e.runId, e.iteration);
+    rows.push({ kind: 'iteration', key: `${e.runId}:iter:${e.iteration}`, runId: e.runId, iteration: e.iteration, max: maxByRun.get(e.runId) ?? null });
+  };
+  const toolRow = (e: Ev<'tool_started'> | Ev<'tool_result'> | Ev<'tool_error'>): ToolRow => {
+    const k = toolKey(e.runId, e.toolCallId);
+    let i = tools.get(k);
+    if (i === undefined) {
+      iterationHeader(e);
+      i = rows.length;
+      tools.set(k, i);
+      rows.push({ kind: 'tool', key: k, runId: e.runId, iteration: e.iteration, toolCallId: e.toolCallId, name: e.name, toolboxId: e.toolboxId, arguments: e.arguments, status: 'pending' });
+    }
+    const row = { ...(rows[i] as ToolRow), toolboxId: e.toolboxId ?? (rows[i] as ToolRow).toolboxId, arguments: e.arguments };
+    rows[i] = row;
+    return row;
+  };
+
+  for (const e of orderEvents(events)) {
+    switch (e.type) {
+      case 'run_started':
+        maxByRun.set(e.runId, e.maxIterations);
+        break;
+      case 'user_message':
+        rows.push({ kind: 'user', key: `${e.runId}:user:${e.seq}`, runId: e.runId, content: e.content });
+        break;
+      case 'assistant_message': {
+        iterationHeader(e);
+        if (e.final && e.toolCalls.length === 0) {
+          const i = answers.get(e.runId);
+          const row: TraceRow = { kind: 'answer', key: `${e.runId}:answer`, runId: e.runId, text: e.content, streaming: false, event: e };
+          if (i === undefined) {
+            answers.set(e.runId, rows.length);
+            rows.push(row);
+          } else rows[i] = row;
+          break;
+        }
+        rows.push({ kind: 'assistant', key: `${e.runId}:assistant:${e.seq}`, runId: e.runId, event: e });
+        for (const call of e.toolCalls) {
+          const k = toolKey(e.runId, call.id);
+          if (tools.has(k)) continue;
+          tools.set(k, rows.length);
+          rows.push({ kind: 'tool', key: k, runId: e.runId, iteration: e.iteration, toolCallId: call.id, name: call.name, toolboxId: null, arguments: call.arguments, status: 'pending' });
+        }
+        break;
+      }
+      case 'tool_started': {
+        const row = toolRow(e);
+        if (row.status === 'pending') row.status = 'running';
+        break;
+      }
+      case 'tool_result':
+        Object.assign(toolRow(e), { status: 'ok', result: e.result, content: e.content, durationMs: e.durationMs });
+        break;
+      case 'tool_error':
+        Object.assign(toolRow(e), { status: 'error', error: e.error, content: e.content, durationMs: e.durationMs });
+        break;
+      case 'answer_delta': {
+        const i = answers.get(e.runId);
+        if (i === undefined) {
+          iterationHeader(e);
+          answers.set(e.runId, rows.length);
+          rows.push({ kind: 'answer', key: `${e.runId}:answer`, runId: e.runId, text: e.delta, streaming: true, event: null });
+        } else {
+          const prev = rows[i] as Extract<TraceRow, { kind: 'answer' }>;
+          if (prev.streaming) rows[i] = { ...prev, text: prev.text + e.delta };
+        }
+        break;
+      }
+      case 'run_finished': {
+        const i = answers.get(e.runId);
+        if (i === undefined && e.answer) {
+          answers.set(e.runId, rows.length);
+          rows.push({ kind: 'answer', key: `${e.runId}:answer`, runId: e.runId, text: e.answer, streaming: false, event: null });
+        } else if (i !== undefined) rows[i] = { ...(rows[i] as Extract<TraceRow, { kind: 'answer' }>), text: e.answer || (rows[i] as { text: string }).text, streaming: false };
+        ended.add(e.runId);
+        rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+        break;
+      }
+      case 'run_failed':
+      case 'run_cancelled':
+        ended.add(e.runId);
+        rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+        break;
+    }
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (!ended.has(r.runId)) continue;
+    if (r.kind === 'tool' && (r.status === 'pending' || r.status === 'running')) rows[i] = { ...r, status: 'abandoned' };
+    if (r.kind === 'answer' && r.streaming) rows[i] = { ...r, streaming: false };
+  }
+  return rows;
+}
+
+/** The run still going at the end of the events, if any. */
+export function runningRunId(events: TraceEvent[]): string | null {
+  const open = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'run_started' || e.type === 'user_message') open.add(e.runId);
+    if (e.type === 'run_finished' || e.type === 'run_failed' || e.type === 'run_cancelled') open.delete(e.runId);
+  }
+  return [...open].pop() ?? null;
+}

@@ -1,0 +1,67 @@
+import { useApp, useAppStoreApi } from '../../store/context';
+import { isDirty } from '../../store/personas-slice';
+
+/** Save (with the unsaved marker), JSON, export, duplicate, delete. */
+export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; onToggleJson(): void }) {
+  const store = useAppStoreApi();
+  const dirty = useApp(isDirty);
+  const saving = useApp((s) => s.saving);
+  const selectedId = useApp((s) => s.selectedId);
+  const save = useApp((s) => s.savePersona);
+
+  const exportFile = async () => {
+    if (!selectedId) return;
+    const text = await store.getState().exportPersona(selectedId);
+    if (text === null) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    a.download = `${selectedId}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  const remove = () => {
+    const s = store.getState();
+    if (!selectedId) return;
+    s.askConfirm({
+      title: `Delete “${s.draft?.name}”?`,
+      message: `The file ${s.record?.path ?? ''} is removed. Chat sessions stay.`,
+      confirmLabel: 'Delete',
+      danger: true,
+      onConfirm: () => void store.getState().deletePersona(selectedId),
+    });
+  };
+
+  return (
+    <div className="editor-toolbar">
+      <button className="primary" data-testid="save-persona" onClick={() => void save()} disabled={saving || (!dirty && !!selectedId)} title="Ctrl/Cmd+S">
+        {saving ? 'Saving…' : selectedId ? 'Save' : 'Create persona'}
+      </button>
+      {dirty ? (
+        <span className="dirty-mark" data-testid="dirty-mark">
+          <span className="dot" /> Unsaved changes
+        </span>
+      ) : (
+        <span className="small muted" data-testid="saved-mark">
+          Saved
+        </span>
+      )}
+      <span className="spacer" />
+      <button className="ghost" aria-pressed={showJson} data-testid="toggle-json" onClick={onToggleJson}>
+        {showJson ? 'Hide JSON' : 'View JSON'}
+      </button>
+      {selectedId && (
+        <>
+          <button className="ghost" onClick={() => void exportFile()}>
+            Export
+          </button>
+          <button className="ghost" data-testid="duplicate-persona" onClick={() => void store.getState().duplicatePersona(selectedId)}>
+            Duplicate
+          </button>
+          <button className="danger" data-testid="delete-persona" onClick={remove}>
+            Delete
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

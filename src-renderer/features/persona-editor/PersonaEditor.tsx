@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useApp } from '../../store/context';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JsonView } from '../../components/JsonView';
+import { BasicsSection } from './BasicsSection';
+import { BrainSection } from './BrainSection';
+import { EditorToolbar } from './EditorToolbar';
+import { EngineSection } from './EngineSection';
+import { ToolboxesSection } from './ToolboxesSection';
+import { personaJsonText } from './persona-json';
+
+/** The persona editor: every setting of the OVOS persona file, and the file itself one click away. */
+export function PersonaEditor() {
+  const draft = useApp((s) => s.draft);
+  const saveError = useApp((s) => s.saveError);
+  const record = useApp((s) => s.record);
+  const [showJson, setShowJson] = useState(false);
+  if (!draft) return null;
+  return (
+    <div className={showJson ? 'editor with-json' : 'editor'} data-testid="persona-editor">
+      <div className="editor-main">
+        <EditorToolbar showJson={showJson} onToggleJson={() => setShowJson((v) => !v)} />
+        {saveError && <ErrorNotice error={saveError} testId="save-error" />}
+        <BasicsSection />
+        <BrainSection />
+        <EngineSection />
+        <ToolboxesSection />
+        {record && <p className="small muted">File: {record.path}</p>}
+      </div>
+      {showJson && (
+        <aside className="json-side" aria-label="Persona JSON">
+          <h3 style={{ marginBottom: 8 }}>OVOS persona JSON</h3>
+          <JsonView value={personaJsonText(draft)} testId="persona-json" />
+        </aside>
+      )}
+    </div>
+  );
+}

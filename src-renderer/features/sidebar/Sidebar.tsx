@@ -1,0 +1,82 @@
+import { useRef } from 'react';
+import { useApp } from '../../store/context';
+import { isDirty } from '../../store/personas-slice';
+import { ThemeToggle } from '../../components/ThemeToggle';
+import { useGuardedSelect } from './use-guarded-select';
+
+/** The personas, the broken persona files (with their path and error), and how to add one. */
+export function Sidebar() {
+  const personas = useApp((s) => s.personas);
+  const broken = useApp((s) => s.broken);
+  const selectedId = useApp((s) => s.selectedId);
+  const creatingNew = useApp((s) => s.selectedId === null && s.draft !== null);
+  const dirty = useApp(isDirty);
+  const importPersona = useApp((s) => s.importPersona);
+  const { select, create } = useGuardedSelect();
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const onFile = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    await importPersona(await file.text(), file.name);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  return (
+    <aside className="sidebar" aria-label="Personas">
+      <div className="brand">
+        <div className="logo">PS</div>
+        <h1>Persona Studio</h1>
+      </div>
+      <div className="sidebar-actions">
+        <button className="primary" data-testid="new-persona" onClick={create}>
+          + New persona
+        </button>
+        <button data-testid="import-persona" onClick={() => fileRef.current?.click()}>
+          Import…
+        </button>
+        <input ref={fileRef} type="file" accept=".json,application/json" hidden data-testid="import-file" onChange={(e) => void onFile(e.target.files)} />
+      </div>
+      <ul className="persona-list" data-testid="persona-list">
+        {creatingNew && (
+          <li>
+            <button aria-current="true">
+              <div className="name">
+                New persona <span className="badge warn">unsaved</span>
+              </div>
+            </button>
+          </li>
+        )}
+        {personas.map((p) => (
+          <li key={p.id}>
+            <button aria-current={p.id === selectedId} data-testid={`persona-${p.id}`} onClick={() => select(p.id)}>
+              <div className="name">
+                {p.name}
+                {p.id === selectedId && dirty && <span className="dot" title="Unsaved changes" />}
+              </div>
+              <div className="desc">{p.description || p.id}</div>
+            </button>
+          </li>
+        ))}
+        {broken.map((b) => (
+          <li key={b.path} className="broken" data-testid={`broken-${b.id}`}>
+            <div className="name">
+              {b.id} <span className="badge err">broken</span>
+            </div>
+            <div className="small">
+              <strong>{b.error.code}</strong>: {b.error.message}
+            </div>
+            <div className="path">{b.path}</div>
+            <div className="small muted">Fix the file in an editor (it is never overwritten), then reload.</div>
+          </li>
+        ))}
+      </ul>
+      <div className="sidebar-foot">
+        <ThemeToggle />
+        <span title="Keyboard: Ctrl/Cmd+S save, Ctrl/Cmd+Enter send or run, Esc cancel">
+          <kbd>Ctrl</kbd>+<kbd>S</kbd>
+        </span>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,43 @@
+// rjsf is imported from its Form module: the package index also pulls in a test helper that needs ajv.
+import Form from '@rjsf/core/lib/components/Form.js';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ReactNode, Ref } from 'react';
+import { cfworkerValidator } from './cfworker-validator';
+
+export interface SchemaFormProps {
+  schema: RJSFSchema;
+  formData: unknown;
+  onChange(data: unknown): void;
+  onSubmit?(data: unknown): void;
+  extraErrors?: ErrorSchema;
+  idPrefix: string;
+  children?: ReactNode;
+  liveValidate?: boolean;
+  formRef?: Ref<Form>;
+}
+
+const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+/** An rjsf form on our eval-free validator: nested objects, arrays, enums, $ref/$defs, anyOf/oneOf. */
+export function SchemaForm({ schema, formData, onChange, onSubmit, extraErrors, idPrefix, children, liveValidate, formRef }: SchemaFormProps) {
+  return (
+    <Form
+      ref={formRef}
+      className="rjsf"
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={cfworkerValidator}
+      idPrefix={idPrefix}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      liveValidate={liveValidate ? 'onChange' : undefined}
+      onChange={(e) => onChange(e.formData)}
+      onSubmit={(e) => onSubmit?.(e.formData)}
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults', arrayMinItems: { populate: 'requiredOnly' } }}
+    >
+      {children ?? <></>}
+    </Form>
+  );
+}

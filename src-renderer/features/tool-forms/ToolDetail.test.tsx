@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ToolInfo } from '../../../shared/domain/tool';
+import { createAppStore } from '../../store';
+import { StoreProvider } from '../../store/context';
+import { fakeClient } from '../../store/fake-client';
+import { ToolDetail } from './ToolDetail';
+
+afterEach(cleanup);
+
+const schema = {
+  type: 'object',
+  required: ['label', 'values'],
+  properties: {
+    label: { type: 'string', description: 'Shown in the report' },
+    values: { type: 'array', items: { type: 'number' } },
+    options: { $ref: '#/$defs/Options' },
+  },
+  $defs: { Options: { type: 'object', properties: { precision: { type: 'integer', default: 2 }, mode: { enum: ['mean', 'median'] } } } },
+};
+const tool: ToolInfo = {
+  name: 'summarize', modelName: 'summarize', description: 'Summarize numbers', argument_schema: schema, output_schema: {}, toolboxId: 'stats',
+  openai: { type: 'function', function: { name: 'summarize', description: 'Summarize numbers', parameters: schema } },
+};
+
+function setup(handler: (input: { arguments: Record<string, unknown> }) => unknown) {
+  const fake = fakeClient({ 'tools.call': handler as never });
+  const store = createAppStore(fake.client);
+  render(
+    <StoreProvider store={store}>
+      <ToolDetail tool={tool} />
+    </StoreProvider>,
+  );
+  return { ...fake, store };
+}
+
+describe('ToolDetail', () => {
+  it('renders the schema as a form with help text, a nested $ref object and an array', () => {
+    setup(() => ({ result: {}, durationMs: 1 }));
+    expect(screen.getByText('Shown in the report')).toBeTruthy();
+    expect(screen.getByLabelText(/label/)).toBeTruthy();
+    expect(screen.getByLabelText(/precision/)).toBeTruthy();
+    expect(screen.getByTitle(/Add/i)).toBeTruthy();
+  });
+
+  it('keeps the raw JSON in sync with the form and never sends stale args on invalid JSON', async () => {
+    const { calls } = setup((i) => ({ result: { got: i.arguments }, durationMs: 2 }));
+    fireEvent.change(screen.getByLabelText(/label/), { target: { value: 'hello' } });
+    fireEvent.click(screen.getByTestId('toggle-raw'));
+    const raw = screen.getByTestId('raw-args') as HTMLTextAreaElement;
+    expect(JSON.parse(raw.value)).toMatchObject({ label: 'hello' });
+    fireEvent.change(raw, { target: { value: '{"label": "x", "values": [1' } });
+    expect(screen.getByTestId('raw-error')).toBeTruthy();
+    expect((screen.getByTestId('run-tool') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(raw, { target: { value: '{"label": "x", "values": [1, 2]}' } });
+    await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
+    expect(calls.filter((c) => c.method === 'tools.call').map((c) => (c.input as { arguments: unknown }).arguments)).toEqual([{ label: 'x', values: [1, 2] }]);
+    fireEvent.click(screen.getByTestId('toggle-raw'));
+    expect((screen.getByLabelText(/label/) as HTMLInputElement).value).toBe('x');
+  });
+
+  it("shows main's validation issues on the fields and the error code", async () => {
+    setup(() => ({ code: 'tool_input_invalid', message: 'Invalid arguments for summarize', details: { issues: [{ path: ['label'], message: 'Too short from main' }] } }));
+    fireEvent.click(screen.getByTestId('toggle-raw'));
+    fireEvent.change(screen.getByTestId('raw-args'), { target: { value: '{"label": "", "values": []}' } });
+    await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
+    await waitFor(() => expect(screen.getByTestId('tool-error').textContent).toContain('tool_input_invalid'));
+    fireEvent.click(screen.getByTestId('toggle-raw'));
+    expect(screen.getAllByText('Too short from main').length).toBeGreaterThan(0);
+  });
+
+  it('blocks a form submit with a missing required field and says so on the field', async () => {
+    const { calls } = setup(() => ({ result: {}, durationMs: 1 }));
+    await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
+    expect(calls).toHaveLength(0);
+    expect(screen.getAllByText('is a required property').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { useApp } from '../../store/context';
+import { findTool } from '../../store/tools-slice';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ToolDetail } from './ToolDetail';
+import { toolKey } from '../../store/tools-slice';
+
+/** Every tool of every toolbox of the persona; the selected one's form on the right. */
+export function ToolsPane() {
+  const toolboxes = useApp((s) => s.toolboxes);
+  const loading = useApp((s) => s.toolsLoading);
+  const error = useApp((s) => s.toolsError);
+  const selected = useApp((s) => s.selectedTool);
+  const selectTool = useApp((s) => s.selectTool);
+  const refresh = useApp((s) => s.refreshTools);
+  const setTab = useApp((s) => s.setTab);
+  const tool = selected ? findTool(toolboxes, selected.toolboxId, selected.name) : null;
+
+  if (error) return <EmptyState title="The tools could not be loaded" actions={<button onClick={() => void refresh()}>Try again</button>}><ErrorNotice error={error} /></EmptyState>;
+  if (!toolboxes.length) {
+    return (
+      <EmptyState title={loading ? 'Loading tools…' : 'This persona has no toolboxes'} testId="no-toolboxes" actions={!loading && <button className="primary" onClick={() => setTab('editor')}>Enable toolboxes in the Editor</button>}>
+        {!loading && <p>Tick a toolbox under “Toolboxes” in the Editor and save; its tools appear here with a form each.</p>}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="tools">
+      <nav className="tool-list" aria-label="Tools" data-testid="tool-list">
+        {toolboxes.map((tb) => (
+          <div key={tb.toolboxId}>
+            <h3>
+              <span>{tb.title}</span>
+              <span className="badge">{tb.tools.length}</span>
+            </h3>
+            {tb.error && <ErrorNotice error={tb.error} />}
+            {!tb.error && tb.tools.length === 0 && <p className="small muted" style={{ padding: '0 8px' }}>No tools (yet). Check the toolbox config.</p>}
+            <ul>
+              {tb.tools.map((t) => (
+                <li key={t.name}>
+                  <button aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name} data-testid={`tool-${t.name}`} onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}>
+                    <div className="tname">{t.modelName}</div>
+                    <div className="tdesc">{t.description}</div>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div style={{ padding: 8 }}>
+          <button className="small ghost" onClick={() => void refresh()} disabled={loading}>
+            {loading ? 'Refreshing…' : 'Refresh tools'}
+          </button>
+        </div>
+      </nav>
+      {tool ? (
+        <ToolDetail key={toolKey(tool)} tool={tool} />
+      ) : (
+        <EmptyState title="Pick a tool" compact>
+          <p>Each tool gets a form generated from its argument schema. Run it by hand exactly as the model would.</p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
+import { createClient } from '../shared/ipc/client';
+import { App } from './App';
+import { connect } from './connection';
+import { bindEvents, createAppStore } from './store';
+import { StoreProvider } from './store/context';
+import './styles/theme.css';
+import './styles/controls.css';
+import './styles/layout.css';
+import './styles/editor.css';
+import './styles/tools.css';
+import './styles/chat.css';
+
+// The CSP forbids eval; zod must not even try its JIT.
+z.config({ jitless: true });
+
+let store: ReturnType<typeof createAppStore> | null = null;
+let wasLost = false;
+const client = createClient(
+  connect((status) => {
+    if (!store) return;
+    store.getState().setConnection(status);
+    if (status === 'lost') wasLost = true;
+    else if (wasLost) {
+      wasLost = false;
+      void store.getState().loadPersonas();
+    }
+  }),
+);
+store = createAppStore(client);
+bindEvents(store, client);
+
+const s = store.getState();
+void s.loadSettings();
+void s.loadCatalog();
+void s.loadPersonas().then(() => {
+  const st = store!.getState();
+  const first = st.personas[0];
+  if (first && !st.draft) void st.selectPersona(first.id);
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);

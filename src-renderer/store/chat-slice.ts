@@ -1,0 +1,110 @@
+import type { ErrorValue } from '../../shared/domain/errors';
+import type { TraceEvent } from '../../shared/domain/trace';
+import type { EventPayload, SessionSummary } from '../../shared/ipc/contract';
+import { toErrorValue } from '../lib/api-error';
+import { runningRunId } from '../features/chat/trace-rows';
+import type { GetState, SetState } from './types';
+
+/** Events kept per session; a very long session keeps its newest events. */
+const MAX_EVENTS = 20_000;
+
+export interface ChatSlice {
+  sessionId: string | null;
+  /** Trace events by session, as they arrive live or are loaded from disk. */
+  eventsBySession: Record<string, TraceEvent[]>;
+  sessions: SessionSummary[];
+  sending: boolean;
+  chatError: ErrorValue | null;
+  /** The run this window started, until it ends. */
+  pendingRunId: string | null;
+  send(message: string): Promise<void>;
+  cancelRun(): Promise<void>;
+  loadSessions(): Promise<void>;
+  openSession(sessionId: string): Promise<void>;
+  resetChat(): void;
+  applyTrace(payload: EventPayload<'chat.trace'>): void;
+}
+
+/** The events of the session on screen. */
+export function currentEvents(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession'>): TraceEvent[] {
+  return (s.sessionId && s.eventsBySession[s.sessionId]) || EMPTY;
+}
+const EMPTY: TraceEvent[] = [];
+
+/** The run in progress in the session on screen, if any. */
+export function activeRunId(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' | 'pendingRunId'>): string | null {
+  return runningRunId(currentEvents(s)) ?? s.pendingRunId;
+}
+
+export function createChatSlice(set: SetState, get: GetState): ChatSlice {
+  return {
+    sessionId: null,
+    eventsBySession: {},
+    sessions: [],
+    sending: false,
+    chatError: null,
+    pendingRunId: null,
+    async send(message) {
+      const personaId = get().selectedId;
+      const text = message.trim();
+      if (!personaId || !text || get().sending) return;
+      set({ sending: true, chatError: null });
+      try {
+        const { runId, sessionId } = await get().client.call('chat.send', { personaId, sessionId: get().sessionId ?? undefined, message: text });
+        const done = runningRunId(get().eventsBySession[sessionId] ?? []) === null && (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId);
+        set({ sessionId, sending: false, pendingRunId: done ? null : runId });
+      } catch (e) {
+        set({ sending: false, chatError: toErrorValue(e) });
+      }
+    },
+    async cancelRun() {
+      const runId = activeRunId(get());
+      if (!runId) return;
+      try {
+        await get().client.call('chat.cancel', { runId });
+      } catch (e) {
+        get().toast('error', `Cancel failed: ${toErrorValue(e).message}`);
+      }
+    },
+    async loadSessions() {
+      const personaId = get().selectedId;
+      if (!personaId) return set({ sessions: [] });
+      try {
+        const { sessions } = await get().client.call('chat.sessions', { personaId });
+        set({ sessions: [...sessions].sort((a, b) => b.updatedAt - a.updatedAt) });
+      } catch (e) {
+        get().toast('error', `Sessions could not be listed: ${toErrorValue(e).message}`);
+      }
+    },
+    async openSession(sessionId) {
+      try {
+        const { events } = await get().client.call('chat.loadSession', { sessionId });
+        set((s) => ({ sessionId, chatError: null, pendingRunId: null, eventsBySession: { ...s.eventsBySession, [sessionId]: merge(s.eventsBySession[sessionId] ?? [], events) } }));
+      } catch (e) {
+        get().toast('error', `The session could not be opened: ${toErrorValue(e).message}`);
+      }
+    },
+    resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),
+    applyTrace({ sessionId, event }) {
+      set((s) => {
+        const list = merge(s.eventsBySession[sessionId] ?? [], [event]);
+        const ended = event.type === 'run_finished' || event.type === 'run_failed' || event.type === 'run_cancelled';
+        return {
+          eventsBySession: { ...s.eventsBySession, [sessionId]: list },
+          pendingRunId: ended && s.pendingRunId === event.runId ? null : s.pendingRunId,
+        };
+      });
+      if (event.type === 'run_finished' || event.type === 'run_failed' || event.type === 'run_cancelled') void get().loadSessions();
+    },
+  };
+}
+
+/** Appends events not seen yet (by runId + seq). */
+function merge(list: TraceEvent[], add: TraceEvent[]): TraceEvent[] {
+  if (!add.length) return list;
+  const seen = new Set(list.map((e) => `${e.runId}:${e.seq}`));
+  const fresh = add.filter((e) => !seen.has(`${e.runId}:${e.seq}`));
+  if (!fresh.length) return list;
+  const out = list.concat(fresh);
+  return out.length > MAX_EVENTS ? out.slice(out.length - MAX_EVENTS) : out;
+}

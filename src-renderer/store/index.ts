@@ -1,0 +1,34 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ApiClient } from '../../shared/ipc/client';
+import { createChatSlice } from './chat-slice';
+import { createPersonasSlice } from './personas-slice';
+import { createToolsSlice } from './tools-slice';
+import { createUiSlice } from './ui-slice';
+import type { AppState } from './types';
+
+export type AppStore = StoreApi<AppState>;
+export type { AppState } from './types';
+
+/** A fresh store on a client: the app makes one, every test makes its own. */
+export function createAppStore(client: ApiClient): AppStore {
+  return createStore<AppState>()((set, get) => ({
+    client,
+    ...createPersonasSlice(set, get),
+    ...createToolsSlice(set, get),
+    ...createChatSlice(set, get),
+    ...createUiSlice(set, get),
+  }));
+}
+
+/** Feeds main's pushes into the store; returns the unsubscribe. */
+export function bindEvents(store: AppStore, client: ApiClient): () => void {
+  const offs = [
+    client.on('chat.trace', (p) => store.getState().applyTrace(p)),
+    client.on('personas.changed', () => void store.getState().loadPersonas()),
+    client.on('tools.changed', (p) => {
+      const id = store.getState().selectedId;
+      if (id && (p.personaId === null || p.personaId === id)) void store.getState().loadTools(id);
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}

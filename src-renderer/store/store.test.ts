@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore, bindEvents } from './index';
+import { fakeClient } from './fake-client';
+import { isDirty } from './personas-slice';
+import { activeRunId, currentEvents } from './chat-slice';
+import { sampleRun } from '../features/chat/trace-fixtures';
+import type { PersonaFile } from '../../shared/domain/persona';
+import { patchBrain } from '../lib/persona-model';
+
+const record = (id: string, persona: PersonaFile) => ({ id, path: `/data/personas/${id}.json`, persona, secretsSet: [] });
+
+describe('personas slice', () => {
+  it('creates a persona from a new draft, and is clean after saving', async () => {
+    const saved: unknown[] = [];
+    const { client } = fakeClient({
+      'personas.save': (input: { persona: PersonaFile }) => (saved.push(input), record('helper', input.persona)),
+      'personas.list': () => ({ personas: [{ id: 'helper', name: 'Helper', description: '', engine: null, path: '/p', updatedAt: 1 }], broken: [] }),
+      'toolboxes.list': () => ({ toolboxes: [] }),
+    });
+    const store = createAppStore(client);
+    store.getState().newDraft();
+    store.getState().updateDraft((p) => patchBrain({ ...p, name: 'Helper' }, { api_key: '' }));
+    expect(isDirty(store.getState())).toBe(true);
+    expect(await store.getState().savePersona()).toBe(true);
+    expect(saved[0]).toMatchObject({ id: undefined, persona: { name: 'Helper' } });
+    expect(JSON.stringify(saved[0])).not.toContain('api_key');
+    expect(store.getState().selectedId).toBe('helper');
+    expect(isDirty(store.getState())).toBe(false);
+    expect(store.getState().personas).toHaveLength(1);
+  });
+
+  it('refuses to save an invalid draft and says which field', async () => {
+    const { client, calls } = fakeClient({});
+    const store = createAppStore(client);
+    store.getState().newDraft();
+    store.getState().updateDraft((p) => ({ ...p, name: ' ' }));
+    expect(await store.getState().savePersona()).toBe(false);
+    expect(calls).toHaveLength(0);
+    expect(store.getState().saveError?.details).toMatchObject({ issues: [{ path: ['name'], message: 'A persona needs a name.' }] });
+  });
+
+  it("keeps main's validation issues to show on the fields", async () => {
+    const { client } = fakeClient({
+      'personas.save': () => ({ code: 'bad_input', message: 'Invalid input', details: { issues: [{ path: ['persona', 'handlers'], message: 'unknown engine' }] } }),
+    });
+    const store = createAppStore(client);
+    store.getState().newDraft();
+    expect(await store.getState().savePersona()).toBe(false);
+    expect(store.getState().serverIssues).toEqual([{ path: ['persona', 'handlers'], message: 'unknown engine' }]);
+    expect(isDirty(store.getState())).toBe(true);
+  });
+});
+
+describe('tools slice', () => {
+  it('records every manual call, result or error, newest first', async () => {
+    let n = 0;
+    const { client } = fakeClient({
+      'tools.call': () => (++n === 1 ? { result: { sum: 3 }, durationMs: 4 } : { code: 'tool_input_invalid', message: 'bad', details: { issues: [{ path: ['a'], message: 'Expected number' }] } }),
+    });
+    const store = createAppStore(client);
+    const ref = { toolboxId: 'math', name: 'add' };
+    await store.getState().callTool(ref, { a: 1, b: 2 });
+    const second = await store.getState().callTool(ref, { a: 'x' });
+    expect(second.outcome).toMatchObject({ ok: false, error: { code: 'tool_input_invalid' } });
+    const h = store.getState().history['math/add'];
+    expect(h.map((e) => e.outcome.ok)).toEqual([false, true]);
+    expect(h[1].outcome).toMatchObject({ result: { sum: 3 }, durationMs: 4 });
+  });
+
+  it('opens a traced call in its form with the model arguments, by the name the model saw', () => {
+    const { client } = fakeClient({});
+    const store = createAppStore(client);
+    store.setState({
+      toolboxes: [{ toolboxId: 'math', title: 'Math', description: '', source: 'builtin', configSchema: {}, config: {}, error: null, tools: [{ name: 'add', modelName: 'math__add', description: '', argument_schema: {}, output_schema: {}, toolboxId: 'math', openai: { type: 'function', function: { name: 'math__add' } } }] }],
+    });
+    expect(store.getState().openToolCall(null, 'math__add', { a: 1 })).toBe(true);
+    expect(store.getState()).toMatchObject({ tab: 'tools', selectedTool: { toolboxId: 'math', name: 'add' }, prefill: { args: { a: 1 } } });
+    expect(store.getState().openToolCall(null, 'gone', {})).toBe(false);
+  });
+});
+
+describe('chat slice', () => {
+  it('keeps trace events that arrive before chat.send answers, once each', async () => {
+    const events = sampleRun('r1', 's1');
+    const fake = fakeClient({
+      'chat.send': () => {
+        for (const event of events.slice(0, 3)) fake.emit('chat.trace', { sessionId: 's1', event });
+        return { runId: 'r1', sessionId: 's1' };
+      },
+      'chat.sessions': () => ({ sessions: [] }),
+    });
+    const store = createAppStore(fake.client);
+    bindEvents(store, fake.client);
+    store.setState({ selectedId: 'calc' });
+    await store.getState().send('hi');
+    expect(activeRunId(store.getState())).toBe('r1');
+    for (const event of events) fake.emit('chat.trace', { sessionId: 's1', event });
+    expect(currentEvents(store.getState())).toHaveLength(events.length);
+    expect(activeRunId(store.getState())).toBeNull();
+  });
+
+  it('cancels the active run', async () => {
+    const cancelled: unknown[] = [];
+    const fake = fakeClient({ 'chat.cancel': (i: unknown) => (cancelled.push(i), { cancelled: true }) });
+    const store = createAppStore(fake.client);
+    store.getState().applyTrace({ sessionId: 's1', event: sampleRun('r9', 's1')[0] });
+    store.setState({ sessionId: 's1' });
+    await store.getState().cancelRun();
+    expect(cancelled).toEqual([{ runId: 'r9' }]);
+  });
+
+  it('reopens a stored session', async () => {
+    const fake = fakeClient({ 'chat.loadSession': () => ({ session: { sessionId: 's2', personaId: 'calc', personaName: 'C', title: 't', startedAt: 1, updatedAt: 2, runs: 1 }, events: sampleRun('r2', 's2') }) });
+    const store = createAppStore(fake.client);
+    await store.getState().openSession('s2');
+    expect(store.getState().sessionId).toBe('s2');
+    expect(currentEvents(store.getState()).at(-1)?.type).toBe('run_finished');
+  });
+});
+
+describe('ui slice', () => {
+  it('saves the theme through settings', async () => {
+    const saved: unknown[] = [];
+    const fake = fakeClient({ 'settings.get': () => ({ theme: 'system', busUrl: null }), 'settings.save': (s: unknown) => (saved.push(s), s) });
+    const store = createAppStore(fake.client);
+    await store.getState().loadSettings();
+    await store.getState().setTheme('dark');
+    expect(saved).toEqual([{ theme: 'dark', busUrl: null }]);
+    expect(store.getState().theme).toBe('dark');
+  });
+});

@@ -1,0 +1,76 @@
+import type { Settings } from '../../shared/ipc/contract';
+import type { GetState, SetState } from './types';
+import { toErrorValue } from '../lib/api-error';
+
+export type Tab = 'editor' | 'tools' | 'chat';
+export type Connection = 'connecting' | 'open' | 'lost';
+export interface Toast {
+  id: number;
+  kind: 'info' | 'error';
+  text: string;
+}
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}
+
+export interface UiSlice {
+  tab: Tab;
+  theme: Settings['theme'];
+  settings: Settings | null;
+  connection: Connection;
+  toasts: Toast[];
+  confirm: ConfirmRequest | null;
+  setTab(tab: Tab): void;
+  loadSettings(): Promise<void>;
+  setTheme(theme: Settings['theme']): Promise<void>;
+  setConnection(c: Connection): void;
+  toast(kind: Toast['kind'], text: string): void;
+  dismissToast(id: number): void;
+  askConfirm(req: ConfirmRequest): void;
+  closeConfirm(): void;
+}
+
+let toastId = 1;
+
+export function createUiSlice(set: SetState, get: GetState): UiSlice {
+  return {
+    tab: 'editor',
+    theme: 'system',
+    settings: null,
+    connection: 'connecting',
+    toasts: [],
+    confirm: null,
+    setTab: (tab) => set({ tab }),
+    async loadSettings() {
+      try {
+        const settings = await get().client.call('settings.get', {});
+        set({ settings, theme: settings.theme });
+      } catch (e) {
+        get().toast('error', `Settings could not be read: ${toErrorValue(e).message}`);
+      }
+    },
+    async setTheme(theme) {
+      set({ theme });
+      const current = get().settings ?? { theme, busUrl: null };
+      try {
+        const settings = await get().client.call('settings.save', { ...current, theme });
+        set({ settings });
+      } catch (e) {
+        get().toast('error', `The theme could not be saved: ${toErrorValue(e).message}`);
+      }
+    },
+    setConnection: (connection) => set({ connection }),
+    toast(kind, text) {
+      const id = toastId++;
+      set((s) => ({ toasts: [...s.toasts.slice(-3), { id, kind, text }] }));
+      setTimeout(() => get().dismissToast(id), kind === 'error' ? 8000 : 3500);
+    },
+    dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+    askConfirm: (confirm) => set({ confirm }),
+    closeConfirm: () => set({ confirm: null }),
+  };
+}
