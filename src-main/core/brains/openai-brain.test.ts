@@ -157,4 +157,15 @@ describe('OpenAIBrain streaming', () => {
     ]);
     expect(result.value.warnings).toEqual([]);
   });
+
+  it('copes with a server that ignores stream: true and answers one JSON completion', async () => {
+    const completion = { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'plain JSON answer' }, finish_reason: 'stop' }] };
+    server.push({ garbage: JSON.stringify(completion), contentType: 'application/json' });
+    const stream = brain().streamChat([user('hi')]);
+    const deltas: string[] = [];
+    let result = await stream.next();
+    for (; !result.done; result = await stream.next()) deltas.push(result.value);
+    expect(deltas).toEqual(['plain JSON answer']);
+    expect(result.value).toMatchObject({ content: 'plain JSON answer', raw: { response: completion } });
+  });
 });
