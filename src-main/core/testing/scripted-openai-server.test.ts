@@ -12,6 +12,10 @@ afterEach(async () => {
   server = undefined;
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+const json = async (response: Response | Promise<Response>): Promise<Json> => (await response).json();
+
 const chat = (url: string, body: Record<string, unknown>) =>
   fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [], ...body }) });
 
@@ -27,16 +31,16 @@ describe('scripted OpenAI server', () => {
   it('answers in order, records requests, and says when the script is exhausted', async () => {
     server = await startScriptedOpenAIServer({ replies: [{ content: 'one' }, { toolCalls: [{ name: 'f', arguments: { x: 1 } }] }] });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    const a = await (await chat(server.url, { messages: [{ role: 'user', content: 'q' }] })).json();
+    const a = await json(chat(server.url, { messages: [{ role: 'user', content: 'q' }] }));
     expect(a.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'one' }, finish_reason: 'stop' });
-    const b = await (await chat(server.url, {})).json();
+    const b = await json(chat(server.url, {}));
     expect(b.choices[0]).toMatchObject({
       message: { content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"x":1}' } }] },
       finish_reason: 'tool_calls',
     });
     const c = await chat(server.url, {});
     expect(c.status).toBe(500);
-    expect((await c.json()).error.message).toContain('script is exhausted');
+    expect((await json(c)).error.message).toContain('script is exhausted');
     expect(server.requests.map((r) => r.body.messages)).toEqual([[{ role: 'user', content: 'q' }], [], []]);
   });
 
@@ -59,21 +63,21 @@ describe('scripted OpenAI server', () => {
   it('serves /models, a 404 for an unknown model, and a 401 for a wrong key', async () => {
     server = await startScriptedOpenAIServer({ models: ['qwen2.5'], apiKey: 'k', replies: () => ({ content: 'x' }) });
     const auth = { authorization: 'Bearer k' };
-    const models = await (await fetch(`${server.url}/models`, { headers: auth })).json();
+    const models = await json(fetch(`${server.url}/models`, { headers: auth }));
     expect(models.data.map((m: { id: string }) => m.id)).toEqual(['qwen2.5']);
     const unknown = await fetch(`${server.url}/chat/completions`, { method: 'POST', headers: auth, body: JSON.stringify({ model: 'gpt-9', messages: [] }) });
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error).toMatchObject({ code: 'model_not_found', message: expect.stringContaining('The model `gpt-9` does not exist') });
+    expect((await json(unknown)).error).toMatchObject({ code: 'model_not_found', message: expect.stringContaining('The model `gpt-9` does not exist') });
     expect((await chat(server.url, {})).status).toBe(401);
   });
 
   it('function replies see the request and its index; loop repeats a list', async () => {
     server = await startScriptedOpenAIServer({ replies: (req, i) => ({ content: `${i}:${req.body.messages.length}` }) });
-    expect((await (await chat(server.url, { messages: [{ role: 'user', content: 'a' }] })).json()).choices[0].message.content).toBe('0:1');
-    expect((await (await chat(server.url, {})).json()).choices[0].message.content).toBe('1:0');
+    expect((await json(chat(server.url, { messages: [{ role: 'user', content: 'a' }] }))).choices[0].message.content).toBe('0:1');
+    expect((await json(chat(server.url, {}))).choices[0].message.content).toBe('1:0');
     await server.close();
     server = await startScriptedOpenAIServer({ replies: [{ content: 'again' }], loop: true });
-    for (let i = 0; i < 3; i++) expect((await (await chat(server.url, {})).json()).choices[0].message.content).toBe('again');
+    for (let i = 0; i < 3; i++) expect((await json(chat(server.url, {}))).choices[0].message.content).toBe('again');
   });
 
   it('close() ends hanging requests', async () => {
@@ -98,11 +102,11 @@ describe('scripted OpenAI server', () => {
         createInterface({ input: child.stdout }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`exited ${code}`)));
       });
-      expect((await (await chat(url, {})).json()).choices[0].message.content).toBe('from file');
+      expect((await json(chat(url, {}))).choices[0].message.content).toBe('from file');
       const origin = url.replace(/\/v1$/, '');
       await fetch(`${origin}/__script/push`, { method: 'POST', body: JSON.stringify([{ content: 'pushed' }]) });
-      expect((await (await chat(url, {})).json()).choices[0].message.content).toBe('pushed');
-      const recorded = await (await fetch(`${origin}/__script/requests`)).json();
+      expect((await json(chat(url, {}))).choices[0].message.content).toBe('pushed');
+      const recorded = await json(fetch(`${origin}/__script/requests`));
       expect(recorded).toHaveLength(2);
     } finally {
       child.kill('SIGTERM');
