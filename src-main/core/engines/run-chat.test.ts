@@ -64,7 +64,7 @@ describe('startRun', () => {
     const started = Date.now();
     handle.cancel('Stopped from the chat pane.');
     expect(await handle.done).toEqual({ status: 'cancelled' });
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(events.at(-1)).toMatchObject({ type: 'run_cancelled', reason: 'Stopped from the chat pane.' });
     expect(events[0].type).toBe('run_started');
   });
