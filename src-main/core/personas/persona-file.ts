@@ -65,7 +65,7 @@ export function findUnknownPluginIds(persona: Record<string, unknown>, known: Kn
     if (!block || typeof block !== 'object' || Array.isArray(block)) continue;
     const { brain, toolboxes } = block as { brain?: unknown; toolboxes?: unknown };
     if (typeof brain === 'string' && !known.brains.includes(brain)) unknown.add(brain);
-    for (const id of asStrings(toolboxes)) if (!known.toolboxes.includes(id)) unknown.add(id);
+    for (const id of asStrings(toolboxes)) if (!known.toolboxes.includes(id) && !known.toolboxes.includes(id.split(':')[0])) unknown.add(id);
   }
   return [...unknown];
 }

@@ -73,7 +73,9 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   }
 
   const ids = Array.isArray(block.toolboxes) ? block.toolboxes.filter((id): id is string => typeof id === 'string') : [];
-  const unknown = ids.filter((id) => !options.toolboxClasses[id]);
+  // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the class, the whole id is the toolbox id.
+  const classFor = (id: string): ToolBoxClass | undefined => options.toolboxClasses[id] ?? (id.includes(':') ? options.toolboxClasses[id.slice(0, id.indexOf(':'))] : undefined);
+  const unknown = ids.filter((id) => !classFor(id));
   if (unknown.length) {
     throw new StudioError(
       'persona_invalid',
@@ -84,7 +86,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   const toolboxes: ToolBox[] = [];
   try {
     for (const id of [...new Set(ids)]) {
-      const cls = options.toolboxClasses[id];
+      const cls = classFor(id)!;
       const config = asBlock(block[id] ?? top[id]);
       toolboxes.push(cls.defaultId === id ? new cls({ config, bus: options.bus ?? null }) : new cls({ toolboxId: id, config, bus: options.bus ?? null }));
     }
