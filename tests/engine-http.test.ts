@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../shared/domain/trace';
 import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
+import { ReplayBrain } from '../src-main/core/brains/replay-brain';
+import { SessionStore } from '../src-main/core/sessions/session-store';
 import { startRun, type RunHandle } from '../src-main/core/engines/run-chat';
 import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
 import type { PersonaRuntime } from '../src-main/core/personas/runtime';
@@ -188,5 +193,35 @@ describe('provider failures end as run_failed with the code, never a hang', () =
     });
     const { handle } = await launch([], { apiUrl: `http://127.0.0.1:${port}/v1` });
     expect(await handle.done).toMatchObject({ status: 'failed', error: { code: 'brain_unreachable' } });
+  });
+});
+
+describe('sessions: record a run over HTTP, replay it offline', () => {
+  it('the replay brain re-runs the recorded loop: same tool calls, same answer, no provider', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'replay-'));
+    try {
+      const store = new SessionStore(dir);
+      const recorded = await launch([{ toolCalls: [tc('calc', { a: 20, b: 22 })] }, { content: 'It is 42.' }]);
+      expect(await recorded.handle.done).toMatchObject({ answer: 'It is 42.' });
+      for (const event of recorded.events) await store.append('rec', event);
+      const { events } = await store.load('rec');
+      expect(events).toEqual(recorded.events);
+
+      const toolbox = new FixtureToolBox();
+      const registry = new ToolRegistry([toolbox]);
+      await registry.ready();
+      const replayed: TraceEvent[] = [];
+      const runtime: PersonaRuntime = {
+        engineId: 'ovos-native-toolcall-loop', brainId: 'replay', model: null, maxIterations: 10, toolTimeoutMs: 5000, systemPrompt: null,
+        brain: new ReplayBrain({ session_file: store.fileOf('rec') }), registry, toolboxes: [toolbox], close: async () => undefined,
+      };
+      const outcome = await startRun(runtime, { history: [], message: 'again', sessionId: 'r', personaId: null, personaName: 'Calc', onEvent: (e) => replayed.push(e) }).done;
+      expect(outcome).toEqual({ status: 'finished', answer: 'It is 42.' });
+      expect(toolbox.callLog).toEqual([{ name: 'calc', args: { a: 20, b: 22 } }]);
+      expect(of(replayed, 'tool_result').map((e) => e.content)).toEqual(of(recorded.events, 'tool_result').map((e) => e.content));
+      expect(server!.chatRequests).toHaveLength(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
