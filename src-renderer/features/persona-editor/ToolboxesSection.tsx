@@ -13,7 +13,13 @@ export function ToolboxesSection() {
   const update = useApp((s) => s.updateDraft);
   const enabled = toolboxIdsOf(draft);
   const available = catalog?.toolboxes ?? [];
-  const unknown = enabled.filter((id) => !available.some((t) => t.id === id));
+  const baseOf = (id: string) => id.split(':')[0];
+  const instances = enabled.filter((id) => id.includes(':') && available.some((t) => t.id === baseOf(id)));
+  const unknown = enabled.filter((id) => !available.some((t) => t.id === baseOf(id)));
+  const items = [...available.map((tb) => ({ id: tb.id, tb, title: tb.title })), ...instances.map((id) => {
+    const tb = available.find((t) => t.id === baseOf(id))!;
+    return { id, tb, title: `${tb.title} (${id.slice(id.indexOf(':') + 1)})` };
+  })];
   return (
     <section className="card section" aria-labelledby="toolboxes-h">
       <div className="section-head">
@@ -25,15 +31,15 @@ export function ToolboxesSection() {
           <p>Toolboxes give the persona tools. Built-in ones appear here once the app has loaded them; MCP servers and plugins can add more.</p>
         </EmptyState>
       )}
-      {available.map((tb) => {
-        const on = enabled.includes(tb.id);
+      {items.map(({ id, tb, title }) => {
+        const on = enabled.includes(id);
         return (
-          <div key={tb.id} className={on ? 'toolbox-item on' : 'toolbox-item'} data-testid={`toolbox-${tb.id}`}>
+          <div key={id} className={on ? 'toolbox-item on' : 'toolbox-item'} data-testid={`toolbox-${id}`}>
             <header>
               <label>
-                <input type="checkbox" checked={on} onChange={(e) => update((p) => setToolboxEnabled(p, tb.id, e.target.checked))} aria-label={`Enable ${tb.title}`} />
+                <input type="checkbox" checked={on} onChange={(e) => update((p) => setToolboxEnabled(p, id, e.target.checked))} aria-label={`Enable ${title}`} />
                 <span>
-                  {tb.title} <code className="small muted">{tb.id}</code>
+                  {title} <code className="small muted">{id}</code>
                   <div className="desc">{tb.description}</div>
                 </span>
               </label>
@@ -41,10 +47,10 @@ export function ToolboxesSection() {
             </header>
             {on && hasFields(tb.configSchema) && (
               <SchemaForm
-                idPrefix={`cfg-${tb.id}`}
+                idPrefix={`cfg-${id.replace(/[^\w-]/g, '_')}`}
                 schema={tb.configSchema as RJSFSchema}
-                formData={toolboxConfigOf(draft, tb.id)}
-                onChange={(data) => update((p) => setToolboxConfig(p, tb.id, (data ?? {}) as Record<string, unknown>))}
+                formData={toolboxConfigOf(draft, id)}
+                onChange={(data) => update((p) => setToolboxConfig(p, id, (data ?? {}) as Record<string, unknown>))}
               />
             )}
           </div>

@@ -1,0 +1,40 @@
+import type { Page } from 'playwright-core';
+
+/** The Chat tab: composer, trace, sessions. */
+export class Chat {
+  constructor(readonly page: Page) {}
+  async open() {
+    await this.page.getByTestId('tab-chat').click();
+    await this.page.getByTestId('chat-pane').waitFor();
+  }
+  async send(text: string) {
+    await this.page.getByTestId('chat-input').fill(text);
+    await this.page.keyboard.press('Control+Enter');
+  }
+  /** The trace rows in display order, as kinds: user, assistant, tool, answer, ... */
+  async rowKinds(): Promise<string[]> {
+    return this.page.locator('[data-testid="trace-pane"] [data-testid^="trace-"]').evaluateAll((els) =>
+      els.map((e) => (e as HTMLElement).dataset.testid!.replace('trace-', '')).filter((k) => ['user', 'assistant', 'tool', 'answer', 'end', 'cancelled', 'failed', 'iteration'].includes(k)),
+    );
+  }
+  answer() {
+    return this.page.getByTestId('trace-answer').last();
+  }
+  tools() {
+    return this.page.getByTestId('trace-tool');
+  }
+  async waitForEnd() {
+    await this.page.locator('[data-testid="trace-end"], [data-testid="trace-cancelled"], [data-testid="trace-failed"]').last().waitFor();
+  }
+  async cancelWithEsc() {
+    await this.page.keyboard.press('Escape');
+  }
+  async newChat() {
+    await this.page.getByTestId('new-chat').click();
+  }
+  async openSession(index = 0) {
+    const select = this.page.getByTestId('session-select');
+    const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    await select.selectOption(values[index]);
+  }
+}

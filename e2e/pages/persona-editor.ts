@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+
+/** The Editor tab of the selected persona. */
+export class PersonaEditor {
+  constructor(readonly page: Page) {}
+  async open() {
+    await this.page.getByTestId('tab-editor').click();
+    await this.page.getByTestId('persona-editor').waitFor();
+  }
+  name() {
+    return this.page.locator('#persona-name');
+  }
+  async fill(fields: { name?: string; description?: string; prompt?: string; url?: string; model?: string; maxIterations?: number }) {
+    if (fields.name !== undefined) await this.name().fill(fields.name);
+    if (fields.description !== undefined) await this.page.locator('#persona-description').fill(fields.description);
+    if (fields.prompt !== undefined) await this.page.locator('#persona-prompt').fill(fields.prompt);
+    if (fields.url !== undefined) await this.page.locator('#brain-url').fill(fields.url);
+    if (fields.model !== undefined) await this.page.locator('#brain-model').fill(fields.model);
+    if (fields.maxIterations !== undefined) await this.page.locator('#persona-max-iterations').fill(String(fields.maxIterations));
+  }
+  async enableToolbox(id: string, on = true) {
+    await this.page.getByTestId(`toolbox-${id}`).locator('input[type=checkbox]').first().setChecked(on);
+  }
+  /** Sets a toolbox's config by editing its rjsf form fields through their ids. */
+  toolboxConfig(id: string) {
+    return this.page.getByTestId(`toolbox-${id}`);
+  }
+  async save() {
+    await this.page.getByTestId('save-persona').click();
+  }
+  async saveWithKeyboard() {
+    await this.page.keyboard.press('Control+s');
+  }
+  dirtyMark() {
+    return this.page.getByTestId('dirty-mark');
+  }
+  savedMark() {
+    return this.page.getByTestId('saved-mark');
+  }
+  fieldError(id: string) {
+    return this.page.getByTestId(`error-${id}`);
+  }
+  async personaJson(): Promise<unknown> {
+    if (!(await this.page.getByTestId('persona-json').isVisible())) await this.page.getByTestId('toggle-json').click();
+    return JSON.parse(await this.page.getByTestId('persona-json').innerText());
+  }
+  async testConnection() {
+    await this.page.getByTestId('test-connection').click();
+  }
+}

@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+
+/** The Tools tab: the list of tools and the selected tool's form, output and history. */
+export class ToolForm {
+  constructor(readonly page: Page) {}
+  async open() {
+    await this.page.getByTestId('tab-tools').click();
+    await this.page.getByTestId('tool-list').waitFor();
+  }
+  async pick(name: string) {
+    await this.page.getByTestId(`tool-${name}`).click();
+    await this.page.getByTestId('tool-detail').waitFor();
+  }
+  /** An rjsf field by its JSON path (`from.city`, `stops.0.country`). */
+  field(path: string) {
+    return this.page.locator(`[data-testid="tool-detail"] [id$="_${path.replaceAll('.', '_')}"]`).first();
+  }
+  async addItem(arrayPath: string) {
+    await this.page.locator(`[data-testid="tool-detail"] fieldset[id$="_${arrayPath}"] button[title="Add Item"]`).first().click();
+  }
+  async run() {
+    await this.page.getByTestId('run-tool').click();
+  }
+  async rawMode(text?: string) {
+    if (!(await this.page.getByTestId('raw-args').isVisible())) await this.page.getByTestId('toggle-raw').click();
+    if (text !== undefined) await this.page.getByTestId('raw-args').fill(text);
+  }
+  async formMode() {
+    if (await this.page.getByTestId('raw-args').isVisible()) await this.page.getByTestId('toggle-raw').click();
+  }
+  async rawArgs(): Promise<unknown> {
+    await this.rawMode();
+    return JSON.parse(await this.page.getByTestId('raw-args').inputValue());
+  }
+  async result(): Promise<unknown> {
+    return JSON.parse(await this.page.getByTestId('tool-result').innerText());
+  }
+  error() {
+    return this.page.getByTestId('tool-error');
+  }
+  fieldErrors() {
+    return this.page.locator('[data-testid="tool-detail"] .error-detail li, [data-testid="tool-detail"] .text-danger');
+  }
+  history() {
+    return this.page.getByTestId('tool-history').locator('li');
+  }
+}

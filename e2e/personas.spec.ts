@@ -1,0 +1,95 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, startApp, type App } from './fixtures/app';
+import { PersonaEditor } from './pages/persona-editor';
+import { Sidebar } from './pages/sidebar';
+
+let app: App;
+let sidebar: Sidebar;
+let editor: PersonaEditor;
+
+beforeAll(async () => {
+  app = await startApp({ replies: [] });
+  sidebar = new Sidebar(app.page);
+  editor = new PersonaEditor(app.page);
+});
+afterAll(async () => app?.close());
+
+describe('personas', () => {
+  it('creates a persona from scratch', async () => {
+    await sidebar.entry('assistant').waitFor();
+    await sidebar.newPersona();
+    await editor.fill({ name: 'Trip planner', description: 'Plans trips', prompt: 'You plan trips.', url: app.llm.url, model: 'scripted-model', maxIterations: 3 });
+    await editor.enableToolbox('ovos-math-tools');
+    await editor.dirtyMark().waitFor();
+    await editor.save();
+    await sidebar.entry('trip-planner').waitFor();
+    await editor.savedMark().waitFor();
+    const onDisk = JSON.parse(readFileSync(path.join(app.home, 'personas', 'trip-planner.json'), 'utf8'));
+    expect(onDisk).toMatchObject({ name: 'Trip planner', handlers: ['ovos-native-toolcall-loop'], 'ovos-native-toolcall-loop': { max_iterations: 3, toolboxes: ['ovos-math-tools'], 'ovos-chat-openai-plugin': { api_url: app.llm.url, model: 'scripted-model' } } });
+  });
+
+  it('tests the brain connection and lists its models', async () => {
+    await editor.testConnection();
+    await app.page.getByTestId('test-result').waitFor();
+    expect(await app.page.getByTestId('test-result').innerText()).toMatch(/Connected in \d+ ms · 2 models/);
+    await editor.fill({ url: 'http://127.0.0.1:9/v1' });
+    await editor.testConnection();
+    await app.page.getByTestId('test-error').waitFor();
+    expect(await app.page.getByTestId('test-error').innerText()).toContain('Tried http://127.0.0.1:9/v1');
+    await editor.fill({ url: app.llm.url });
+  });
+
+  it('shows inline validation errors and refuses to save', async () => {
+    await editor.fill({ name: '' });
+    expect(await editor.fieldError('persona-name').innerText()).toContain('A persona needs a name.');
+    await editor.fill({ maxIterations: 0 });
+    await editor.fieldError('persona-max-iterations').waitFor();
+    await editor.saveWithKeyboard();
+    await app.page.getByTestId('save-error').waitFor();
+    await editor.fill({ name: 'Trip planner', maxIterations: 3 });
+  });
+
+  it('edits, saves with Ctrl+S, and keeps the change after a reload', async () => {
+    await editor.fill({ description: 'Plans trips by train', maxIterations: 6 });
+    await editor.saveWithKeyboard();
+    await editor.savedMark().waitFor();
+    await app.page.reload();
+    await sidebar.pick('trip-planner');
+    expect(await app.page.locator('#persona-description').inputValue()).toBe('Plans trips by train');
+    expect(await app.page.locator('#persona-max-iterations').inputValue()).toBe('6');
+    expect(await editor.personaJson()).toMatchObject({ name: 'Trip planner', 'ovos-native-toolcall-loop': { max_iterations: 6 } });
+  });
+
+  it('imports the seed example persona', async () => {
+    await sidebar.importFile(path.join(repoRoot, 'examples/native_toolcall_persona.json'));
+    await app.page.locator('[data-testid="persona-title"]', { hasText: 'Calculator' }).waitFor();
+    expect(await app.page.locator('#brain-url').inputValue()).toBe('http://localhost:11434/v1/chat/completions');
+    expect(await app.page.locator('#persona-engine').inputValue()).toBe('ovos-native-toolcall-loop');
+    expect(await app.page.getByTestId('toolbox-ovos-math-tools').locator('input[type=checkbox]').first().isChecked()).toBe(true);
+  });
+
+  it('duplicates and deletes (after confirming)', async () => {
+    await sidebar.pick('trip-planner');
+    await app.page.getByTestId('duplicate-persona').click();
+    await app.page.locator('[data-testid="persona-title"]', { hasText: /copy/i }).waitFor();
+    const copyTitle = await app.page.getByTestId('persona-title').innerText();
+    await app.page.getByTestId('delete-persona').click();
+    await app.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await app.page.getByRole('dialog').waitFor({ state: 'detached' });
+    await app.page.waitForFunction((t) => ![...document.querySelectorAll('[data-testid^="persona-"] .name')].some((e) => e.textContent?.trim() === t), copyTitle);
+  });
+
+  it('lists a broken persona file with its path and error, and leaves it as it is', async () => {
+    const file = path.join(app.home, 'personas', 'broken.json');
+    writeFileSync(file, '{ "name": "Half written", ');
+    await app.page.reload();
+    await sidebar.broken('broken').waitFor();
+    const text = await sidebar.broken('broken').innerText();
+    expect(text).toContain(file);
+    expect(text).toMatch(/broken/);
+    expect(readFileSync(file, 'utf8')).toBe('{ "name": "Half written", ');
+    expect(app.pageErrors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+});
