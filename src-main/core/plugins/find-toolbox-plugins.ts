@@ -143,12 +143,20 @@ function withDefaultId(cls: ToolBoxClass, id: string): ToolBoxClass {
   return named as unknown as ToolBoxClass;
 }
 
+/** The app's own node_modules: the nearest one above this module (source tree or bundled build alike). */
 function defaultNodeModulesDirs(): string[] {
+  let dir: string;
   try {
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    return [path.resolve(here, '..', '..', '..', 'node_modules')];
+    dir = path.dirname(fileURLToPath(import.meta.url));
   } catch {
-    return [path.resolve(process.cwd(), 'node_modules')];
+    dir = process.cwd();
+  }
+  for (;;) {
+    const candidate = path.join(dir, 'node_modules');
+    if (isDir(candidate)) return [candidate];
+    const parent = path.dirname(dir);
+    if (parent === dir) return [];
+    dir = parent;
   }
 }
 

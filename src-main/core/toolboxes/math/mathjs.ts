@@ -1,10 +1,14 @@
-import { all, create } from 'mathjs';
+import { createRequire } from 'node:module';
+import type * as MathJs from 'mathjs';
+
+/** mathjs's single-file build: the same library, loaded in ~0.2 s instead of ~3 s for its hundreds of ESM modules. */
+const mathjs = createRequire(import.meta.url)('mathjs/lib/browser/math.js') as typeof MathJs;
 
 /**
  * One private mathjs instance: expressions are parsed and evaluated by mathjs, never by JS eval.
  * mathjs's expression parser has no access to JS globals; `import` and `createUnit` are disabled inside it.
  */
-export const math = create(all, { number: 'number' });
+export const math = mathjs.create(mathjs.all, { number: 'number' });
 
 const disabled = (name: string) => () => {
   throw new Error(`Function ${name} is disabled.`);

@@ -1,0 +1,92 @@
+import { WebSocketBus } from '../../core/bus/ws-bus-client';
+import { startBusServer, type BusServer } from '../../core/bus/ws-bus-server';
+import type { Command } from '../index';
+import { closeAll, instantiate, loadCatalog, readConfigFile, takeOption, type LoadedToolbox } from './toolbox-instances';
+
+const usage = `Usage: persona-studio bus [--port 8181] [--connect <url>] [--config <file.json>]
+
+Hosts an OVOS messagebus on ws://127.0.0.1:<port>/core (port 0 picks a free one), or joins the bus at
+--connect (e.g. ws://127.0.0.1:8181/core), and binds every installed toolbox that has tools to it: OVOS
+agents discover them with 'ovos.persona.tools.discover' and call them with 'ovos.persona.tools.<id>.call'.
+  --config <file>   a JSON object {"<toolbox_id>": {...}} with toolbox configs (e.g. an MCP server to expose)
+Runs until Ctrl-C (SIGINT) or SIGTERM.`;
+
+const out = (text: string) => void process.stdout.write(`${text}\n`);
+const err = (text: string) => void process.stderr.write(`${text}\n`);
+
+async function run(argv: string[]): Promise<number> {
+  const port = takeOption(argv, '--port');
+  const connect = takeOption(port.rest, '--connect');
+  const config = takeOption(connect.rest, '--config');
+  const missing = [port, connect, config].findIndex((o) => o.missing);
+  if (missing >= 0 || config.rest.length) {
+    err(`${missing >= 0 ? `${['--port', '--connect', '--config'][missing]} needs a value.` : `Unexpected argument ${config.rest[0]}.`}\n${usage}`);
+    return 2;
+  }
+  const portNumber = port.value === undefined ? 8181 : Number(port.value);
+  if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) {
+    err(`--port must be a port number (0-65535), not '${port.value}'.`);
+    return 2;
+  }
+  if (port.value !== undefined && connect.value) {
+    err('Use either --port (host a bus) or --connect (join one), not both.');
+    return 2;
+  }
+
+  let configs;
+  try {
+    configs = await readConfigFile(config.value);
+  } catch (error) {
+    err((error as Error).message);
+    return 2;
+  }
+
+  let server: BusServer | null = null;
+  let bus: WebSocketBus | null = null;
+  let loaded: LoadedToolbox[] = [];
+  const shutdown = async () => {
+    await closeAll(loaded);
+    await bus?.close();
+    await server?.close();
+  };
+  try {
+    let url = connect.value;
+    if (!url) {
+      server = await startBusServer({ port: portNumber });
+      url = server.url;
+    }
+    bus = new WebSocketBus(url);
+    await bus.connect();
+    const catalog = await loadCatalog();
+    for (const b of catalog.errors) err(`plugin ${b.id} not loaded: ${b.error.message}`);
+    loaded = await instantiate(catalog, Object.keys(catalog.classes), configs);
+    for (const l of loaded) {
+      if (l.toolbox.tools.size) {
+        l.toolbox.bind(bus);
+        out(`bound ${l.id} (${l.toolbox.tools.size} tools: ${[...l.toolbox.tools.keys()].join(', ')})`);
+      } else {
+        out(`skipped ${l.id}: no tools${l.toolbox.discoveryError ? ` (${l.toolbox.discoveryError.message})` : ''}`);
+      }
+    }
+    out(server ? `OVOS bus at ${url}` : `Joined the OVOS bus at ${url}`);
+  } catch (error) {
+    err((error as Error).message);
+    await shutdown();
+    return error instanceof Error && /EADDRINUSE/.test(error.message) ? 1 : 2;
+  }
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  out('Stopping.');
+  await shutdown();
+  return 0;
+}
+
+export const command: Command = { summary: 'host or join an OVOS messagebus and serve every installed toolbox on it', usage, run };

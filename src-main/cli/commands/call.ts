@@ -1,0 +1,69 @@
+import { toErrorValue } from '../../core/errors';
+import type { Command } from '../index';
+import { closeAll, instantiate, loadCatalog, readConfigFile, takeOption } from './toolbox-instances';
+
+const usage = `Usage: persona-studio call <toolbox_id> <tool> ['<json arguments>'] [--config <file.json>]
+
+Calls one tool with OVOS's validation (input, execution, output) and prints the validated output as JSON.
+  --config <file>   a JSON object {"<toolbox_id>": {...}} with the toolbox's config (e.g. an MCP server)
+Exit status: 0 with the output on stdout; 2 with the error (and its validation issues) on stderr.
+Example: persona-studio call ovos-math-tools evaluate_expression '{"expression": "12*9"}'`;
+
+const out = (text: string) => void process.stdout.write(`${text}\n`);
+const err = (text: string) => void process.stderr.write(`${text}\n`);
+
+/** The error as the CLI shows it: the OVOS message, then each validation issue or the cause. */
+export function describeError(error: unknown): string {
+  const value = toErrorValue(error);
+  const details = value.details as { issues?: { path: (string | number)[]; message: string }[]; cause?: string } | undefined;
+  const lines = [value.message];
+  for (const issue of details?.issues ?? []) lines.push(`  ${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
+  if (details?.cause && !details.issues?.length) lines.push(`  cause: ${details.cause}`);
+  return lines.join('\n');
+}
+
+async function run(argv: string[]): Promise<number> {
+  const config = takeOption(argv, '--config');
+  if (config.missing) {
+    err(`--config needs a file.\n${usage}`);
+    return 2;
+  }
+  const [toolboxId, toolName, rawArgs = '{}', ...extra] = config.rest;
+  if (!toolboxId || !toolName || extra.length) {
+    err(usage);
+    return 2;
+  }
+  let kwargs: unknown;
+  try {
+    kwargs = JSON.parse(rawArgs);
+  } catch (error) {
+    err(`The arguments are not valid JSON (${(error as Error).message}): ${rawArgs}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`);
+    return 2;
+  }
+  let configs;
+  try {
+    configs = await readConfigFile(config.value);
+  } catch (error) {
+    err((error as Error).message);
+    return 2;
+  }
+  const catalog = await loadCatalog();
+  if (!catalog.classes[toolboxId]) {
+    const broken = catalog.errors.find((e) => e.id === toolboxId);
+    err(broken ? `Toolbox '${toolboxId}' failed to load: ${broken.error.message}` : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.classes).join(', ')}.`);
+    return 2;
+  }
+  const loaded = await instantiate(catalog, [toolboxId], configs);
+  try {
+    const result = await loaded[0].toolbox.callTool(toolName, kwargs);
+    out(JSON.stringify(result));
+    return 0;
+  } catch (error) {
+    err(describeError(error));
+    return 2;
+  } finally {
+    await closeAll(loaded);
+  }
+}
+
+export const command: Command = { summary: 'call one tool with JSON arguments and print its validated output', usage, run };

@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { resolveDataDir } from '../../core/data-dir';
+import type { ToolBox } from '../../core/toolbox';
+import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+
+/** One installed toolbox as the CLI commands use it. */
+export interface LoadedToolbox {
+  id: string;
+  source: string;
+  title: string;
+  description: string;
+  toolbox: ToolBox;
+}
+
+const DISCOVERY_WAIT_MS = 15_000;
+
+/** The catalog of installed toolboxes (built-ins + plugins in the data folder). */
+export function loadCatalog(): Promise<ToolboxCatalog> {
+  return loadToolboxClasses({ dataDir: resolveDataDir() });
+}
+
+/** Instantiates toolboxes (config per id) and waits for their first discovery, bounded so a dead server cannot hang the CLI. */
+export async function instantiate(catalog: ToolboxCatalog, ids: string[], configs: Record<string, Record<string, unknown>> = {}): Promise<LoadedToolbox[]> {
+  const loaded = ids.map((id) => {
+    const cls = catalog.classes[id];
+    return { id, source: catalog.sources[id], title: cls.title ?? id, description: cls.description ?? '', toolbox: new cls({ config: configs[id] ?? {} }) };
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.all(loaded.map((l) => l.toolbox.ready)), new Promise((r) => (timer = setTimeout(r, DISCOVERY_WAIT_MS)))]);
+  clearTimeout(timer);
+  return loaded;
+}
+
+export async function closeAll(loaded: LoadedToolbox[]): Promise<void> {
+  await Promise.all(loaded.map((l) => l.toolbox.close().catch(() => undefined)));
+}
+
+/** Reads `--config <file>`: a JSON object of toolbox id -> config block (as a persona's engine block holds them). */
+export async function readConfigFile(file: string | undefined): Promise<Record<string, Record<string, unknown>>> {
+  if (!file) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Cannot read the config file ${file}: ${(error as Error).message}`);
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error(`The config file ${file} must hold a JSON object: {"<toolbox_id>": {...config}}.`);
+  return json as Record<string, Record<string, unknown>>;
+}
+
+/** `--name value` from an argument list; the remaining arguments keep their order. */
+export function takeOption(args: string[], name: string): { value: string | undefined; rest: string[]; missing: boolean } {
+  const i = args.indexOf(name);
+  if (i < 0) return { value: undefined, rest: args, missing: false };
+  const value = args[i + 1];
+  return { value, rest: [...args.slice(0, i), ...args.slice(i + 2)], missing: value === undefined || value.startsWith('--') };
+}

@@ -1,0 +1,66 @@
+import type { ToolJson } from '../../../shared/domain/tool';
+import { ToolRegistry } from '../../core/toolbox';
+import type { Command } from '../index';
+import { closeAll, instantiate, loadCatalog, type LoadedToolbox } from './toolbox-instances';
+
+const usage = `Usage: persona-studio tools [--json]
+
+Lists every installed toolbox (built-in and plugins from $PERSONA_STUDIO_HOME/plugins) with its tools.
+Toolboxes that need configuration (MCP, UTCP) show no tools here.
+  --json   print the OpenAI tool spec list the model would be sent ({"type":"function","function":{...}})`;
+
+const out = (text: string) => void process.stdout.write(`${text}\n`);
+const err = (text: string) => void process.stderr.write(`${text}\n`);
+
+/** `name(a: integer, b?: string)` from a tool's argument schema. */
+export function signature(tool: ToolJson): string {
+  const props = (tool.argument_schema.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown[] }>;
+  const required = new Set((tool.argument_schema.required as string[] | undefined) ?? []);
+  const args = Object.entries(props).map(([name, p]) => {
+    const type = p.enum ? p.enum.map((v) => JSON.stringify(v)).join('|') : Array.isArray(p.type) ? p.type.join('|') : (p.type ?? 'any');
+    return `${name}${required.has(name) ? '' : '?'}: ${type}`;
+  });
+  return `${tool.name}(${args.join(', ')})`;
+}
+
+function printReadable(loaded: LoadedToolbox[], broken: { id: string; error: { message: string } }[]): void {
+  for (const l of loaded) {
+    const tools = l.toolbox.toolJsonList;
+    out(`${l.id}  ${l.title} [${l.source}]`);
+    if (l.description) out(`  ${l.description}`);
+    if (!tools.length) out(`  (no tools${l.toolbox.discoveryError ? `: ${l.toolbox.discoveryError.message}` : ''})`);
+    for (const tool of tools) {
+      out(`  - ${signature(tool)}`);
+      if (tool.description) out(`      ${tool.description}`);
+    }
+    out('');
+  }
+  if (broken.length) {
+    out('Plugins that failed to load:');
+    for (const b of broken) out(`  ${b.id}: ${b.error.message}`);
+  }
+}
+
+async function run(args: string[]): Promise<number> {
+  const json = args.includes('--json');
+  const unknown = args.filter((a) => a !== '--json');
+  if (unknown.length) {
+    err(`Unexpected argument ${unknown[0]}.\n${usage}`);
+    return 2;
+  }
+  const catalog = await loadCatalog();
+  const loaded = await instantiate(catalog, Object.keys(catalog.classes));
+  try {
+    if (json) {
+      out(JSON.stringify(new ToolRegistry(loaded.map((l) => l.toolbox)).openaiTools(), null, 2));
+      for (const b of catalog.errors) err(`plugin ${b.id}: ${b.error.message}`);
+    } else {
+      printReadable(loaded, catalog.errors);
+    }
+  } finally {
+    await closeAll(loaded);
+  }
+  return 0;
+}
+
+export const command: Command = { summary: 'list installed toolboxes and their tools (--json: OpenAI spec)', usage, run };

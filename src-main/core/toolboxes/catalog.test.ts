@@ -1,0 +1,65 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isZodSchema } from '../toolbox/schema';
+import { BUILTIN_TOOLBOXES } from './builtin';
+import { loadToolboxClasses } from './catalog';
+
+const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples/toolbox-plugin');
+const home = mkdtempSync(path.join(tmpdir(), 'ps-catalog-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('loadToolboxClasses', () => {
+  it('lists the built-ins with their sources, then plugins; a plugin cannot shadow a built-in id', async () => {
+    cpSync(example, path.join(home, 'plugins', 'greeting-tools'), { recursive: true });
+    const shadow = path.join(home, 'plugins', 'shadow');
+    mkdirSync(shadow, { recursive: true });
+    writeFileSync(path.join(shadow, 'package.json'), JSON.stringify({ name: 'shadow-math', type: 'module', opm: { 'agents.toolbox': { 'ovos-math-tools': './index.js#make' } } }));
+    writeFileSync(path.join(shadow, 'index.js'), 'export const make = (sdk) => class extends sdk.ToolBox { discoverTools() { return []; } };\n');
+
+    const catalog = await loadToolboxClasses({ dataDir: home, nodeModulesDirs: [] });
+    expect(catalog.sources).toMatchObject({ 'ovos-math-tools': 'builtin', 'ovos-clock-tools': 'builtin', 'ovos-mcp-toolbox': 'mcp', 'greeting-tools': 'plugin' });
+    expect(Object.keys(catalog.classes).slice(0, BUILTIN_TOOLBOXES.length)).toEqual(BUILTIN_TOOLBOXES.map((c) => c.defaultId));
+    expect(catalog.classes['ovos-math-tools']).toBe(BUILTIN_TOOLBOXES[0]);
+    expect(catalog.errors).toEqual([
+      {
+        id: 'ovos-math-tools',
+        error: { code: 'bad_input', message: "Plugin 'ovos-math-tools' (package 'shadow-math') uses the id of a built-in toolbox; it was not loaded.", details: { packageName: 'shadow-math', packageDir: shadow } },
+      },
+    ]);
+  });
+
+  it('works without a data folder', async () => {
+    const catalog = await loadToolboxClasses({ nodeModulesDirs: [] });
+    expect(Object.keys(catalog.classes)).toEqual(BUILTIN_TOOLBOXES.map((c) => c.defaultId));
+    expect(catalog.errors).toEqual([]);
+  });
+});
+
+describe('built-in tool schemas', () => {
+  it('every zod tool of every built-in toolbox has its properties in argument_schema (no empty schemas)', async () => {
+    let checked = 0;
+    for (const Cls of BUILTIN_TOOLBOXES) {
+      if ((Cls as { source?: string }).source) continue;
+      const tb = new Cls();
+      await tb.ready;
+      expect(tb.tools.size, `${Cls.defaultId} has tools`).toBeGreaterThan(0);
+      for (const json of tb.toolJsonList) {
+        const tool = tb.tools.get(json.name)!;
+        expect(json.argument_schema.type).toBe('object');
+        if (isZodSchema(tool.argumentSchema)) {
+          expect(Object.keys(json.argument_schema.properties as object), `${Cls.defaultId}/${json.name}`).toEqual(Object.keys(tool.argumentSchema.shape));
+          expect(Object.keys(tool.argumentSchema.shape).length, `${Cls.defaultId}/${json.name} takes arguments`).toBeGreaterThan(0);
+        }
+        if (isZodSchema(tool.outputSchema)) {
+          expect(Object.keys(json.output_schema.properties as object)).toEqual(Object.keys(tool.outputSchema.shape));
+        }
+        expect(json.description.length).toBeGreaterThan(10);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(8);
+  });
+});
