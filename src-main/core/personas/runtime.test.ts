@@ -65,6 +65,21 @@ describe('buildPersonaRuntime', () => {
     expect(runtime.toolboxes[0].toolboxId).toBe('fixture_tools');
   });
 
+  it("builds several instances of one toolbox class from '<plugin-id>:<instance>' ids", async () => {
+    const persona = PersonaFile.parse({
+      name: 'P',
+      handlers: ['ovos-react-loop'],
+      'ovos-react-loop': { toolboxes: ['fixture_tools:one', 'fixture_tools:two'], 'fixture_tools:two': { n: 2 } },
+    });
+    const runtime = await buildPersonaRuntime(persona, { toolboxClasses });
+    await runtime.registry.ready();
+    expect(runtime.toolboxes.map((t) => [t.toolboxId, t.config])).toEqual([
+      ['fixture_tools:one', {}],
+      ['fixture_tools:two', { n: 2 }],
+    ]);
+    expect(runtime.registry.entries().map((e) => e.modelName)).toContain('fixture_tools_two__calc');
+  });
+
   it('names an unknown engine, brain or toolbox and lists what is available', async () => {
     const build = (p: object) => buildPersonaRuntime(PersonaFile.parse({ name: 'P', ...p }), { toolboxClasses });
     await expect(build({ handlers: ['ovos-tree-of-thoughts-loop'] })).rejects.toMatchObject({
