@@ -1,9 +1,7 @@
 import type { Command } from '../index';
-import { knownPlugins } from '../../core/api/known-plugins';
 import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
 import { openPersonaStore } from '../../core/personas/open-store';
-import { loadToolboxClasses } from '../../core/toolboxes/catalog';
 
 const usage = `Usage:
   persona-studio personas list [--json]                       every persona file, broken ones marked
@@ -38,6 +36,8 @@ async function importFile(args: string[]): Promise<number> {
   }
   const dataDir = resolveDataDir();
   const { personas } = await openPersonaStore(dataDir);
+  // Loaded here only: the plugin catalog pulls in every toolbox, brain and engine.
+  const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([import('../../core/toolboxes/catalog'), import('../../core/api/known-plugins')]);
   const { classes } = await loadToolboxClasses({ dataDir });
   const { record, unknownPluginIds } = await personas.import({ path: file }, knownPlugins(classes));
   out(`Imported '${record.persona.name}' as ${record.id} (${record.path}).`);
