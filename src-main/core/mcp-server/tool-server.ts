@@ -1,0 +1,55 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { executeToolCall, type ToolRegistry } from '../toolbox';
+
+export interface ToolServerOptions {
+  /** The server name MCP clients show (default persona-studio). */
+  name?: string;
+  version?: string;
+  /** Per-call timeout, as in the loop. */
+  timeoutMs?: number;
+}
+
+/**
+ * An MCP server (the SDK's low-level Server, so JSON Schemas pass through unchanged) over a ToolRegistry:
+ * tools/list gives every tool under its model name with inputSchema = argument_schema and
+ * outputSchema = output_schema; tools/call runs executeToolCall, the loop's own path, and returns the
+ * result as structuredContent (and its JSON as text), or a failure as an isError result with the message
+ * the model would read (validation issues included). A toolbox's tool-list change becomes list_changed.
+ */
+export function createToolServer(registry: ToolRegistry, options: ToolServerOptions = {}): Server {
+  const server = new Server(
+    { name: options.name ?? 'persona-studio', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: { listChanged: true } }, instructions: 'Tools of Persona Studio toolboxes (OVOS agent tools).' },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(registry) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const run = await executeToolCall(registry, request.params.name, request.params.arguments ?? {}, { signal: extra.signal, timeoutMs: options.timeoutMs });
+    if (run.ok) return { content: [{ type: 'text', text: run.content }], structuredContent: run.result };
+    return { content: [{ type: 'text', text: run.content }], isError: true, _meta: { 'persona-studio/error': run.error } };
+  });
+
+  const unsubscribe = registry.toolboxes.map((tb) =>
+    tb.onToolsChanged(() => {
+      server.sendToolListChanged().catch(() => undefined);
+    }),
+  );
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    for (const off of unsubscribe) off();
+  };
+  return server;
+}
+
+/** The registry's tools as MCP Tool entries. */
+export function listTools(registry: ToolRegistry): Tool[] {
+  return registry.toolInfos().map((info) => ({
+    name: info.modelName,
+    description: info.renamedBecause ? `${info.description}\n(${info.renamedBecause})` : info.description,
+    inputSchema: { type: 'object', ...info.argument_schema } as Tool['inputSchema'],
+    outputSchema: { type: 'object', ...info.output_schema } as Tool['outputSchema'],
+  }));
+}
