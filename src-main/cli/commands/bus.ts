@@ -70,9 +70,10 @@ async function run(argv: string[]): Promise<number> {
     }
     out(server ? `OVOS bus at ${url}` : `Joined the OVOS bus at ${url}`);
   } catch (error) {
-    err((error as Error).message);
+    const inUse = error instanceof Error && /EADDRINUSE/.test(error.message);
+    err(inUse ? `Port ${portNumber} is in use: is an OVOS bus already running? Join it with --connect ws://127.0.0.1:${portNumber}/core, or pick another --port.` : (error as Error).message);
     await shutdown();
-    return error instanceof Error && /EADDRINUSE/.test(error.message) ? 1 : 2;
+    return inUse ? 1 : 2;
   }
 
   await new Promise<void>((resolve) => {

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { waitForMessage } from '../../core/bus/bus';
+import { Message } from '../../core/bus/message';
+import { WebSocketBus } from '../../core/bus/ws-bus-client';
+import { startBusServer } from '../../core/bus/ws-bus-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const home = mkdtempSync(path.join(tmpdir(), 'ps-bus-cli-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+function start(...args: string[]) {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', ...args], { cwd: root, env: { ...process.env, PERSONA_STUDIO_HOME: home } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const line = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const m = pattern.exec(stdout);
+        if (m) resolve(m);
+      };
+      child.stdout.on('data', check);
+      check();
+      void exited.then((code) => reject(new Error(`exited ${code}: ${stdout}${stderr}`)));
+    });
+  return { child, exited, line, output: () => ({ stdout, stderr }) };
+}
+
+describe('persona-studio bus', { timeout: 30_000 }, () => {
+  it('--connect joins an existing bus and serves the installed toolboxes there', async () => {
+    const server = await startBusServer({ port: 0 });
+    const agent = new WebSocketBus(server.url);
+    try {
+      const proc = start('--connect', server.url);
+      await proc.line(/^Joined the OVOS bus at ws:\/\/127\.0\.0\.1:\d+\/core$/m);
+      await agent.connect();
+      const reply = waitForMessage(agent, 'ovos.persona.tools.ovos-clock-tools.call.response', 5000);
+      agent.emit(new Message('ovos.persona.tools.ovos-clock-tools.call', { name: 'day_of_week', kwargs: { date: '2024-03-15' } }));
+      expect((await reply).data).toEqual({ result: { date: '2024-03-15', day_of_week: 'Friday', iso_weekday: 5, day_of_year: 75, iso_week: 11 }, toolbox_id: 'ovos-clock-tools' });
+      proc.child.kill('SIGINT');
+      expect(await proc.exited).toBe(0);
+    } finally {
+      await agent.close();
+      await server.close();
+    }
+  });
+
+  it('bad options exit 2 with a message; an unreachable bus too', async () => {
+    const [badPort, both, unreachable] = [start('--port', 'abc'), start('--port', '0', '--connect', 'ws://127.0.0.1:1/core'), start('--connect', 'ws://127.0.0.1:1/core')];
+    expect(await badPort.exited).toBe(2);
+    expect(badPort.output().stderr).toBe("--port must be a port number (0-65535), not 'abc'.\n");
+    expect(await both.exited).toBe(2);
+    expect(both.output().stderr).toMatch(/^Use either --port/);
+    expect(await unreachable.exited).toBe(2);
+    expect(unreachable.output().stderr).toMatch(/^Cannot connect to the bus at ws:\/\/127\.0\.0\.1:1\/core: /);
+  });
+});
