@@ -8,6 +8,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'node',
           environment: 'node',
@@ -15,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'renderer',
