@@ -1,0 +1,81 @@
+// A stand-in for the 'electron' module, preloaded with `node --import` to run the bundled main process where the
+// Electron runtime cannot be installed. It records the window and IPC handler, then makes one trusted and
+// one untrusted app:rpc call and prints the answers as JSON lines.
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+const handlers = new Map();
+const windows = [];
+const rendererIndex = path.resolve(here, '..', '..', '..', 'dist', 'renderer', 'index.html');
+
+class WebContents {
+  constructor(url) {
+    this.mainFrame = { url, parent: null };
+  }
+  on() {}
+  setWindowOpenHandler() {}
+  send() {}
+}
+class BrowserWindow {
+  constructor(options) {
+    this.options = options;
+    this.webContents = new WebContents(pathToFileURL(rendererIndex).href);
+    windows.push(this);
+    setImmediate(check);
+  }
+  static fromWebContents(wc) {
+    return windows.find((w) => w.webContents === wc) ?? null;
+  }
+  static getAllWindows() {
+    return windows;
+  }
+  once() {}
+  on() {}
+  loadFile(file) {
+    this.loaded = file;
+    return Promise.resolve();
+  }
+  isDestroyed() {
+    return false;
+  }
+}
+
+async function check() {
+  const rpc = handlers.get('app:rpc');
+  const win = windows[0];
+  const print = (label, value) => process.stdout.write(`${JSON.stringify({ label, value })}\n`);
+  print('window', { webPreferences: win.options.webPreferences, loaded: win.loaded });
+  print('trusted', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 1, method: 'personas.list', input: {} }));
+  print('tool', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 3, method: 'tools.call', input: { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expression: '2^10' } } }));
+  const stranger = new WebContents(win.webContents.mainFrame.url);
+  print('untrusted', await rpc({ sender: stranger, senderFrame: stranger.mainFrame }, { id: 2, method: 'personas.list', input: {} }));
+  process.exit(0);
+}
+
+const electron = {
+  app: {
+    enableSandbox() {},
+    on() {},
+    whenReady: () => Promise.resolve(),
+    getPath: () => process.env.FAKE_USER_DATA,
+    getVersion: () => '0.0.0-test',
+    quit() {},
+  },
+  BrowserWindow,
+  ipcMain: { handle: (ch, fn) => handlers.set(ch, fn), removeHandler: (ch) => handlers.delete(ch) },
+  session: {
+    defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, webRequest: { onHeadersReceived() {} } },
+  },
+  shell: { openExternal: async () => undefined },
+};
+
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request === 'electron') return 'electron';
+  return resolve.call(this, request, ...rest);
+};
+require.cache.electron = { id: 'electron', filename: 'electron', loaded: true, exports: electron };
