@@ -16,7 +16,7 @@ export class ToolForm {
     return this.page.locator(`[data-testid="tool-detail"] [id$="_${path.replaceAll('.', '_')}"]`).first();
   }
   async addItem(arrayPath: string) {
-    await this.page.locator(`[data-testid="tool-detail"] fieldset[id$="_${arrayPath}"] button[title="Add Item"]`).first().click();
+    await this.page.locator(`[data-testid="tool-detail"] [id$="_${arrayPath}__add"]`).first().click();
   }
   async run() {
     await this.page.getByTestId('run-tool').click();

@@ -1,8 +1,9 @@
 // rjsf is imported from its Form module: the package index also pulls in a test helper that needs ajv.
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { ReactNode, Ref } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
 import { cfworkerValidator } from './cfworker-validator';
+import { prepareSchema } from './prepare-schema';
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
@@ -20,11 +21,12 @@ const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
 /** An rjsf form on our eval-free validator: nested objects, arrays, enums, $ref/$defs, anyOf/oneOf. */
 export function SchemaForm({ schema, formData, onChange, onSubmit, extraErrors, idPrefix, children, liveValidate, formRef }: SchemaFormProps) {
+  const prepared = useMemo(() => prepareSchema(schema), [schema]);
   return (
     <Form
       ref={formRef}
       className="rjsf"
-      schema={schema}
+      schema={prepared}
       uiSchema={uiSchema}
       formData={formData}
       validator={cfworkerValidator}
@@ -35,6 +37,7 @@ export function SchemaForm({ schema, formData, onChange, onSubmit, extraErrors, 
       liveValidate={liveValidate ? 'onChange' : undefined}
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit?.(e.formData)}
+      onError={() => undefined}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults', arrayMinItems: { populate: 'requiredOnly' } }}
     >
       {children ?? <></>}

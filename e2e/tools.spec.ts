@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type App } from './fixtures/app';
+import { testPersona, writePersona } from './fixtures/personas';
+import { Sidebar } from './pages/sidebar';
+import { ToolForm } from './pages/tool-form';
+
+let app: App;
+let tools: ToolForm;
+
+beforeAll(async () => {
+  app = await startApp();
+  writePersona(app.home, 'trips', testPersona(app.llm.url, 'Trip planner', { mcp: true }));
+  await app.page.reload();
+  await new Sidebar(app.page).pick('trips');
+  tools = new ToolForm(app.page);
+  await tools.open();
+});
+afterAll(async () => app?.close());
+
+describe('tool forms', () => {
+  it('fills a form with a nested object and an array of $ref objects, and shows the output', async () => {
+    await tools.pick('plan_trip');
+    await tools.field('from_city').fill('Lisbon');
+    await tools.field('from_country').selectOption('PT');
+    await tools.field('travellers_adults').fill('2');
+    await tools.addItem('stops');
+    await tools.field('stops_0_city').fill('Porto');
+    await tools.field('stops_0_country').selectOption('ES');
+    await tools.run();
+    await app.page.getByTestId('tool-output').waitFor();
+    const out = await app.page.getByTestId('tool-result').innerText();
+    expect(out).toContain('Porto');
+    expect(out).toMatch(/"people": 2/);
+    expect(await app.page.getByTestId('tool-duration').innerText()).toMatch(/ms/);
+    expect(await tools.rawArgs()).toMatchObject({ from: { city: 'Lisbon', country: 'PT' }, travellers: { adults: 2 }, stops: [{ city: 'Porto', country: 'ES' }] });
+    await tools.formMode();
+  });
+
+  it('fills an array of numbers and re-runs a call from the history', async () => {
+    await tools.pick('statistics_summary');
+    for (const [i, n] of ['2', '4', '9'].entries()) {
+      await tools.addItem('numbers');
+      await tools.field(`numbers_${i}`).fill(n);
+    }
+    await app.page.keyboard.press('Control+Enter');
+    await app.page.getByTestId('tool-result').waitFor();
+    expect(await tools.result()).toMatchObject({ count: 3, mean: 5, median: 4 });
+    await app.page.getByTestId('tool-history').getByRole('button', { name: 'Re-run' }).first().click();
+    await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="tool-history"] li').length === 2);
+  });
+
+  it('blocks bad input in the form with the error on its field', async () => {
+    await tools.pick('plan_trip');
+    await tools.field('travellers_adults').fill('0');
+    await tools.run();
+    await tools.fieldErrors().first().waitFor();
+    const errors = await tools.fieldErrors().allInnerTexts();
+    expect(errors.join(' ')).toMatch(/required property/);
+    expect(await app.page.getByTestId('tool-output').count()).toBe(0);
+  });
+
+  it("shows main's validation error and code for raw JSON, on the fields too", async () => {
+    await tools.rawMode('{"from": {"city": "Lisbon", "country": "XX"}, "travellers": {"adults": 1}}');
+    await tools.run();
+    await tools.error().waitFor();
+    expect(await tools.error().innerText()).toContain('tool_input_invalid');
+    await tools.formMode();
+    expect((await tools.fieldErrors().allInnerTexts()).join(' ')).toMatch(/XX|one of|enum|PT/i);
+  });
+
+  it('never sends stale arguments when the raw JSON does not parse', async () => {
+    const before = await tools.history().count();
+    await tools.rawMode('{"from": {"city": ');
+    await app.page.getByTestId('raw-error').waitFor();
+    expect(await app.page.getByTestId('run-tool').isDisabled()).toBe(true);
+    await app.page.keyboard.press('Control+Enter');
+    expect(await tools.history().count()).toBe(before);
+    await tools.rawMode('{}');
+    await tools.formMode();
+  });
+
+  it('shows the exact OpenAI tool JSON the model is sent', async () => {
+    await app.page.getByTestId('openai-json').locator('summary').click();
+    const json = JSON.parse(await app.page.getByTestId('openai-json').locator('pre').innerText());
+    expect(json).toMatchObject({ type: 'function', function: { name: 'plan_trip', parameters: { type: 'object' } } });
+    expect(app.pageErrors, app.pageErrors.join("\n")).toEqual([]);
+  });
+});
