@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolArguments, ToolOutput } from '../../toolbox';
-import { math, tidy } from './mathjs';
+import { math, parseGuarded, tidy } from './mathjs';
 
 export const EvaluateArgs = ToolArguments.extend({
   expression: z.string().describe("A math expression, e.g. '12*9', 'sqrt(2)^2', 'sin(pi/4)', '2^10 / 8'."),
@@ -17,7 +17,7 @@ export const EvaluateOutput = ToolOutput.extend({
 export function evaluateExpression(expression: string): z.input<typeof EvaluateOutput> {
   let value: unknown;
   try {
-    value = math.evaluate(expression);
+    value = parseGuarded(expression).evaluate({});
   } catch (error) {
     return { result: null, expression, error: error instanceof Error ? error.message : String(error) };
   }

@@ -42,6 +42,12 @@ describe('MathToolBox (ovos-math-tools)', () => {
         expect(typeof out.error).toBe('string');
       }
     });
+    it('refuses expressions that could exhaust memory or time', async () => {
+      expect((await call('evaluate_expression', { expression: 'zeros(100000, 100000)' })).error).toBe('Function zeros is not available here.');
+      expect((await call('evaluate_expression', { expression: 'sum(1:1e9)' })).error).toBe('Ranges (a:b) are not supported.');
+      expect((await call('evaluate_expression', { expression: '1+'.repeat(600) + '1' })).error).toBe('The expression is too long (1201 characters; at most 1000).');
+      expect((await call('evaluate_expression', { expression: 'f(x) = x^2; f(3)' })).error).toMatch(/did not evaluate to a real number/);
+    });
   });
 
   describe('unit_convert', () => {
@@ -100,6 +106,8 @@ describe('MathToolBox (ovos-math-tools)', () => {
       expect((await call('solve_equation', { equation: '2x = 2x' })).error).toBe('Every value of x is a solution.');
       expect((await call('solve_equation', { equation: '3 = 3' })).error).toBe('The equation has no variable to solve for.');
       expect((await call('solve_equation', { equation: 'x = 1 = 2' })).error).toBe("Write the equation as '<left> = <right>' with exactly one '='.");
+      expect((await call('solve_equation', { equation: '(x+1)^1000 = 0' })).error).toBe('Only linear and quadratic equations are supported.');
+      expect((await call('solve_equation', { equation: '2x + = 1' })).error).toMatch(/^Could not read the equation: /);
     });
   });
 });

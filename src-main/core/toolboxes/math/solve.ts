@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MathNode } from 'mathjs';
 import { defineTool, ToolArguments, ToolOutput } from '../../toolbox';
-import { math, tidy } from './mathjs';
+import { math, parseGuarded, tidy } from './mathjs';
 
 export const SolveArgs = ToolArguments.extend({
   equation: z.string().describe("A linear or quadratic equation in one variable, e.g. '2x + 3 = 7' or 'x^2 - 5x + 6 = 0'."),
@@ -26,9 +26,9 @@ export function solveEquation(equation: string): SolveResult {
   if (sides.length > 2 || sides.some((s) => !s.trim())) return fail("Write the equation as '<left> = <right>' with exactly one '='.");
   let node: MathNode;
   try {
-    node = math.parse(sides.length === 2 ? `(${sides[0]}) - (${sides[1]})` : sides[0]);
+    node = parseGuarded(sides.length === 2 ? `(${sides[0]}) - (${sides[1]})` : sides[0]);
   } catch (error) {
-    return fail(`Could not parse the equation: ${(error as Error).message}`);
+    return fail(`Could not read the equation: ${(error as Error).message}`);
   }
   const functions = new Set(node.filter((n) => (n as { isFunctionNode?: boolean }).isFunctionNode).map((n) => (n as unknown as { fn: { name?: string } }).fn.name));
   const variables = [
@@ -42,6 +42,11 @@ export function solveEquation(equation: string): SolveResult {
   if (variables.length === 0) return fail('The equation has no variable to solve for.');
   if (variables.length > 1) return fail(`Only equations in one variable are supported; found ${variables.map((v) => `'${v}'`).join(', ')}.`);
   const [variable] = variables;
+  const highPower = node.filter((n) => {
+    const op = n as unknown as { type: string; op?: string; args?: { type: string; value?: unknown }[] };
+    return op.type === 'OperatorNode' && op.op === '^' && op.args?.[1]?.type === 'ConstantNode' && Math.abs(Number(op.args[1].value)) > 8;
+  });
+  if (highPower.length) return fail('Only linear and quadratic equations are supported.', variable);
   let coefficients: number[];
   let denominator: MathNode | null;
   try {
