@@ -36,7 +36,7 @@ async function rawSocket(url: string): Promise<{ socket: WebSocket; frames: stri
   return { socket, frames };
 }
 
-const until = async (check: () => boolean, ms = 2000) => {
+const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -44,7 +44,7 @@ const until = async (check: () => boolean, ms = 2000) => {
   }
 };
 
-describe('bus server', () => {
+describe('bus server', { timeout: 15_000 }, () => {
   it('listens on 127.0.0.1 at /core and relays each frame to every other client, not the sender', async () => {
     const s = await server();
     expect(s.url).toBe(`ws://127.0.0.1:${s.port}/core`);
@@ -80,24 +80,24 @@ describe('bus server', () => {
   });
 });
 
-describe('WebSocketBus with ToolBox.bind over real WebSockets', () => {
+describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_000 }, () => {
   it('a separate client discovers and calls a bound toolbox', async () => {
     const s = await server();
     const host = await client(s.url);
     const tb = new MathTools({ bus: host });
     await tb.ready;
     const agent = await client(s.url);
-    const discovered = waitForMessage(agent, 'ovos.persona.tools.discover.response', 2000);
+    const discovered = waitForMessage(agent, 'ovos.persona.tools.discover.response', 5000);
     agent.emit(new Message('ovos.persona.tools.discover', {}, { source: 'agent', destination: 'tools' }));
     const d = await discovered;
     expect(d.data).toEqual({ tools: tb.toolJsonList, toolbox_id: 'math_tools' });
     expect(d.context).toEqual({ source: 'tools', destination: 'agent' });
 
-    const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
+    const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
     agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 5, b: '6' } }));
     expect((await called).data).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
 
-    const failed = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
+    const failed = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
     agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'nonexistent', kwargs: {} }));
     expect((await failed).data).toEqual({ error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.", toolbox_id: 'math_tools' });
   });
@@ -170,7 +170,7 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', () => {
     const second = await server(port);
     await until(() => host.connected, 5000);
     const agent = await client(second.url);
-    const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
+    const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
     agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 2, b: 2 } }));
     expect((await called).data.result).toEqual({ result: 4 });
   });
