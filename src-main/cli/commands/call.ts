@@ -1,11 +1,15 @@
-import { toErrorValue } from '../../core/errors';
+import { StudioError, toErrorValue } from '../../core/errors';
 import type { Command } from '../index';
-import { closeAll, instantiate, loadCatalog, readConfigFile, takeOption } from './toolbox-instances';
+import { executeToolCall } from '../../core/toolbox';
+import { closeAll, instantiate, loadCatalog, personaToolboxes, readConfigFile, takeOption } from './toolbox-instances';
 
 const usage = `Usage: persona-studio call <toolbox_id> <tool> ['<json arguments>'] [--config <file.json>]
+       persona-studio call --persona <file.json|persona-id> [<toolbox_id>] <tool> ['<json arguments>']
 
 Calls one tool with OVOS's validation (input, execution, output) and prints the validated output as JSON.
   --config <file>   a JSON object {"<toolbox_id>": {...}} with the toolbox's config (e.g. an MCP server)
+  --persona <p>     call a tool of that persona (its MCP, UTCP and bus toolboxes with their config);
+                    without <toolbox_id> the tool is found by the name its model sees, as in a run
 Exit status: 0 with the output on stdout; 2 with the error (and its validation issues) on stderr.
 Example: persona-studio call ovos-math-tools evaluate_expression '{"expression": "12*9"}'`;
 
@@ -28,6 +32,12 @@ async function run(argv: string[]): Promise<number> {
     err(`--config needs a file.\n${usage}`);
     return 2;
   }
+  const persona = takeOption(config.rest, '--persona');
+  if (persona.missing) {
+    err(`--persona needs a file or a persona id.\n${usage}`);
+    return 2;
+  }
+  if (persona.value) return callInPersona(persona.value, persona.rest);
   const [toolboxId, toolName, rawArgs = '{}', ...extra] = config.rest;
   if (!toolboxId || !toolName || extra.length) {
     err(usage);
@@ -63,6 +73,52 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   } finally {
     await closeAll(loaded);
+  }
+}
+
+/** `[<toolbox_id>] <tool> ['<json>']` against a persona's toolboxes; without a toolbox id, through the loop's own path. */
+async function callInPersona(ref: string, positional: string[]): Promise<number> {
+  if (positional.length < 1 || positional.length > 3) {
+    err(usage);
+    return 2;
+  }
+  let persona;
+  try {
+    persona = await personaToolboxes(ref);
+  } catch (error) {
+    err((error as Error).message);
+    return 2;
+  }
+  try {
+    const toolbox = positional.length === 3 || (positional.length === 2 && !positional[1].trim().startsWith('{')) ? persona.registry.find(positional[0]) : null;
+    if ((positional.length === 3 || toolbox) && !toolbox) {
+      err(`The persona has no toolbox '${positional[0]}'. Its toolboxes: ${persona.registry.toolboxes.map((t) => t.toolboxId).join(', ') || 'none'}.`);
+      return 2;
+    }
+    const [toolName, rawArgs = '{}'] = toolbox ? positional.slice(1) : positional;
+    let kwargs: unknown;
+    try {
+      kwargs = JSON.parse(rawArgs);
+    } catch (error) {
+      err(`The arguments are not valid JSON (${(error as Error).message}): ${rawArgs}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`);
+      return 2;
+    }
+    if (toolbox) {
+      out(JSON.stringify(await toolbox.callTool(toolName, kwargs)));
+      return 0;
+    }
+    const run = await executeToolCall(persona.registry, toolName, kwargs);
+    if (run.ok) {
+      out(JSON.stringify(run.result));
+      return 0;
+    }
+    err(describeError(new StudioError(run.error.code, run.error.message, run.error.details)));
+    return 2;
+  } catch (error) {
+    err(describeError(error));
+    return 2;
+  } finally {
+    await persona.close();
   }
 }
 

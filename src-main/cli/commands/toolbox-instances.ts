@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolveDataDir } from '../../core/data-dir';
-import type { ToolBox } from '../../core/toolbox';
+import { loadServedToolboxes } from '../../core/mcp-server/served-toolboxes';
+import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 
 /** One installed toolbox as the CLI commands use it. */
@@ -54,4 +55,16 @@ export function takeOption(args: string[], name: string): { value: string | unde
   if (i < 0) return { value: undefined, rest: args, missing: false };
   const value = args[i + 1];
   return { value, rest: [...args.slice(0, i), ...args.slice(i + 2)], missing: value === undefined || value.startsWith('--') };
+}
+
+/** A persona's toolboxes (a persona file or an id in the data folder), built as for a run; discovery waited for, bounded. */
+export async function personaToolboxes(ref: string): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
+  const catalog = await loadCatalog();
+  const served = await loadServedToolboxes({ persona: ref, dataDir: resolveDataDir(), catalog });
+  const loaded = served.registry.toolboxes.map((toolbox) => {
+    const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
+    const cls = catalog.classes[pluginId];
+    return { id: toolbox.toolboxId, source: catalog.sources[pluginId] ?? 'plugin', title: cls?.title ?? toolbox.toolboxId, description: cls?.description ?? '', toolbox };
+  });
+  return { loaded, registry: served.registry, close: served.close };
 }

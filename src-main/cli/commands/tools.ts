@@ -1,13 +1,14 @@
 import type { ToolJson } from '../../../shared/domain/tool';
 import { ToolRegistry } from '../../core/toolbox';
 import type { Command } from '../index';
-import { closeAll, instantiate, loadCatalog, type LoadedToolbox } from './toolbox-instances';
+import { closeAll, instantiate, loadCatalog, personaToolboxes, takeOption, type LoadedToolbox } from './toolbox-instances';
 
-const usage = `Usage: persona-studio tools [--json]
+const usage = `Usage: persona-studio tools [--persona <file.json|persona-id>] [--json]
 
 Lists every installed toolbox (built-in and plugins from $PERSONA_STUDIO_HOME/plugins) with its tools.
-Toolboxes that need configuration (MCP, UTCP) show no tools here.
-  --json   print the OpenAI tool spec list the model would be sent ({"type":"function","function":{...}})`;
+Toolboxes that need configuration (MCP, UTCP, bus) show no tools here.
+  --persona <p>   the toolboxes of one persona instead, with its config (its MCP servers, UTCP manuals, bus)
+  --json          print the OpenAI tool spec list the model would be sent ({"type":"function","function":{...}})`;
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);
 const err = (text: string) => void process.stderr.write(`${text}\n`);
@@ -42,12 +43,18 @@ function printReadable(loaded: LoadedToolbox[], broken: { id: string; error: { m
 }
 
 async function run(args: string[]): Promise<number> {
-  const json = args.includes('--json');
-  const unknown = args.filter((a) => a !== '--json');
+  const persona = takeOption(args, '--persona');
+  if (persona.missing) {
+    err(`--persona needs a file or a persona id.\n${usage}`);
+    return 2;
+  }
+  const json = persona.rest.includes('--json');
+  const unknown = persona.rest.filter((a) => a !== '--json');
   if (unknown.length) {
     err(`Unexpected argument ${unknown[0]}.\n${usage}`);
     return 2;
   }
+  if (persona.value) return runForPersona(persona.value, json);
   const catalog = await loadCatalog();
   const loaded = await instantiate(catalog, Object.keys(catalog.classes));
   try {
@@ -59,6 +66,24 @@ async function run(args: string[]): Promise<number> {
     }
   } finally {
     await closeAll(loaded);
+  }
+  return 0;
+}
+
+/** A persona's toolboxes; --json gives the exact tool list its model is sent (clashing names as <toolbox>__<tool>). */
+async function runForPersona(ref: string, json: boolean): Promise<number> {
+  let persona;
+  try {
+    persona = await personaToolboxes(ref);
+  } catch (error) {
+    err((error as Error).message);
+    return 2;
+  }
+  try {
+    if (json) out(JSON.stringify(persona.registry.openaiTools(), null, 2));
+    else printReadable(persona.loaded, []);
+  } finally {
+    await persona.close();
   }
   return 0;
 }

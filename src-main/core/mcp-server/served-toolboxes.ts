@@ -9,7 +9,7 @@ import { PersonaStore } from '../personas/persona-store';
 import { buildPersonaRuntime } from '../personas/runtime';
 import { SecretStore } from '../personas/secret-store';
 import { ToolRegistry, type ToolBox } from '../toolbox';
-import { loadToolboxClasses } from '../toolboxes/catalog';
+import { loadToolboxClasses, type ToolboxCatalog } from '../toolboxes/catalog';
 
 /** The toolboxes one `mcp` server serves, with the call timeout and a name for the server. */
 export interface ServedToolboxes {
@@ -26,8 +26,8 @@ const DISCOVERY_WAIT_MS = 15_000;
  * A persona's toolboxes (`persona` is a .json file or a persona id in the data folder), or, without one,
  * every installed toolbox with its default config. Waits (bounded) for their first discovery.
  */
-export async function loadServedToolboxes(options: { persona?: string; dataDir: string }): Promise<ServedToolboxes> {
-  const catalog = await loadToolboxClasses({ dataDir: options.dataDir });
+export async function loadServedToolboxes(options: { persona?: string; dataDir: string; catalog?: ToolboxCatalog }): Promise<ServedToolboxes> {
+  const catalog = options.catalog ?? (await loadToolboxClasses({ dataDir: options.dataDir }));
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
