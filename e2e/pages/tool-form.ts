@@ -13,7 +13,8 @@ export class ToolForm {
   }
   /** An rjsf field by its JSON path (`from.city`, `stops.0.country`). */
   field(path: string) {
-    return this.page.locator(`[data-testid="tool-detail"] [id$="_${path.replaceAll('.', '_')}"]`).first();
+    const id = path.replaceAll('.', '_');
+    return this.page.locator(`[data-testid="tool-detail"] :is(input, select, textarea)[id$="_${id}"]`).first();
   }
   async addItem(arrayPath: string) {
     await this.page.locator(`[data-testid="tool-detail"] [id$="_${arrayPath}__add"]`).first().click();

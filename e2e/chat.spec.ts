@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type App } from './fixtures/app';
+import { testPersona, writePersona } from './fixtures/personas';
+import { Chat } from './pages/chat';
+import { Sidebar } from './pages/sidebar';
+import { ToolForm } from './pages/tool-form';
+
+let app: App;
+let chat: Chat;
+
+beforeAll(async () => {
+  app = await startApp();
+  writePersona(app.home, 'calc', testPersona(app.llm.url, 'Calculator'));
+  await app.page.reload();
+  await new Sidebar(app.page).pick('calc');
+  chat = new Chat(app.page);
+  await chat.open();
+});
+afterAll(async () => app?.close());
+
+describe('chat and the loop trace', () => {
+  it('runs a scripted tool loop and shows assistant -> TOOL -> answer in order', async () => {
+    app.llm.setReplies(
+      { content: 'I will compute it.', toolCalls: [{ id: 'call_a', name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
+      { content: 'The answer is 108.', chunkDelayMs: 5 },
+    );
+    await chat.send('What is 12*9?');
+    await chat.waitForEnd();
+    expect(await chat.rowKinds()).toEqual(['user', 'iteration', 'assistant', 'tool', 'iteration', 'answer', 'end']);
+    expect(await chat.answer().innerText()).toContain('The answer is 108.');
+    const tool = chat.tools().first();
+    expect(await tool.getAttribute('data-status')).toBe('ok');
+    expect(await tool.getAttribute('data-tool-call-id')).toBe('call_a');
+    expect(await tool.getByTestId('trace-tool-result').innerText()).toContain('108');
+    expect(await app.page.getByTestId('trace-iteration').first().innerText()).toBe('Iteration 1 of 4');
+    await app.page.getByTestId('toggle-raw-exchange').first().click();
+    expect(await app.page.getByTestId('raw-exchange').innerText()).toContain('evaluate_expression');
+    expect(app.llm.chatRequests).toHaveLength(2);
+  });
+
+  it('opens a traced tool call in its form with the model arguments and re-runs it', async () => {
+    await chat.tools().first().getByTestId('open-in-form').click();
+    const tools = new ToolForm(app.page);
+    await app.page.getByTestId('tool-detail').waitFor();
+    expect(await app.page.locator('.tool-head h2').innerText()).toBe('evaluate_expression');
+    expect(await tools.field('expression').inputValue()).toBe('12*9');
+    await tools.run();
+    await app.page.getByTestId('tool-result').waitFor();
+    expect(await tools.result()).toMatchObject({ result: 108 });
+    await chat.open();
+  });
+
+  it('cancels a running loop with Esc', async () => {
+    app.llm.setReplies({ hang: true });
+    await chat.send('This will hang');
+    await app.page.getByTestId('run-status').waitFor();
+    await app.page.getByTestId('cancel-run').waitFor();
+    await chat.cancelWithEsc();
+    await app.page.getByTestId('trace-cancelled').waitFor();
+    await app.page.getByTestId('run-status').waitFor({ state: 'detached' });
+    expect(await app.page.getByTestId('send').isVisible()).toBe(true);
+  });
+
+  it('reopens a saved session after a reload', async () => {
+    await app.page.reload();
+    await new Sidebar(app.page).pick('calc');
+    await chat.open();
+    await app.page.getByTestId('chat-empty').waitFor();
+    await chat.openSession(0);
+    await app.page.getByTestId('trace-user').first().waitFor();
+    const kinds = await chat.rowKinds();
+    expect(kinds.slice(0, 7)).toEqual(['user', 'iteration', 'assistant', 'tool', 'iteration', 'answer', 'end']);
+    expect(await chat.answer().innerText()).toContain('The answer is 108.');
+    expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
+  });
+});
