@@ -113,6 +113,17 @@ describe('persona-studio serve', () => {
     expect(personas.map((p) => p.id)).toEqual(['assistant']);
   });
 
+  it('listens on 127.0.0.1 only: other addresses of this machine get no answer', async () => {
+    const others = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((a) => a && !a.internal && a.family === 'IPv4')
+      .map((a) => a!.address);
+    for (const address of others) {
+      await expect(fetch(`http://${address}:${port}/`)).rejects.toThrow();
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/`)).headers.get('content-security-policy')).toBeTruthy();
+  });
+
   it('serves the page over HTTP with the CSP as a header, allowing only its own WebSocket origins', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/`);
     const csp = res.headers.get('content-security-policy')!;

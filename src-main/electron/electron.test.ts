@@ -157,7 +157,7 @@ describe('navigation, windows, permissions, CSP', () => {
     expect(contents.openHandler!({ url: 'http://insecure.example/' })).toEqual({ action: 'deny' });
     expect(contents.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(contents.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
-    expect(fake.openExternal.mock.calls).toEqual([['https://docs.openvoiceos.org/']]);
+    expect(fake.openExternal.mock.calls).toEqual([['https://evil.example/'], ['https://docs.openvoiceos.org/']]);
   });
 
   it('denies permission requests and checks, and sends a CSP header without eval or inline scripts', () => {

@@ -47,10 +47,12 @@ export function openExternalSafely(url: string): boolean {
   return true;
 }
 
-/** Denies navigation away from the app, new windows (https links go to the system browser) and <webview>. */
+/** Denies navigation away from the app, new windows and <webview>; https links go to the system browser instead. */
 export function hardenWebContents(contents: WebContents, appBaseUrl: string): void {
   contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url, appBaseUrl)) event.preventDefault();
+    if (isAppUrl(url, appBaseUrl)) return;
+    event.preventDefault();
+    openExternalSafely(url);
   });
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url, appBaseUrl)) event.preventDefault();

@@ -28,9 +28,9 @@ export function chatHandlers(app: AppContext): Pick<Handlers, 'chat.send' | 'cha
       const { persona } = await app.personas.get(personaId);
       const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
       const { runtime, release } = await app.runtimes.acquire(personaId);
-      let writes: Promise<void> = Promise.resolve();
       const onEvent = (event: TraceEvent) => {
-        writes = writes.then(() => app.sessions.append(sessionId, event)).catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
+        // The store serializes appends per session, and a load waits for those queued before it.
+        app.sessions.append(sessionId, event).catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
         app.emit('chat.trace', { sessionId, event });
       };
       const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });
