@@ -38,11 +38,11 @@ export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; c
       ) : (
         <div className="kv">
           <span>arguments</span>
-          <JsonView value={row.arguments} copy={false} />
+          <JsonView value={row.arguments} copy={false} compact />
           {row.status === 'ok' && (
             <>
               <span>result</span>
-              <JsonView value={row.result} testId="trace-tool-result" />
+              <JsonView value={row.result} testId="trace-tool-result" compact />
             </>
           )}
           {row.status === 'error' && row.error && (

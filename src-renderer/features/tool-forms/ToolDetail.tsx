@@ -76,6 +76,7 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         )}
       </header>
 
+      <div className="tool-body">
       <section className="card form-card">
         {raw.open ? (
           <div className="field">
@@ -105,7 +106,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         </div>
       </section>
 
-      {shown && <ToolOutput outcome={shown.outcome} />}
+      <div className="tool-side">
+      {shown ? <ToolOutput outcome={shown.outcome} /> : <p className="small muted" style={{ margin: 0 }}>Run the tool to see its validated output here, or the error with its code.</p>}
 
       <ToolHistory
         entries={history}
@@ -126,6 +128,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         <summary>What the model is sent for this tool (OpenAI tool JSON)</summary>
         <JsonView value={tool.openai} />
       </details>
+      </div>
+      </div>
     </div>
   );
 }
