@@ -73,4 +73,22 @@ describe('chat and the loop trace', () => {
     expect(await chat.answer().innerText()).toContain('The answer is 108.');
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
+
+  it('says which URL it tried and what to do when no brain answers', async () => {
+    writePersona(app.home, 'offline', { ...testPersona('http://127.0.0.1:9/v1', 'Offline') });
+    await app.page.reload();
+    await new Sidebar(app.page).pick('offline');
+    await chat.open();
+    await chat.send('Hello?');
+    await app.page.getByTestId('trace-failed').waitFor();
+    const text = await app.page.getByTestId('trace-failed').innerText();
+    expect(text).toContain('brain_unreachable');
+    expect(text).toContain('No brain answered at http://127.0.0.1:9/v1');
+  });
+
+  it('says so when the connection to main is lost', async () => {
+    await app.stopServer();
+    await app.page.getByTestId('connection-lost').waitFor();
+    expect(await app.page.getByTestId('connection-lost').innerText()).toContain('Lost the connection');
+  });
 });

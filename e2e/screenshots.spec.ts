@@ -14,7 +14,7 @@ let app: App;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  writePersona(app.home, 'trip-planner', testPersona(app.llm.url, 'Trip planner', { mcp: true }));
+  writePersona(app.home, 'trip-planner', testPersona(app.llm.url, 'Trip planner', { mcp: true, description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.' }));
   await app.page.close();
 });
 afterAll(async () => app?.close());
@@ -29,6 +29,7 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
   const page = await app.newPage({ colorScheme: scheme });
   await new Sidebar(page).pick('trip-planner');
   await page.locator('#persona-name').waitFor();
+  await page.getByText('2 models offered by the server.').waitFor();
   await shoot(page, `editor-${scheme}.png`);
 
   const tools = new ToolForm(page);
@@ -61,6 +62,7 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
     await chat.openSession(0);
     await page.getByTestId('trace-end').waitFor();
   }
+  await page.locator('[data-testid="trace-tool"][data-tool-call-id="call_2"] button[aria-expanded]').click();
   await page.getByTestId('trace-pane').evaluate((el) => el.scrollTo(0, 0));
   await shoot(page, `chat-${scheme}.png`);
   await page.context().close();

@@ -77,58 +77,58 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
       </header>
 
       <div className="tool-body">
-      <section className="card form-card">
-        {raw.open ? (
-          <div className="field">
-            <label htmlFor="raw-args">Arguments (JSON)</label>
-            <textarea id="raw-args" className="code" rows={10} value={raw.text} aria-invalid={!!raw.error} data-testid="raw-args" onChange={(e) => raw.edit(e.target.value)} />
-            {raw.error ? (
-              <p className="field-error" data-testid="raw-error">
-                Invalid JSON, nothing will be sent: {raw.error}
-              </p>
-            ) : (
-              <p className="help">Sent as it is: main validates it, exactly as for a call from the model.</p>
-            )}
+        <section className="card form-card">
+          {raw.open ? (
+            <div className="field">
+              <label htmlFor="raw-args">Arguments (JSON)</label>
+              <textarea id="raw-args" className="code" rows={10} value={raw.text} aria-invalid={!!raw.error} data-testid="raw-args" onChange={(e) => raw.edit(e.target.value)} />
+              {raw.error ? (
+                <p className="field-error" data-testid="raw-error">
+                  Invalid JSON, nothing will be sent: {raw.error}
+                </p>
+              ) : (
+                <p className="help">Sent as it is: main validates it, exactly as for a call from the model.</p>
+              )}
+            </div>
+          ) : (
+            <SchemaForm formRef={formRef} idPrefix={`tool-${tool.toolboxId}-${tool.name}`} schema={schema} formData={formData} onChange={(d) => setFormData((d ?? {}) as Record<string, unknown>)} onSubmit={(d) => void run((d ?? {}) as Record<string, unknown>)} extraErrors={extraErrors} />
+          )}
+          <div className="form-actions">
+            <button className="primary" data-testid="run-tool" onClick={submit} disabled={calling || (raw.open && !!raw.error)} title="Ctrl/Cmd+Enter">
+              {calling ? <span className="spinner" /> : null} Run tool
+            </button>
+            <button className="ghost" data-testid="toggle-raw" onClick={raw.toggle} disabled={raw.open && !!raw.error} aria-pressed={raw.open}>
+              {raw.open ? 'Back to form' : 'Edit as JSON'}
+            </button>
+            <span className="small muted">
+              <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs
+            </span>
           </div>
-        ) : (
-          <SchemaForm formRef={formRef} idPrefix={`tool-${tool.toolboxId}-${tool.name}`} schema={schema} formData={formData} onChange={(d) => setFormData((d ?? {}) as Record<string, unknown>)} onSubmit={(d) => void run((d ?? {}) as Record<string, unknown>)} extraErrors={extraErrors} />
-        )}
-        <div className="form-actions">
-          <button className="primary" data-testid="run-tool" onClick={submit} disabled={calling || (raw.open && !!raw.error)} title="Ctrl/Cmd+Enter">
-            {calling ? <span className="spinner" /> : null} Run tool
-          </button>
-          <button className="ghost" data-testid="toggle-raw" onClick={raw.toggle} disabled={raw.open && !!raw.error} aria-pressed={raw.open}>
-            {raw.open ? 'Back to form' : 'Edit as JSON'}
-          </button>
-          <span className="small muted">
-            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs
-          </span>
+        </section>
+
+        <div className="tool-side">
+          {shown ? <ToolOutput outcome={shown.outcome} /> : <p className="small muted" style={{ margin: 0 }}>Run the tool to see its validated output here, or the error with its code.</p>}
+
+          <ToolHistory
+            entries={history}
+            busy={calling}
+            onLoad={(e) => {
+              setFormData(e.args);
+              raw.reset(e.args);
+              setShown(e);
+            }}
+            onRerun={(e) => {
+              setFormData(e.args);
+              raw.reset(e.args);
+              void run(e.args);
+            }}
+          />
+
+          <details data-testid="openai-json">
+            <summary>What the model is sent for this tool (OpenAI tool JSON)</summary>
+            <JsonView value={tool.openai} />
+          </details>
         </div>
-      </section>
-
-      <div className="tool-side">
-      {shown ? <ToolOutput outcome={shown.outcome} /> : <p className="small muted" style={{ margin: 0 }}>Run the tool to see its validated output here, or the error with its code.</p>}
-
-      <ToolHistory
-        entries={history}
-        busy={calling}
-        onLoad={(e) => {
-          setFormData(e.args);
-          raw.reset(e.args);
-          setShown(e);
-        }}
-        onRerun={(e) => {
-          setFormData(e.args);
-          raw.reset(e.args);
-          void run(e.args);
-        }}
-      />
-
-      <details data-testid="openai-json">
-        <summary>What the model is sent for this tool (OpenAI tool JSON)</summary>
-        <JsonView value={tool.openai} />
-      </details>
-      </div>
       </div>
     </div>
   );
