@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the renderer (vite -> dist/renderer), Electron's main (esbuild -> dist/main/main.cjs)
 // and the preload (esbuild -> dist/preload/preload.cjs, one file: sandboxed preloads cannot require files).
-//   node scripts/build.js [--if-missing] [--only renderer,main,preload]
+//   node scripts/build.js [--if-missing] [--only renderer,main,preload] [--out DIR (main and preload only; default dist)]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,11 +13,12 @@ const args = process.argv.slice(2);
 const ifMissing = args.includes('--if-missing');
 const onlyArg = args.find((a, i) => args[i - 1] === '--only') ?? 'renderer,main,preload';
 const only = new Set(onlyArg.split(','));
+const out = path.resolve(args.find((a, i) => args[i - 1] === '--out') ?? path.join(root, 'dist'));
 
-export const outputs = {
+const outputs = {
   renderer: path.join(root, 'dist', 'renderer', 'index.html'),
-  main: path.join(root, 'dist', 'main', 'main.cjs'),
-  preload: path.join(root, 'dist', 'preload', 'preload.cjs'),
+  main: path.join(out, 'main', 'main.cjs'),
+  preload: path.join(out, 'preload', 'preload.cjs'),
 };
 
 const common = {
@@ -58,5 +59,5 @@ for (const [name, step] of Object.entries(steps)) {
     process.stderr.write(`build ${name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  process.stdout.write(`built ${name} -> ${path.relative(root, outputs[name])} (${Date.now() - t0} ms)\n`);
+  process.stdout.write(`built ${name} -> ${outputs[name]} (${Date.now() - t0} ms)\n`);
 }

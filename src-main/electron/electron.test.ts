@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fake = vi.hoisted(() => {
@@ -34,8 +37,8 @@ const fake = vi.hoisted(() => {
     once() {
       return this;
     }
-    loadFile(file: string) {
-      this.loaded = file;
+    loadURL(url: string) {
+      this.loaded = url;
       return Promise.resolve();
     }
     isDestroyed() {
@@ -50,15 +53,16 @@ vi.mock('electron', () => ({
   shell: { openExternal: fake.openExternal },
 }));
 
+import { APP_BASE_URL, handleAppProtocol, resolveAppFile } from './app-protocol';
 import { broadcast, EVENT_CHANNEL, registerRpc, RPC_CHANNEL } from './ipc';
 import { hardenSession, hardenWebContents, isTrustedSender } from './security';
 import { createMainWindow, mainWindowOptions } from './window';
 
-const APP = 'file:///opt/persona-studio/dist/renderer/';
+const APP = APP_BASE_URL;
 const INDEX = `${APP}index.html`;
 
 function appWindow(url = INDEX) {
-  const win = createMainWindow({ preloadPath: '/opt/p/preload.cjs', indexHtml: '/opt/persona-studio/dist/renderer/index.html' }) as unknown as InstanceType<typeof fake.FakeBrowserWindow>;
+  const win = createMainWindow({ preloadPath: '/opt/p/preload.cjs', url: INDEX }) as unknown as InstanceType<typeof fake.FakeBrowserWindow>;
   win.webContents.mainFrame = { url, parent: null };
   return win;
 }
@@ -84,10 +88,10 @@ describe('main window', () => {
     });
   });
 
-  it('is created with those options and loads the built renderer file', () => {
+  it('is created with those options and loads the app page from app://', () => {
     const win = appWindow();
     expect((win.options as { webPreferences: { sandbox: boolean } }).webPreferences.sandbox).toBe(true);
-    expect(win.loaded).toBe('/opt/persona-studio/dist/renderer/index.html');
+    expect(win.loaded).toBe('app://persona-studio/index.html');
   });
 });
 
@@ -109,8 +113,10 @@ describe('IPC sender checks', () => {
     expect(isTrustedSender({ sender: win.webContents as never, senderFrame: iframe }, APP)).toBe(false);
     const elsewhere = appWindow('https://evil.example/index.html');
     expect(isTrustedSender({ sender: elsewhere.webContents as never, senderFrame: elsewhere.webContents.mainFrame }, APP)).toBe(false);
-    const otherFile = appWindow('file:///home/user/Downloads/page.html');
+    const otherFile = appWindow('file:///opt/persona-studio/dist/renderer/index.html');
     expect(isTrustedSender({ sender: otherFile.webContents as never, senderFrame: otherFile.webContents.mainFrame }, APP)).toBe(false);
+    const otherHost = appWindow('app://other/index.html');
+    expect(isTrustedSender({ sender: otherHost.webContents as never, senderFrame: otherHost.webContents.mainFrame }, APP)).toBe(false);
     expect(isTrustedSender({ sender: win.webContents as never, senderFrame: null }, APP)).toBe(false);
   });
 
@@ -138,6 +144,31 @@ describe('IPC sender checks', () => {
   });
 });
 
+describe('the app:// protocol', () => {
+  it('maps app://persona-studio/ paths into the renderer folder only', () => {
+    expect(resolveAppFile('/r', 'app://persona-studio/')).toBe(path.join('/r', 'index.html'));
+    expect(resolveAppFile('/r', 'app://persona-studio/assets/a.js?x=1')).toBe(path.join('/r', 'assets', 'a.js'));
+    expect(resolveAppFile('/r', 'app://persona-studio/../etc/passwd')).toBe(path.join('/r', 'etc', 'passwd'));
+    expect(resolveAppFile('/r', 'app://persona-studio/..%2f..%2fetc%2fpasswd')).toBeNull();
+    expect(resolveAppFile('/r', 'app://elsewhere/index.html')).toBeNull();
+    expect(resolveAppFile('/r', 'file:///r/index.html')).toBeNull();
+  });
+
+  it('serves the built files with the CSP header; anything else is 403 or 404', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ps-app-proto-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    let handler: ((r: { url: string }) => Promise<Response>) | null = null;
+    handleAppProtocol({ handle: (_scheme: string, h: typeof handler) => (handler = h) } as never, dir);
+    const page = await handler!({ url: 'app://persona-studio/index.html' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<title>x</title>');
+    expect((await handler!({ url: 'app://persona-studio/missing.js' })).status).toBe(404);
+    expect((await handler!({ url: 'app://persona-studio/..%2f..%2fetc%2fpasswd' })).status).toBe(403);
+  });
+});
+
 describe('navigation, windows, permissions, CSP', () => {
   it('denies navigation away from the app and every new window; only https links reach the system browser', () => {
     const contents = new fake.FakeWebContents();
@@ -149,6 +180,7 @@ describe('navigation, windows, permissions, CSP', () => {
     };
     expect(nav('https://evil.example/')).toBe(true);
     expect(nav('file:///etc/passwd')).toBe(true);
+    expect(nav('app://persona-studio.evil/index.html')).toBe(true);
     expect(nav(`${APP}index.html#/chat`)).toBe(false);
     const webview = { preventDefault: vi.fn() };
     contents.emit('will-attach-webview', webview);

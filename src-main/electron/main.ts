@@ -1,35 +1,37 @@
 // Electron's main process: the app window, its security policy, and the API over one IPC channel pair.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { createApp, type App } from '../core/api/app';
 import { dispatch } from '../core/api/dispatch';
 import { resolveDataDir } from '../core/data-dir';
+import { APP_BASE_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerRpc } from './ipc';
 import { hardenSession, hardenWebContents, isTrustedSender } from './security';
 import { createMainWindow } from './window';
 
 const baseDir = __dirname;
 const rendererDir = path.join(baseDir, '..', 'renderer');
-const appBaseUrl = pathToFileURL(rendererDir + path.sep).href;
+const appBaseUrl = APP_BASE_URL;
 const windows = new Set<BrowserWindow>();
 let studio: App | null = null;
 
 function openWindow(): void {
   const win = createMainWindow({
     preloadPath: path.join(baseDir, '..', 'preload', 'preload.cjs'),
-    indexHtml: path.join(rendererDir, 'index.html'),
+    url: `${APP_BASE_URL}index.html`,
     iconPath: path.join(baseDir, '..', '..', 'assets', 'icon.png'),
   });
   windows.add(win);
   win.on('closed', () => windows.delete(win));
 }
 
+registerAppScheme(protocol);
 app.enableSandbox();
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appBaseUrl));
 
 void app.whenReady().then(async () => {
   hardenSession(session.defaultSession);
+  handleAppProtocol(protocol, rendererDir);
   studio = await createApp({ dataDir: resolveDataDir({ electronUserData: app.getPath('userData') }), mode: 'electron', version: app.getVersion() });
   const handlers = studio.handlers;
   registerRpc({

@@ -7,14 +7,12 @@ export interface SenderEvent {
   senderFrame: { url: string; parent?: unknown | null } | null;
 }
 
-/** The file: URL prefix of the built renderer, e.g. `file:///opt/app/dist/renderer/`. */
+/** Is this URL a page of the app (`app://persona-studio/...`, or under a file: folder)? Compares scheme, host and path prefix. */
 export function isAppUrl(url: string, appBaseUrl: string): boolean {
   try {
     const parsed = new URL(url);
     const base = new URL(appBaseUrl);
-    if (parsed.protocol !== base.protocol) return false;
-    if (base.protocol === 'file:') return parsed.pathname.startsWith(base.pathname);
-    return parsed.origin === base.origin;
+    return parsed.protocol === base.protocol && parsed.host === base.host && parsed.pathname.startsWith(base.pathname);
   } catch {
     return false;
   }

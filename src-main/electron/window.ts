@@ -28,10 +28,10 @@ export function mainWindowOptions(preloadPath: string, iconPath?: string): Brows
   };
 }
 
-/** Creates the main window and loads the built renderer; it shows once the first paint is ready. */
-export function createMainWindow(options: { preloadPath: string; indexHtml: string; iconPath?: string }): BrowserWindow {
+/** Creates the main window and loads the app's page; it shows once the first paint is ready. */
+export function createMainWindow(options: { preloadPath: string; url: string; iconPath?: string }): BrowserWindow {
   const win = new BrowserWindow(mainWindowOptions(options.preloadPath, options.iconPath));
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(options.indexHtml);
+  void win.loadURL(options.url);
   return win;
 }

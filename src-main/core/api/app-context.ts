@@ -117,6 +117,7 @@ export class AppContext {
     if (this.bridge) await Promise.resolve(this.bridge.stop()).catch(() => undefined);
     await this.runtimes.closeAll();
     await this.defaults.closeAll();
+    await this.sessions.flush();
     this.emitter.removeAllListeners();
   }
 }

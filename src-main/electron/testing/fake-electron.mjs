@@ -2,15 +2,12 @@
 // Electron runtime cannot be installed. It records the window and IPC handler, then makes one trusted and
 // one untrusted app:rpc call and prints the answers as JSON lines.
 import Module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 const handlers = new Map();
+const protocols = new Map();
 const windows = [];
-const rendererIndex = path.resolve(here, '..', '..', '..', 'dist', 'renderer', 'index.html');
 
 class WebContents {
   constructor(url) {
@@ -23,7 +20,7 @@ class WebContents {
 class BrowserWindow {
   constructor(options) {
     this.options = options;
-    this.webContents = new WebContents(pathToFileURL(rendererIndex).href);
+    this.webContents = new WebContents('app://persona-studio/index.html');
     windows.push(this);
     setImmediate(check);
   }
@@ -35,8 +32,8 @@ class BrowserWindow {
   }
   once() {}
   on() {}
-  loadFile(file) {
-    this.loaded = file;
+  loadURL(url) {
+    this.loaded = url;
     return Promise.resolve();
   }
   isDestroyed() {
@@ -48,7 +45,10 @@ async function check() {
   const rpc = handlers.get('app:rpc');
   const win = windows[0];
   const print = (label, value) => process.stdout.write(`${JSON.stringify({ label, value })}\n`);
-  print('window', { webPreferences: win.options.webPreferences, loaded: win.loaded });
+  print('window', { webPreferences: win.options.webPreferences, loaded: win.loaded, privileged: privileged });
+  const serve = protocols.get('app');
+  const page = await serve({ url: win.loaded });
+  print('page', { status: page.status, csp: page.headers.get('content-security-policy'), hasRoot: (await page.text()).includes('id="root"') });
   print('trusted', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 1, method: 'personas.list', input: {} }));
   print('tool', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 3, method: 'tools.call', input: { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expression: '2^10' } } }));
   const stranger = new WebContents(win.webContents.mainFrame.url);
@@ -56,7 +56,12 @@ async function check() {
   process.exit(0);
 }
 
+let privileged = null;
 const electron = {
+  protocol: {
+    registerSchemesAsPrivileged: (schemes) => (privileged = schemes),
+    handle: (scheme, fn) => protocols.set(scheme, fn),
+  },
   app: {
     enableSandbox() {},
     on() {},
