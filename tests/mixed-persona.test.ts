@@ -92,7 +92,7 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
         'ovos-chat-openai-plugin': { model: 'scripted', api_url: llm.url },
         'ovos-mcp-toolbox': { command: process.execPath, args: [EVERYTHING, 'stdio'] },
         'ovos-utcp-toolbox': { utcp_config: { manual_call_templates: [{ name: 'weather', call_template_type: 'http', http_method: 'GET', url: utcp.url }] } },
-        'ovos-bus-toolbox': { url: bus.url, discover_timeout_ms: 300 },
+        'ovos-bus-toolbox': { url: bus.url, discover_timeout_ms: 800 },
       },
     });
     const { classes } = await loadToolboxClasses({});

@@ -29,11 +29,16 @@ async function bridged(toolboxes: () => import('../toolbox').ToolBox[]): Promise
   return bridge;
 }
 
-/** Everything of `type` an OVOS agent receives within `ms`. */
-async function collect(type: string, ms: number): Promise<Message[]> {
+/** What an OVOS agent receives of `type` within `ms`, returning early once `enough` arrived (then a short grace for extras). */
+async function collect(type: string, ms: number, enough = Infinity): Promise<Message[]> {
   const seen: Message[] = [];
-  const off = agent.on(type, (m) => seen.push(m));
-  await new Promise((r) => setTimeout(r, ms));
+  let early: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (early = resolve));
+  const off = agent.on(type, (m) => {
+    seen.push(m);
+    if (seen.length >= enough) early();
+  });
+  await Promise.race([reached.then(() => new Promise((r) => setTimeout(r, 100))), new Promise((r) => setTimeout(r, ms))]);
   off();
   return seen;
 }
@@ -43,7 +48,7 @@ test('the app toolboxes answer discover (one response each) and calls, in OVOS w
   const bridge = await bridged(() => [math, new FailingTools(), new BusToolBox({ config: { url: 'ws://127.0.0.1:1/core' } })]);
   expect(bridge.bus).not.toBeNull();
 
-  const answers = collect('ovos.persona.tools.discover.response', 200);
+  const answers = collect('ovos.persona.tools.discover.response', 3000, 2);
   agent.emit(new Message('ovos.persona.tools.discover', {}, { source: 'agent', destination: 'tools' }));
   const discovered = await answers;
   expect(discovered.map((m) => m.data.toolbox_id).sort()).toEqual(['failing_tools', 'math_tools']);
@@ -68,13 +73,13 @@ test('the toolbox list is asked at every message, and stop() ends the answers', 
   const toolboxes: import('../toolbox').ToolBox[] = [new MathTools()];
   const bridge = await bridged(() => toolboxes);
   toolboxes.push(new FailingTools());
-  let answers = collect('ovos.persona.tools.discover.response', 150);
+  let answers = collect('ovos.persona.tools.discover.response', 3000, 2);
   agent.emit(new Message('ovos.persona.tools.discover'));
   expect((await answers).length).toBe(2);
 
   await bridge.stop();
   expect(bridge.bus).toBeNull();
-  answers = collect('ovos.persona.tools.discover.response', 150);
+  answers = collect('ovos.persona.tools.discover.response', 300);
   agent.emit(new Message('ovos.persona.tools.discover'));
   expect(await answers).toEqual([]);
 });

@@ -24,7 +24,7 @@ async function peer(...toolboxes: Array<{ bind(bus: WebSocketBus): void; close()
 }
 
 function busToolbox(config: Record<string, unknown> = {}, toolboxId?: string): BusToolBox {
-  const tb = new BusToolBox({ config: { url: server.url, discover_timeout_ms: 200, ...config }, toolboxId });
+  const tb = new BusToolBox({ config: { url: server.url, discover_timeout_ms: 400, ...config }, toolboxId });
   closers.push(() => tb.close());
   return tb;
 }
@@ -123,7 +123,7 @@ describe('BusToolBox', () => {
   test('without a URL it uses the bus the app hands over, and never answers on it', async () => {
     const bus = new InProcessBus();
     new MathTools({ bus });
-    const tb = new BusToolBox({ bus, config: { discover_timeout_ms: 50 } });
+    const tb = new BusToolBox({ bus, config: { discover_timeout_ms: 200 } });
     closers.push(() => tb.close());
     await tb.ready;
     expect([...tb.tools.keys()]).toEqual(['add']);
@@ -133,14 +133,14 @@ describe('BusToolBox', () => {
     const answers: Message[] = [];
     bus.on('ovos.persona.tools.discover.response', (m) => answers.push(m));
     bus.emit(new Message('ovos.persona.tools.discover'));
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
     expect(answers.map((m) => m.data.toolbox_id)).toEqual(['math_tools']);
   });
 
   test('a bus that is down is the discovery error; a later refresh finds it', async () => {
     const port = server.port;
     await server.close();
-    const tb = new BusToolBox({ config: { url: `ws://127.0.0.1:${port}/core`, discover_timeout_ms: 100 } });
+    const tb = new BusToolBox({ config: { url: `ws://127.0.0.1:${port}/core`, discover_timeout_ms: 400 } });
     closers.push(() => tb.close());
     await tb.ready;
     expect(tb.discoveryError?.message).toMatch(new RegExp(`^Cannot connect to the bus at ws://127.0.0.1:${port}/core`));
