@@ -70,6 +70,29 @@ describe('personas', () => {
     expect(await app.page.getByTestId('toolbox-ovos-math-tools').locator('input[type=checkbox]').first().isChecked()).toBe(true);
   });
 
+  it('exports the persona as an OVOS persona file, without the API key', async () => {
+    await sidebar.pick('trip-planner');
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.getByRole('button', { name: 'Export' }).click()]);
+    const file = await download.path();
+    const exported = JSON.parse(readFileSync(file, 'utf8'));
+    expect(download.suggestedFilename()).toBe('trip-planner.json');
+    expect(exported).toMatchObject({ name: 'Trip planner', handlers: ['ovos-native-toolcall-loop'] });
+    expect(JSON.stringify(exported)).not.toContain('api_key');
+  });
+
+  it('switches the theme and keeps it after a reload', async () => {
+    const theme = () => app.page.evaluate(() => document.documentElement.dataset.theme);
+    expect(await theme()).toBe('light');
+    await app.page.getByTestId('theme-toggle').click();
+    await app.page.getByTestId('theme-toggle').click();
+    expect(await theme()).toBe('dark');
+    await app.page.reload();
+    await app.page.getByTestId('theme-toggle').waitFor();
+    await app.page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await app.page.getByTestId('theme-toggle').click();
+    expect(await theme()).toBe('light');
+  });
+
   it('duplicates and deletes (after confirming)', async () => {
     await sidebar.pick('trip-planner');
     await app.page.getByTestId('duplicate-persona').click();

@@ -12,6 +12,10 @@ beforeAll(async () => {
   writePersona(app.home, 'trips', testPersona(app.llm.url, 'Trip planner', { mcp: true }));
   await app.page.reload();
   await new Sidebar(app.page).pick('trips');
+  await app.page.getByTestId('toolbox-ovos-mcp-toolbox').waitFor();
+  await app.page.getByTestId('saved-mark').waitFor();
+  await app.page.waitForTimeout(300);
+  expect(await app.page.getByTestId('dirty-mark').count(), 'opening a persona must not mark it as changed').toBe(0);
   tools = new ToolForm(app.page);
   await tools.open();
 });

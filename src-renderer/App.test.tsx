@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from './App';
+import { createAppStore } from './store';
+import { StoreProvider } from './store/context';
+import { fakeClient } from './store/fake-client';
+
+afterEach(cleanup);
+
+function mount(personas: unknown[], broken: unknown[]) {
+  const fake = fakeClient({
+    'personas.list': () => ({ personas, broken }),
+    'settings.get': () => ({ theme: 'dark', busUrl: null }),
+  });
+  const store = createAppStore(fake.client);
+  render(
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>,
+  );
+  return store;
+}
+
+describe('App empty states', () => {
+  it('with no personas, says what a persona is and offers to create one', async () => {
+    const store = mount([], []);
+    await act(() => store.getState().loadPersonas());
+    expect(screen.getByTestId('no-personas').textContent).toContain('No personas yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Create a persona' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('New persona');
+    expect(screen.getByTestId('dirty-mark')).toBeTruthy();
+  });
+
+  it('lists a broken persona file with its path and error, and asks to pick a persona', async () => {
+    const store = mount(
+      [{ id: 'calc', name: 'Calculator', description: 'Sums', engine: null, path: '/d/personas/calc.json', updatedAt: 1 }],
+      [{ id: 'bad', path: '/d/personas/bad.json', error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' } }],
+    );
+    await act(() => store.getState().loadPersonas());
+    const broken = screen.getByTestId('broken-bad').textContent!;
+    expect(broken).toContain('/d/personas/bad.json');
+    expect(broken).toContain('Unexpected end of JSON input');
+    expect(screen.getByTestId('pick-persona')).toBeTruthy();
+  });
+
+  it('puts the saved theme on <html>', async () => {
+    const store = mount([], []);
+    await act(() => store.getState().loadSettings());
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
