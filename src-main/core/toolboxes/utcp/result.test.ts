@@ -30,6 +30,7 @@ describe('UTCP mapping', () => {
   test("OVOS's older tool_providers become HTTP call templates", () => {
     const parsed = parseUTCPConfig({ utcp_config: { tool_providers: [{ name: 'calc', provider_type: 'http', url: 'http://127.0.0.1:8337/tools/manual' }] }, timeout: 5 });
     expect(parsed).toEqual({ templates: [{ call_template_type: 'http', http_method: 'GET', name: 'calc', url: 'http://127.0.0.1:8337/tools/manual' }], variables: {}, timeoutS: 5 });
-    expect(() => parseUTCPConfig({ timeout: -1, utcp_config: { manual_call_templates: [{}] } })).toThrow(/^Invalid UTCP toolbox config: timeout/);
+    expect(() => parseUTCPConfig({ timeout: -1, utcp_config: { manual_call_templates: [{ url: 'http://127.0.0.1/utcp' }] } })).toThrow(/^Invalid UTCP toolbox config: timeout/);
+    expect(() => parseUTCPConfig({ utcp_config: { manual_call_templates: [{ name: 'x' }] } })).toThrow(/^Invalid UTCP toolbox config: utcp_config\.manual_call_templates\.0\.url/);
   });
 });
