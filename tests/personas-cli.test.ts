@@ -30,11 +30,11 @@ describe('persona-studio personas', () => {
     expect(imported.stdout).toContain('API keys moved to the secrets file: ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key.');
 
     writeFileSync(path.join(home, 'personas', 'broken.json'), '{ nope');
-    const listed = await cli('list');
+    const [listed, listedJson] = await Promise.all([cli('list'), cli('list', '--json')]);
     expect(listed.stdout).toMatch(/^assistant\s+Assistant\s+ovos-native-toolcall-loop/m);
     expect(listed.stdout).toMatch(/^native_toolcall_persona\s+Calculator/m);
     expect(listed.stdout).toMatch(/^broken\s+BROKEN: Not valid JSON/m);
-    const json = JSON.parse((await cli('list', '--json')).stdout);
+    const json = JSON.parse(listedJson.stdout);
     expect(json.dataDir).toBe(home);
     expect(json.personas.map((p: { id: string }) => p.id)).toEqual(['assistant', 'native_toolcall_persona']);
     expect(json.broken).toMatchObject([{ id: 'broken', path: path.join(home, 'personas', 'broken.json'), error: { code: 'persona_invalid' } }]);
@@ -56,12 +56,14 @@ describe('persona-studio personas', () => {
   it('names plugins that are not installed, and exits 2 on a file that is not a persona', async () => {
     const odd = path.join(home, 'odd.json');
     writeFileSync(odd, JSON.stringify({ name: 'Odd', handlers: ['ovos-solver-wolfram'] }));
-    expect((await cli('import', odd)).stdout).toContain('Not installed here (kept as they are): ovos-solver-wolfram.');
     const bad = path.join(home, 'bad.json');
     writeFileSync(bad, JSON.stringify({ name: 'No handlers' }));
-    const refused = await cli('import', bad);
+    await cli('list');
+    const [oddOut, refused, ghost] = await Promise.all([cli('import', odd), cli('import', bad), cli('export', 'ghost', path.join(home, 'x.json'))]);
+    expect(oddOut.stdout).toContain('Not installed here (kept as they are): ovos-solver-wolfram.');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Error (persona_invalid): Not a valid persona: handlers: personas must have at least 1 utterance handler');
-    expect((await cli('export', 'ghost', path.join(home, 'x.json'))).stderr).toContain("Error (persona_not_found): No persona 'ghost'");
+    expect(ghost.code).toBe(2);
+    expect(ghost.stderr).toContain("Error (persona_not_found): No persona 'ghost'");
   }, 60_000);
 });
