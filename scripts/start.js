@@ -42,8 +42,11 @@ let binary = electronBinary();
 if (!binary && tryDownload()) binary = electronBinary();
 
 if (binary) {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-missing'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  // main and preload take well under a second: always fresh; the renderer only when missing.
+  for (const step of [['--only', 'main,preload'], ['--only', 'renderer', '--if-missing']]) {
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js'), ...step], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
   run(binary, [root, ...args]);
 } else {
   process.stdout.write("Electron's runtime is not installed here and cannot be downloaded: starting browser mode instead (persona-studio serve).\n");
