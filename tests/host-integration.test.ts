@@ -178,3 +178,23 @@ describe('persona-studio serve', () => {
     expect(sessions.map((s) => s.sessionId)).toEqual([sessionId]);
   });
 });
+
+describe('a misbehaving client', () => {
+  it('gets bad_input for frames that are not requests, and an oversized frame only closes its own socket', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api?token=${token}`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const answers: unknown[] = [];
+    ws.on('message', (d) => answers.push(JSON.parse(d.toString())));
+    ws.send('not json');
+    ws.send(JSON.stringify({ id: 9, nomethod: true }));
+    await expect.poll(() => answers.length).toBe(2);
+    expect(answers).toEqual([
+      { id: 0, ok: false, error: { code: 'bad_input', message: 'A request must be JSON.' } },
+      { id: 9, ok: false, error: { code: 'bad_input', message: 'Malformed request envelope.' } },
+    ]);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(17 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+    expect(await connect().call('app.info', {})).toMatchObject({ mode: 'browser' });
+  });
+});

@@ -60,6 +60,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   statics = serveStatic(path.resolve(options.staticDir), headers);
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', (error) => log.debug(`upgrade socket: ${error.message}`));
     const refused = checkUpgrade(req, { port, token });
     if (refused) {
       log.warn(`refused a WebSocket from origin ${req.headers.origin ?? '(none)'}: ${refused.reason}`);
@@ -71,6 +72,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const serveSocket = (ws: WebSocket) => {
     sockets.add(ws);
+    ws.on('error', (error) => log.warn(`client socket: ${error.message}`));
     const off = app.onEvent((event) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
     });
