@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-write';
 import { DEFAULT_PERSONA_ID } from './default-persona';
 import { openPersonaStore } from './open-store';
@@ -185,4 +185,12 @@ describe('secrets on save', () => {
   });
 });
 
-afterEach(() => undefined);
+
+
+describe('concurrent creations', () => {
+  it('never give two imports the same id', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => store.import({ path: SEED }, KNOWN)));
+    expect(results.map((r) => r.record.id).sort()).toEqual(['native_toolcall_persona', 'native_toolcall_persona-2', 'native_toolcall_persona-3']);
+    expect((await store.list()).personas).toHaveLength(4);
+  });
+});

@@ -117,11 +117,12 @@ export class PersonaStore {
    * Saves a persona. Without an id a new one is derived from the name. `api_key` values go to the secrets
    * store ("" forgets the stored key, absent keeps it). A broken file at the id is refused, never overwritten.
    */
-  save(id: string | undefined, persona: Json): Promise<PersonaRecord> {
+  save(id: string | undefined, persona: Json, options: { asNew?: boolean } = {}): Promise<PersonaRecord> {
     return this.serial(async () => {
       const checked = validatePersona(persona);
       if (!checked.ok) throw new StudioError('persona_invalid', checked.error.message, checked.error.details);
-      const targetId = id ?? this.freeId(slugify(checked.persona.name));
+      // asNew: `id` is only a wish; a free id is picked inside the queue, so concurrent creations never collide.
+      const targetId = id && !options.asNew ? id : this.freeId(id ?? slugify(checked.persona.name));
       const file = this.fileOf(targetId);
       if (existsSync(file)) {
         const current = await readPersonaFile(file).catch((error: Error) => ({ ok: false as const, error: { code: 'persona_invalid' as const, message: error.message } }));
@@ -160,7 +161,7 @@ export class PersonaStore {
     const { raw } = await this.readValid(id);
     const copyName = name?.trim() || `${String(raw.name)} (copy)`;
     const withSecrets = mergeSecrets(raw, await this.secrets.get(id));
-    return this.save(this.freeId(slugify(copyName)), { ...withSecrets, name: copyName });
+    return this.save(slugify(copyName), { ...withSecrets, name: copyName }, { asNew: true });
   }
 
   /**
@@ -184,8 +185,7 @@ export class PersonaStore {
     const parsed = parsePersonaText(text);
     if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
     const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
-    const id = this.freeId(PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name));
-    const record = await this.save(id, parsed.raw);
+    const record = await this.save(PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name), parsed.raw, { asNew: true });
     return { record, unknownPluginIds: findUnknownPluginIds(parsed.raw, known) };
   }
 
