@@ -4,7 +4,7 @@ import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { buildTraceRows, type ToolRow } from './trace-rows';
+import { buildTraceRows, withWaitingRow, type ToolRow } from './trace-rows';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
 import { TracePane } from './TracePane';
@@ -23,7 +23,7 @@ export function ChatPane() {
   const cancel = useApp((s) => s.cancelRun);
   const openToolCall = useApp((s) => s.openToolCall);
   const [allCollapsed, setAllCollapsed] = useState(false);
-  const rows = useMemo(() => buildTraceRows(events), [events]);
+  const rows = useMemo(() => withWaitingRow(buildTraceRows(events), runId), [events, runId]);
   const openTool = useCallback((row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments), [openToolCall]);
   const ui = useRowUi(openTool, allCollapsed);
   const iteration = useMemo(() => {

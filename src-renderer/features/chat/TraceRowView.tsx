@@ -55,5 +55,11 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
       );
     case 'end':
       return <EndCard event={row.event} />;
+    case 'waiting':
+      return (
+        <div className="end" data-testid="trace-waiting">
+          <span className="spinner" /> {row.text} <kbd>Esc</kbd> cancels
+        </div>
+      );
   }
 });

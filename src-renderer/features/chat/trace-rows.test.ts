@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTraceRows, runningRunId, type ToolRow } from './trace-rows';
+import { buildTraceRows, runningRunId, withWaitingRow, type ToolRow } from './trace-rows';
 import { sampleRun, traceOf } from './trace-fixtures';
 
 describe('buildTraceRows', () => {
@@ -51,5 +51,15 @@ describe('buildTraceRows', () => {
     const rows = buildTraceRows([...a, ...b, ...a.slice(0, 3)]);
     expect(rows.filter((r) => r.kind === 'user').map((r) => r.runId)).toEqual(['a', 'b']);
     expect(rows).toHaveLength(16);
+  });
+
+  it('adds a waiting line while the run waits for the model, not while a tool runs or the answer streams', () => {
+    const afterTools = buildTraceRows(sampleRun().slice(0, 7));
+    expect(withWaitingRow(afterTools, 'run-1').at(-1)).toMatchObject({ kind: 'waiting', text: 'Waiting for the model…' });
+    const toolRunning = buildTraceRows(sampleRun().slice(0, 4));
+    expect(withWaitingRow(toolRunning, 'run-1')).toBe(toolRunning);
+    const streaming = buildTraceRows(sampleRun().slice(0, 8));
+    expect(withWaitingRow(streaming, 'run-1')).toBe(streaming);
+    expect(withWaitingRow(afterTools, null)).toBe(afterTools);
   });
 });

@@ -27,7 +27,8 @@ export type TraceRow =
   | { kind: 'assistant'; key: string; runId: string; event: Ev<'assistant_message'> }
   | ToolRow
   | { kind: 'answer'; key: string; runId: string; text: string; streaming: boolean; event: Ev<'assistant_message'> | null }
-  | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> };
+  | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> }
+  | { kind: 'waiting'; key: string; runId: string; text: string };
 
 /** Sorts a session's events run by run (in order of first appearance), each by seq, dropping duplicates. */
 export function orderEvents(events: TraceEvent[]): TraceEvent[] {
@@ -152,6 +153,16 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
     if (r.kind === 'answer' && r.streaming) rows[i] = { ...r, streaming: false };
   }
   return rows;
+}
+
+/** While a run goes and nothing is visibly moving (no running tool, no streaming answer), say what it waits for. */
+export function withWaitingRow(rows: TraceRow[], runId: string | null): TraceRow[] {
+  if (!runId) return rows;
+  const last = rows[rows.length - 1];
+  const mine = rows.filter((r): r is ToolRow => r.runId === runId && r.kind === 'tool');
+  if ((last && last.runId === runId && last.kind === 'answer' && last.streaming) || mine.some((r) => r.status === 'running')) return rows;
+  const text = mine.some((r) => r.status === 'pending') ? 'Waiting for the tools…' : 'Waiting for the model…';
+  return [...rows, { kind: 'waiting', key: `${runId}:waiting`, runId, text }];
 }
 
 /** The run still going at the end of the events, if any. */

@@ -14,8 +14,16 @@ export function ToolsPane() {
   const selectTool = useApp((s) => s.selectTool);
   const refresh = useApp((s) => s.refreshTools);
   const setTab = useApp((s) => s.setTab);
+  const saved = useApp((s) => s.selectedId !== null);
   const tool = selected ? findTool(toolboxes, selected.toolboxId, selected.name) : null;
 
+  if (!saved) {
+    return (
+      <EmptyState title="Create the persona first" testId="tools-unsaved" actions={<button className="primary" onClick={() => setTab('editor')}>Back to the Editor</button>}>
+        <p>Tools run inside the persona's toolboxes, with its config. Save it (Ctrl+S) and its tools appear here.</p>
+      </EmptyState>
+    );
+  }
   if (error) return <EmptyState title="The tools could not be loaded" actions={<button onClick={() => void refresh()}>Try again</button>}><ErrorNotice error={error} /></EmptyState>;
   if (!toolboxes.length) {
     return (
