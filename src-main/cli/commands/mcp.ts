@@ -38,7 +38,7 @@ async function run(args: string[]): Promise<number> {
     return 1;
   }
   for (const tb of served.registry.toolboxes) {
-    if (tb.discoveryError) err(`toolbox '${tb.toolboxId}': ${tb.discoveryError.message}`);
+    if (tb.discoveryError) err(`toolbox '${tb.toolboxId}' has no tools: ${tb.discoveryError.message}`);
   }
   err(`persona-studio mcp: serving ${served.registry.entries().length} tools from ${served.registry.toolboxes.length} toolboxes over stdio`);
   const server = createToolServer(served.registry, { name: served.name, timeoutMs: served.timeoutMs });
