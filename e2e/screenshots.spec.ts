@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
-const OUT = path.join(repoRoot, 'docs/screenshots');
+/** Where the PNGs go: a temp folder on every test run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
+const OUT = process.env.SCREENSHOTS_DIR ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR) : path.join(tmpdir(), 'persona-studio-screenshots');
 let app: App;
 
 beforeAll(async () => {
