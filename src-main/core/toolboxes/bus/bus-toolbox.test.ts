@@ -114,10 +114,12 @@ describe('BusToolBox', () => {
     const announced = new MathTools();
     await announced.ready;
     other.on('ovos.persona.tools.discover', (m) => other.emit(m.response({ tools: announced.toolJsonList, toolbox_id: 'ovos-bus-toolbox:elsewhere' })));
-    await peer(new FailingTools());
+    // Another process serves a toolbox with the same id as the bridge's: only its answers count, at discovery and calls.
+    await peer(new ScriptedTools(() => [addWith(() => ({ result: -1 }))], { toolboxId: 'math_tools' }));
     const tb = busToolbox();
     await tb.ready;
-    expect([...tb.tools.keys()]).toEqual(['fail']);
+    expect([...tb.tools.keys()]).toEqual(['add']);
+    for (let i = 0; i < 5; i++) expect(await tb.callTool('add', { a: 1, b: 1 })).toEqual({ result: -1 });
   });
 
   test('without a URL it uses the bus the app hands over, and never answers on it', async () => {

@@ -133,7 +133,8 @@ export class BusToolBox extends ToolBox {
         reject(new RemoteToolError('timeout', `No answer from ${where} to the call to '${name}' within ${timeoutMs / 1000} s`, where));
       }, timeoutMs);
       const off = bus.on(`${type}.response`, (m) => {
-        if (m.context.request_id !== requestId) return;
+        // This process's own bridge may serve a toolbox of the same id: the remote one was listed, so wait for it.
+        if (m.context.request_id !== requestId || m.context[ORIGIN_KEY] === BRIDGE_ORIGIN) return;
         finish();
         if (typeof m.data.error === 'string') reject(RemoteToolError.fromWire(m.data.error, where));
         else resolve(m.data.result as Record<string, unknown>);
