@@ -66,6 +66,7 @@ describe('chat and the loop trace', () => {
     await new Sidebar(app.page).pick('calc');
     await chat.open();
     await app.page.getByTestId('chat-empty').waitFor();
+    await app.page.locator('[data-testid="brain-status"] .badge.ok').waitFor();
     await chat.openSession(0);
     await app.page.getByTestId('trace-user').first().waitFor();
     const kinds = await chat.rowKinds();
@@ -79,6 +80,8 @@ describe('chat and the loop trace', () => {
     await app.page.reload();
     await new Sidebar(app.page).pick('offline');
     await chat.open();
+    await app.page.locator('[data-testid="brain-status"] [role="alert"]').waitFor();
+    expect(await app.page.getByTestId('brain-status').innerText()).toContain('No brain answered at http://127.0.0.1:9/v1');
     await chat.send('Hello?');
     await app.page.getByTestId('trace-failed').waitFor();
     const text = await app.page.getByTestId('trace-failed').innerText();

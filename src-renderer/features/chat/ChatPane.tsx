@@ -5,6 +5,7 @@ import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { buildTraceRows, withWaitingRow, type ToolRow } from './trace-rows';
+import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
 import { TracePane } from './TracePane';
@@ -56,6 +57,7 @@ export function ChatPane() {
         <div className="trace-scroll">
           <EmptyState title={selectedId ? `Talk to ${name}` : 'Save the persona to chat with it'} testId="chat-empty">
             <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : 'Chat runs the saved persona file. Press Ctrl+S in the Editor first.'}</p>
+            {selectedId && <BrainStatus />}
           </EmptyState>
         </div>
       )}
