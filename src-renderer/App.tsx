@@ -6,6 +6,7 @@ import { ToolsPane } from './features/tool-forms/ToolsPane';
 import { ChatPane } from './features/chat/ChatPane';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { EmptyState } from './components/EmptyState';
 import { ErrorNotice } from './components/ErrorNotice';
@@ -49,9 +50,11 @@ export function App() {
               <Tabs tabs={TABS} value={tab} onChange={setTab} />
             </header>
             <div className={tab === 'editor' ? 'pane' : 'pane fill'}>
-              {tab === 'editor' && <PersonaEditor />}
-              {tab === 'tools' && <ToolsPane />}
-              {tab === 'chat' && <ChatPane />}
+              <ErrorBoundary resetKey={tab}>
+                {tab === 'editor' && <PersonaEditor />}
+                {tab === 'tools' && <ToolsPane />}
+                {tab === 'chat' && <ChatPane />}
+              </ErrorBoundary>
             </div>
           </>
         ) : listError ? (

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useAppStoreApi } from '../store/context';
 import { activeRunId } from '../store/chat-slice';
+import { isDirty } from '../store/personas-slice';
 
-/** Ctrl/Cmd+S saves the persona; Esc cancels a running loop (unless a dialog is open). */
+/** Ctrl/Cmd+S saves the persona; Esc cancels a running loop (unless a dialog is open); closing with unsaved changes asks first. */
 export function useShortcuts() {
   const store = useAppStoreApi();
   useEffect(() => {
@@ -16,7 +17,14 @@ export function useShortcuts() {
         void s.cancelRun();
       }
     };
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (isDirty(store.getState())) e.preventDefault();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('beforeunload', onUnload);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeunload', onUnload);
+    };
   }, [store]);
 }

@@ -51,6 +51,15 @@ export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; c
               <ErrorNotice error={row.error} testId="trace-tool-error" />
             </>
           )}
+          {row.content !== undefined && (
+            <>
+              <span>to model</span>
+              <details>
+                <summary className="small">The exact text fed back to the model</summary>
+                <pre className="json">{row.content}</pre>
+              </details>
+            </>
+          )}
         </div>
       )}
     </div>
