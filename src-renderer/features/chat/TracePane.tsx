@@ -33,7 +33,7 @@ export function TracePane({ rows, ui }: { rows: TraceRow[]; ui: RowUi }) {
   }, []);
 
   return (
-    <div className="trace-scroll" ref={scrollRef} data-testid="trace-pane">
+    <div className="trace-scroll" ref={scrollRef} data-testid="trace-pane" role="log" aria-label="Loop trace">
       <div className="trace-inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div key={item.key} className="trace-item" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>

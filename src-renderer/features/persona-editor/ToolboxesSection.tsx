@@ -1,6 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useApp } from '../../store/context';
-import { setToolboxConfig, setToolboxEnabled, toolboxConfigOf, toolboxIdsOf } from '../../lib/persona-model';
+import { engineIdOf, setToolboxConfig, setToolboxEnabled, toolboxConfigOf, toolboxIdsOf } from '../../lib/persona-model';
+import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
 import { EmptyState } from '../../components/EmptyState';
 import { SchemaForm } from '../tool-forms/SchemaForm';
 
@@ -11,6 +12,16 @@ export function ToolboxesSection() {
   const draft = useApp((s) => s.draft)!;
   const catalog = useApp((s) => s.catalog);
   const update = useApp((s) => s.updateDraft);
+  const serverIssues = useApp((s) => s.serverIssues);
+  const engineId = engineIdOf(draft);
+  /** Main's issues inside a toolbox's config block, for that block's form. */
+  const configErrors = (id: string) => {
+    const mine = serverIssues
+      .map((i) => ({ ...i, path: i.path[0] === 'persona' ? i.path.slice(1) : i.path }))
+      .filter((i) => i.path[0] === engineId && i.path[1] === id)
+      .map((i) => ({ ...i, path: i.path.slice(2) }));
+    return mine.length ? issuesToErrorSchema(mine) : undefined;
+  };
   const enabled = toolboxIdsOf(draft);
   const available = catalog?.toolboxes ?? [];
   const baseOf = (id: string) => id.split(':')[0];
@@ -51,6 +62,7 @@ export function ToolboxesSection() {
                 schema={tb.configSchema as RJSFSchema}
                 formData={toolboxConfigOf(draft, id)}
                 onChange={(data) => update((p) => setToolboxConfig(p, id, (data ?? {}) as Record<string, unknown>))}
+                extraErrors={configErrors(id)}
               />
             )}
           </div>
