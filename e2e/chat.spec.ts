@@ -81,12 +81,13 @@ describe('chat and the loop trace', () => {
     await new Sidebar(app.page).pick('offline');
     await chat.open();
     await app.page.locator('[data-testid="brain-status"] [role="alert"]').waitFor();
-    expect(await app.page.getByTestId('brain-status').innerText()).toContain('No brain answered at http://127.0.0.1:9/v1');
+    expect(await app.page.getByTestId('brain-status').innerText()).toContain('http://127.0.0.1:9/v1');
     await chat.send('Hello?');
     await app.page.getByTestId('trace-failed').waitFor();
     const text = await app.page.getByTestId('trace-failed').innerText();
     expect(text).toContain('brain_unreachable');
-    expect(text).toContain('No brain answered at http://127.0.0.1:9/v1');
+    expect(text).toContain('http://127.0.0.1:9/v1');
+    expect(text).toContain('Open the brain settings');
   });
 
   it('says so when the connection to main is lost', async () => {

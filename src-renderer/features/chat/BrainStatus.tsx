@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import { useApp } from '../../store/context';
 import { brainBlockOf, brainIdOf, type PersonaDraft } from '../../lib/persona-model';
-import { unreachableHint } from '../../lib/providers';
+import { BrainHint } from '../../components/BrainHint';
 import { toErrorValue } from '../../lib/api-error';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
@@ -43,12 +43,7 @@ export function BrainStatus() {
   return (
     <div data-testid="brain-status" style={{ textAlign: 'left', width: '100%' }}>
       <ErrorNotice error={current.error}>
-        <div className="small" style={{ marginTop: 6 }}>
-          No brain answered at <code>{url}</code>. {unreachableHint(url)}{' '}
-          <button className="link" onClick={() => setTab('editor')}>
-            Open the brain settings
-          </button>
-        </div>
+        <BrainHint error={current.error} url={url} onSettings={() => setTab('editor')} />
       </ErrorNotice>
     </div>
   );

@@ -2,7 +2,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useApp } from '../../store/context';
 import { brainBlockOf } from '../../lib/persona-model';
-import { unreachableHint } from '../../lib/providers';
+import { BrainHint } from '../../components/BrainHint';
 
 type End = Extract<TraceEvent, { type: 'run_finished' | 'run_failed' | 'run_cancelled' }>;
 
@@ -17,14 +17,7 @@ export function EndCard({ event }: { event: End }) {
   return (
     <div data-testid="trace-failed" style={{ paddingBottom: 10 }}>
       <ErrorNotice error={event.error}>
-        {event.error.code === 'brain_unreachable' && (
-          <div className="small" style={{ marginTop: 6 }}>
-            No brain answered{url ? <> at <code>{url}</code></> : null}. {unreachableHint(url)}{' '}
-            <button className="link" onClick={() => setTab('editor')}>
-              Check the brain settings
-            </button>
-          </div>
-        )}
+        {event.error.code.startsWith('brain_') && <BrainHint error={event.error} url={url} onSettings={() => setTab('editor')} />}
       </ErrorNotice>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useApp } from '../../store/context';
 import { apiKeyPath, brainBlockOf, brainIdOf, engineIdOf, patchBrain } from '../../lib/persona-model';
-import { CUSTOM_PROVIDER, PROVIDERS, providerOf, unreachableHint } from '../../lib/providers';
+import { CUSTOM_PROVIDER, PROVIDERS, providerOf } from '../../lib/providers';
+import { BrainHint } from '../../components/BrainHint';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from './Field';
 import { useFieldIssues } from './use-field-issues';
@@ -79,9 +80,7 @@ export function BrainSection() {
       </div>
       {test.status === 'failed' && (
         <ErrorNotice error={test.error} testId="test-error">
-          <div className="small" style={{ marginTop: 6 }}>
-            Tried <code>{test.url}</code>. {unreachableHint(test.url)}
-          </div>
+          <BrainHint error={test.error} url={test.url} />
         </ErrorNotice>
       )}
     </section>
