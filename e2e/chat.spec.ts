@@ -50,6 +50,26 @@ describe('chat and the loop trace', () => {
     await chat.open();
   });
 
+  it('streams the answer in as it comes (the forced last answer after max_iterations streams live)', async () => {
+    writePersona(app.home, 'brief', { ...testPersona(app.llm.url, 'Brief'), 'ovos-native-toolcall-loop': { ...(testPersona(app.llm.url)['ovos-native-toolcall-loop'] as object), max_iterations: 1 } });
+    await app.page.reload();
+    await new Sidebar(app.page).pick('brief');
+    await chat.open();
+    app.llm.setReplies(
+      { toolCalls: [{ id: 'call_s', name: 'evaluate_expression', arguments: { expression: '2+2' } }] },
+      { content: 'Streaming one word at a time, slowly enough to watch it arrive.', chunkDelayMs: 60 },
+    );
+    await chat.send('Say something slowly');
+    await app.page.locator('[data-testid="trace-answer"][data-streaming="true"]').waitFor();
+    const partial = await chat.answer().innerText();
+    await app.page.getByTestId('trace-end').last().waitFor();
+    const full = await chat.answer().innerText();
+    expect(full).toContain('Streaming one word at a time, slowly enough to watch it arrive.');
+    expect(partial.length).toBeLessThan(full.length);
+    await new Sidebar(app.page).pick('calc');
+    await chat.open();
+  });
+
   it('cancels a running loop with Esc', async () => {
     app.llm.setReplies({ hang: true });
     await chat.send('This will hang');
@@ -67,11 +87,11 @@ describe('chat and the loop trace', () => {
     await chat.open();
     await app.page.getByTestId('chat-empty').waitFor();
     await app.page.locator('[data-testid="brain-status"] .badge.ok').waitFor();
-    await chat.openSession(0);
+    await chat.openSession('What is 12*9?');
     await app.page.getByTestId('trace-user').first().waitFor();
     const kinds = await chat.rowKinds();
     expect(kinds.slice(0, 7)).toEqual(['user', 'iteration', 'assistant', 'tool', 'iteration', 'answer', 'end']);
-    expect(await chat.answer().innerText()).toContain('The answer is 108.');
+    expect(await app.page.getByTestId('trace-answer').first().innerText()).toContain('The answer is 108.');
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 

@@ -61,7 +61,7 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
     await chat.send('Plan a return trip from Lisbon to Porto for two adults, and how far is it both ways?');
     await chat.waitForEnd();
   } else {
-    await chat.openSession(0);
+    await chat.openSession();
     await page.getByTestId('trace-end').waitFor();
   }
   await page.locator('[data-testid="trace-tool"][data-tool-call-id="call_2"] button[aria-expanded]').click();

@@ -32,9 +32,12 @@ export class Chat {
   async newChat() {
     await this.page.getByTestId('new-chat').click();
   }
-  async openSession(index = 0) {
+  /** Opens a saved session: the newest, or the one whose title contains `title`. */
+  async openSession(title?: string) {
     const select = this.page.getByTestId('session-select');
-    const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    await select.selectOption(values[index]);
+    const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })).filter((o) => o.value));
+    const pick = title ? options.find((o) => o.label.includes(title)) : options[0];
+    if (!pick) throw new Error(`No saved session${title ? ` titled like '${title}'` : ''} among: ${options.map((o) => o.label).join(' | ')}`);
+    await select.selectOption(pick.value);
   }
 }

@@ -23,12 +23,12 @@ const tool: ToolInfo = {
   openai: { type: 'function', function: { name: 'summarize', description: 'Summarize numbers', parameters: schema } },
 };
 
-function setup(handler: (input: { arguments: Record<string, unknown> }) => unknown) {
+function setup(handler: (input: { arguments: Record<string, unknown> }) => unknown, info: ToolInfo = tool) {
   const fake = fakeClient({ 'tools.call': handler as never });
   const store = createAppStore(fake.client);
   render(
     <StoreProvider store={store}>
-      <ToolDetail tool={tool} />
+      <ToolDetail tool={info} />
     </StoreProvider>,
   );
   return { ...fake, store };
@@ -74,5 +74,10 @@ describe('ToolDetail', () => {
     await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
     expect(calls).toHaveLength(0);
     expect(screen.getAllByText('is a required property').length).toBeGreaterThan(0);
+  });
+
+  it('says why the model sees the tool under another name', () => {
+    setup(() => ({ result: {}, durationMs: 1 }), { ...tool, modelName: 'stats__summarize', renamedBecause: "'summarize' is also a tool of 'other'" });
+    expect(screen.getByTestId('renamed-because').textContent).toContain('stats__summarize');
   });
 });
