@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useApp } from '../../store/context';
 import { findTool } from '../../store/tools-slice';
 import { EmptyState } from '../../components/EmptyState';
@@ -15,6 +16,9 @@ export function ToolsPane() {
   const refresh = useApp((s) => s.refreshTools);
   const setTab = useApp((s) => s.setTab);
   const saved = useApp((s) => s.selectedId !== null);
+  const [filter, setFilter] = useState('');
+  const q = filter.trim().toLowerCase();
+  const matches = (t: { name: string; modelName: string; description: string }) => !q || t.modelName.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q);
   const tool = selected ? findTool(toolboxes, selected.toolboxId, selected.name) : null;
 
   if (!saved) {
@@ -35,6 +39,7 @@ export function ToolsPane() {
   return (
     <div className="tools">
       <nav className="tool-list" aria-label="Tools" data-testid="tool-list">
+        <input className="tool-filter" type="search" placeholder="Filter tools" aria-label="Filter tools" value={filter} onChange={(e) => setFilter(e.target.value)} />
         {toolboxes.map((tb) => (
           <div key={tb.toolboxId}>
             <h3>
@@ -44,7 +49,7 @@ export function ToolsPane() {
             {tb.error && <ErrorNotice error={tb.error} />}
             {!tb.error && tb.tools.length === 0 && <p className="small muted" style={{ padding: '0 8px' }}>No tools (yet). Check the toolbox config.</p>}
             <ul>
-              {tb.tools.map((t) => (
+              {tb.tools.filter(matches).map((t) => (
                 <li key={t.name}>
                   <button aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name} data-testid={`tool-${t.name}`} onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}>
                     <div className="tname">{t.modelName}</div>
