@@ -4,6 +4,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { cfworkerValidator } from './cfworker-validator';
 import { prepareSchema } from './prepare-schema';
+import { uiSchemaFor } from './ui-schema-for';
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
@@ -17,11 +18,12 @@ export interface SchemaFormProps {
   formRef?: Ref<Form>;
 }
 
-const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+const NO_SUBMIT: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
 /** An rjsf form on our eval-free validator: nested objects, arrays, enums, $ref/$defs, anyOf/oneOf. */
 export function SchemaForm({ schema, formData, onChange, onSubmit, extraErrors, idPrefix, children, liveValidate, formRef }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema), [schema]);
+  const uiSchema = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
   return (
     <Form
       ref={formRef}
