@@ -1,9 +1,11 @@
 import type { ErrorValue } from '../../shared/domain/errors';
-import type { TraceEvent } from '../../shared/domain/trace';
+import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../shared/domain/trace';
 import type { EventPayload, SessionSummary } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
 import { runningRunId } from '../features/chat/trace-rows';
 import type { GetState, SetState } from './types';
+
+const TERMINAL = new Set<string>(TERMINAL_TRACE_TYPES);
 
 /** Events kept per session; a very long session keeps its newest events. */
 const MAX_EVENTS = 20_000;
@@ -51,8 +53,8 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       set({ sending: true, chatError: null });
       try {
         const { runId, sessionId } = await get().client.call('chat.send', { personaId, sessionId: get().sessionId ?? undefined, message: text });
-        const done = runningRunId(get().eventsBySession[sessionId] ?? []) === null && (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId);
-        set({ sessionId, sending: false, pendingRunId: done ? null : runId });
+        const ended = (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId && TERMINAL.has(e.type));
+        set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
       } catch (e) {
         set({ sending: false, chatError: toErrorValue(e) });
       }
@@ -88,13 +90,13 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     applyTrace({ sessionId, event }) {
       set((s) => {
         const list = merge(s.eventsBySession[sessionId] ?? [], [event]);
-        const ended = event.type === 'run_finished' || event.type === 'run_failed' || event.type === 'run_cancelled';
+        const ended = TERMINAL.has(event.type);
         return {
           eventsBySession: { ...s.eventsBySession, [sessionId]: list },
           pendingRunId: ended && s.pendingRunId === event.runId ? null : s.pendingRunId,
         };
       });
-      if (event.type === 'run_finished' || event.type === 'run_failed' || event.type === 'run_cancelled') void get().loadSessions();
+      if (TERMINAL.has(event.type)) void get().loadSessions();
     },
   };
 }

@@ -99,6 +99,22 @@ describe('chat slice', () => {
     expect(activeRunId(store.getState())).toBeNull();
   });
 
+  it('is not left "running" when the whole run ends before chat.send answers', async () => {
+    const events = sampleRun('r2', 's2');
+    const fake = fakeClient({
+      'chat.send': () => {
+        for (const event of events) fake.emit('chat.trace', { sessionId: 's2', event });
+        return { runId: 'r2', sessionId: 's2' };
+      },
+      'chat.sessions': () => ({ sessions: [] }),
+    });
+    const store = createAppStore(fake.client);
+    bindEvents(store, fake.client);
+    store.setState({ selectedId: 'calc' });
+    await store.getState().send('hi');
+    expect(activeRunId(store.getState())).toBeNull();
+  });
+
   it('cancels the active run', async () => {
     const cancelled: unknown[] = [];
     const fake = fakeClient({ 'chat.cancel': (i: unknown) => (cancelled.push(i), { cancelled: true }) });
