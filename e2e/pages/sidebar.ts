@@ -6,9 +6,17 @@ export class Sidebar {
   async newPersona() {
     await this.page.getByTestId('new-persona').click();
   }
+  /** Selects a persona and waits until the editor shows it (not whatever was selected before). */
   async pick(id: string) {
-    await this.page.getByTestId(`persona-${id}`).click();
-    await this.page.getByTestId('persona-title').waitFor();
+    const entry = this.page.getByTestId(`persona-${id}`);
+    await entry.click();
+    const name = (await entry.locator('.name').innerText()).trim();
+    await this.page.waitForFunction(
+      ([testId, expected]) =>
+        document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('aria-current') === 'true' &&
+        document.querySelector('[data-testid="persona-title"]')?.textContent?.trim() === expected,
+      [`persona-${id}`, name] as const,
+    );
   }
   entry(id: string) {
     return this.page.getByTestId(`persona-${id}`);

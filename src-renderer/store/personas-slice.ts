@@ -44,6 +44,8 @@ function forSave(p: PersonaDraft): PersonaDraft {
 }
 
 export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice {
+  /** Only the latest selection wins when several are in flight (a click during the start-up selection). */
+  let selectSeq = 0;
   const loaded = (record: PersonaRecord) =>
     set({ selectedId: record.id, record, draft: record.persona as PersonaDraft, savedJson: JSON.stringify(record.persona), serverIssues: [], saveError: null });
 
@@ -76,8 +78,11 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       }
     },
     async selectPersona(id) {
+      const seq = ++selectSeq;
       try {
-        loaded(await get().client.call('personas.get', { id }));
+        const record = await get().client.call('personas.get', { id });
+        if (seq !== selectSeq) return;
+        loaded(record);
         get().resetChat();
         void get().loadTools(id);
         void get().loadSessions();
@@ -86,6 +91,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       }
     },
     newDraft() {
+      selectSeq++;
       set({ selectedId: null, record: null, draft: newPersona(), savedJson: '', serverIssues: [], saveError: null, tab: 'editor', toolboxes: [] });
       get().resetChat();
     },

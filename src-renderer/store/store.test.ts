@@ -145,3 +145,23 @@ describe('ui slice', () => {
     expect(store.getState().theme).toBe('dark');
   });
 });
+
+describe('persona selection', () => {
+  it('keeps the latest selection when an earlier one answers last', async () => {
+    let releaseSlow: () => void = () => undefined;
+    const persona = (name: string) => ({ name, handlers: ['ovos-native-toolcall-loop'] });
+    const fake = fakeClient({
+      'personas.get': (input: { id: string }) =>
+        input.id === 'slow' ? new Promise((r) => (releaseSlow = () => r(record('slow', persona('Slow'))))) : record(input.id, persona('Fast')),
+      'toolboxes.list': () => ({ toolboxes: [] }),
+      'chat.sessions': () => ({ sessions: [] }),
+    });
+    const store = createAppStore(fake.client);
+    const slow = store.getState().selectPersona('slow');
+    await store.getState().selectPersona('fast');
+    releaseSlow();
+    await slow;
+    expect(store.getState().selectedId).toBe('fast');
+    expect(store.getState().draft?.name).toBe('Fast');
+  });
+});
