@@ -7,9 +7,10 @@ export class ToolForm {
     await this.page.getByTestId('tab-tools').click();
     await this.page.getByTestId('tool-list').waitFor();
   }
+  /** Selects a tool and waits until its own form is on screen. */
   async pick(name: string) {
     await this.page.getByTestId(`tool-${name}`).click();
-    await this.page.getByTestId('tool-detail').waitFor();
+    await this.page.locator('[data-testid="tool-detail"] .tool-head h2', { hasText: name }).waitFor();
   }
   /** An rjsf field by its JSON path (`from.city`, `stops.0.country`). */
   field(path: string) {
