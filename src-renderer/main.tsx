@@ -17,10 +17,14 @@ import './styles/chat.css';
 z.config({ jitless: true });
 
 let store: ReturnType<typeof createAppStore> | null = null;
+let early: 'open' | 'lost' | null = null;
 let wasLost = false;
 const client = createClient(
   connect((status) => {
-    if (!store) return;
+    if (!store) {
+      early = status;
+      return;
+    }
     store.getState().setConnection(status);
     if (status === 'lost') wasLost = true;
     else if (wasLost) {
@@ -30,6 +34,7 @@ const client = createClient(
   }),
 );
 store = createAppStore(client);
+if (early) store.getState().setConnection(early);
 bindEvents(store, client);
 
 const s = store.getState();
