@@ -12,7 +12,7 @@ const banMain = { group: ['**/src-main/**'], message: 'This layer never imports 
 const banReact = { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'shared/ and src-main/ do not import React.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'examples/**/dist/**', '.data/**'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'examples/**/dist/**', '.data/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
