@@ -74,6 +74,10 @@ export const ToolError = z.object({
   content: z.string(),
   durationMs: z.number(),
 });
+/**
+ * A piece of the answer as it streams. Deltas are provisional: when their iteration's assistant_message is
+ * not final (the reply asked for tools), that message retracts them and shows the text as the turn's content.
+ */
 export const AnswerDelta = z.object({ ...Base, type: z.literal('answer_delta'), delta: z.string() });
 export const RunFinished = z.object({
   ...Base,

@@ -36,6 +36,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
           streaming = false;
           break;
         }
+        endStream();
         const text = event.content.trim();
         out(`${tag(event.iteration)} assistant ${ms(event.durationMs)}${text ? `: ${clip(text)}` : ''}\n`);
         for (const call of event.toolCalls) out(`${tag(event.iteration)}   → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);

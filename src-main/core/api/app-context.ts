@@ -39,6 +39,7 @@ export class AppContext {
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
+  private appliedBusUrl: string | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -102,6 +103,12 @@ export class AppContext {
     const current = this.bridge;
     this.bridge = null;
     if (current) await Promise.resolve(current.stop()).catch((e: Error) => log.warn(`bus bridge stop: ${e.message}`));
+    if (settings.busUrl !== this.appliedBusUrl) {
+      // Bus toolboxes without their own url follow the app's bus: rebuild what was built with the old one.
+      this.appliedBusUrl = settings.busUrl;
+      await this.defaults.closeAll();
+      this.runtimes.invalidateAll();
+    }
     if (!settings.busUrl) return;
     const toolboxes = await this.defaults.all();
     const bridge = new BusBridge({ url: settings.busUrl, toolboxes: () => toolboxes });

@@ -8,6 +8,7 @@ import type { RpcEvent } from '../../../shared/ipc/envelope';
 import { startBusServer } from '../bus/ws-bus-server';
 import { WebSocketBus } from '../bus/ws-bus-client';
 import { Message } from '../bus/message';
+import { MathTools } from '../toolbox/test-fixtures';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 import { createApp, type App } from './app';
 import { dispatch } from './dispatch';
@@ -149,6 +150,26 @@ describe('the app behind the API', () => {
     } finally {
       await agent.close();
       await call('settings.save', { theme: 'dark', busUrl: null });
+      await bus.close();
+    }
+  });
+
+  it('with a bus URL set, the bus toolbox lists and calls what other processes announce on that bus', async () => {
+    const bus = await startBusServer({ port: 0 });
+    const remote = new WebSocketBus(bus.url);
+    await remote.connect();
+    const remoteTools = new MathTools({ bus: remote });
+    try {
+      await call('settings.save', { theme: 'system', busUrl: bus.url });
+      const { toolboxes } = await call('toolboxes.refresh', { toolboxId: 'ovos-bus-toolbox' });
+      const busToolbox = toolboxes.find((t) => t.toolboxId === 'ovos-bus-toolbox');
+      expect(busToolbox?.error).toBeNull();
+      expect(busToolbox?.tools.map((t) => t.name)).toContain('add');
+      expect(await call('tools.call', { toolboxId: 'ovos-bus-toolbox', name: 'add', arguments: { a: 20, b: 22 } })).toMatchObject({ result: { result: 42 } });
+    } finally {
+      remoteTools.unbind();
+      await remote.close();
+      await call('settings.save', { theme: 'system', busUrl: null });
       await bus.close();
     }
   });

@@ -1,5 +1,6 @@
 import { buildPersonaRuntime, type PersonaRuntime } from '../personas/runtime';
 import { logger } from '../log';
+import { withAppBusUrl } from './bus-url-default';
 import type { AppContext } from './app-context';
 
 const log = logger('runtimes');
@@ -23,7 +24,8 @@ export class RuntimeCache {
   private build(personaId: string): Entry {
     const entry: Entry = { runtime: Promise.resolve(null as never), active: 0, stale: false, unwatch: [] };
     entry.runtime = (async () => {
-      const persona = await this.app.personas.loadWithSecrets(personaId);
+      const { busUrl } = await this.app.settings.get();
+      const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
       const { classes } = await this.app.toolboxCatalog();
       const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
       entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
@@ -88,6 +90,11 @@ export class RuntimeCache {
     } catch (error) {
       log.debug(`closing a runtime: ${(error as Error).message}`);
     }
+  }
+
+  /** Forgets every runtime (settings that shape them changed). */
+  invalidateAll(): void {
+    for (const id of [...this.entries.keys()]) this.invalidate(id);
   }
 
   async closeAll(): Promise<void> {

@@ -1,9 +1,10 @@
 import { StudioError } from '../errors';
 import type { ToolBox } from '../toolbox';
 import type { AppContext } from './app-context';
+import { defaultToolboxConfig } from './bus-url-default';
 
 /**
- * One instance of every installed toolbox with its default (empty) config: what the Tools pane shows
+ * One instance of every installed toolbox with its default config (empty; a bus toolbox gets the app's bus): what the Tools pane shows
  * without a persona, and what answers OVOS agents on the bus.
  */
 export class ToolboxInstances {
@@ -14,12 +15,13 @@ export class ToolboxInstances {
   /** Every installed toolbox id, with its instance or the error its constructor threw. */
   async entries(): Promise<Array<{ toolboxId: string; toolbox: ToolBox | null; error: Error | null }>> {
     const { classes } = await this.app.toolboxCatalog();
+    const { busUrl } = await this.app.settings.get();
     const out = [];
     for (const [toolboxId, Cls] of Object.entries(classes)) {
       let entry = this.instances.get(toolboxId);
       if (!entry) {
         try {
-          const toolbox = new Cls({ toolboxId, config: {} });
+          const toolbox = new Cls({ toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) });
           this.app.watchToolbox(toolbox, null);
           entry = { toolbox, error: null };
         } catch (error) {

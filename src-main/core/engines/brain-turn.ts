@@ -7,16 +7,16 @@ import type { LoopContext } from './loop-context';
 import { FinalAnswerStreamer } from './react-parse';
 
 /**
- * How a reply's text becomes answer_delta events. Only the terminal answer streams:
- * - `buffer`: the reply may still carry tool calls, so deltas are held until it is known to be the answer;
- * - `live`: the request is known to be terminal (the forced last one), deltas go out as they arrive;
+ * How a reply's text becomes answer_delta events:
+ * - `live`: deltas go out as they arrive. When the reply then turns out to ask for tools, its non-final
+ *   assistant_message retracts the iteration's deltas (see AnswerDelta in shared/domain/trace.ts), so a
+ *   local model's answer shows token by token instead of all at once;
  * - `react`: a ReAct reply, whose text after `FINAL_ANSWER:` goes out as it arrives.
  */
-export type AnswerStreaming = 'buffer' | 'live' | 'react';
+export type AnswerStreaming = 'live' | 'react';
 
 /** One brain request and its reply, turned into trace events by the loop once it knows what the reply is. */
 export class BrainTurn {
-  private readonly buffered: string[] = [];
   private liveText = '';
   private readonly streamer = new FinalAnswerStreamer();
 
@@ -72,14 +72,7 @@ export class BrainTurn {
   /** Records the turn that ends the run: the answer's remaining deltas, then the assistant message. */
   emitFinal(answer: string): void {
     let rest: string;
-    if (this.streaming === 'buffer') {
-      if (this.buffered.join('') === answer) {
-        for (const delta of this.buffered) this.delta(delta);
-        rest = '';
-      } else {
-        rest = answer;
-      }
-    } else if (this.streaming === 'live') {
+    if (this.streaming === 'live') {
       rest = answer.startsWith(this.liveText) ? answer.slice(this.liveText.length) : '';
     } else {
       rest = this.streamer.rest(answer);
@@ -90,9 +83,7 @@ export class BrainTurn {
   }
 
   private onDelta(delta: string): void {
-    if (this.streaming === 'buffer') {
-      this.buffered.push(delta);
-    } else if (this.streaming === 'live') {
+    if (this.streaming === 'live') {
       this.liveText += delta;
       this.delta(delta);
     } else {

@@ -162,17 +162,22 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
     await expect(run).rejects.toBeInstanceOf(CancelledError);
   });
 
-  it('buffers deltas until a reply proves to be the answer; non-streaming mode sends one delta', async () => {
+  it('streams every reply live; a reply that asks for tools is then marked non-final; non-streaming mode sends one delta', async () => {
     const { registry } = await fixtureRegistry();
     const brain = new ScriptedBrain([
-      { content: 'Let me compute.', toolCalls: [call('c', 'calc', { a: 2, b: 3 })] },
+      { content: 'Let me compute.', deltas: ['Let me ', 'compute.'], toolCalls: [call('c', 'calc', { a: 2, b: 3 })] },
       { content: 'The sum is 5.', deltas: ['The ', 'sum ', 'is 5.'] },
     ]);
     const { events, tracer } = traced();
     await new NativeToolCallEngine({ brain, registry }).run([user('2+3')], { tracer });
     const deltas = events.filter((e) => e.type === 'answer_delta');
-    expect(deltas.map((e) => e.delta)).toEqual(['The ', 'sum ', 'is 5.']);
-    expect(deltas.every((e) => e.iteration === 2)).toBe(true);
+    expect(deltas.map((e) => `${e.iteration}:${e.delta}`)).toEqual(['1:Let me ', '1:compute.', '2:The ', '2:sum ', '2:is 5.']);
+    const firstTurn = events.findIndex((e) => e.type === 'assistant_message');
+    expect(events[firstTurn]).toMatchObject({ iteration: 1, final: false, content: 'Let me compute.' });
+    expect(events.findIndex((e) => e.type === 'answer_delta' && e.iteration === 1)).toBeLessThan(firstTurn);
+    expect(events.filter((e) => e.type === 'answer_delta' && e.iteration === 2).map((e) => e.seq)).toEqual(
+      events.filter((e) => e.type === 'answer_delta' && e.iteration === 2).map((e) => e.seq).sort((a, b) => a - b),
+    );
     expect(brain.calls.every((c) => c.streamed)).toBe(true);
 
     const plain = new ScriptedBrain([{ content: 'The sum is 5.' }]);

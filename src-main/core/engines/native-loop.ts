@@ -26,7 +26,7 @@ async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promis
   const loop = withSystemPrompt(ctx, messages);
   for (let i = 1; i <= ctx.maxIterations; i++) {
     ctx.tracer.iteration = i;
-    const turn = await BrainTurn.request(ctx, loop, tools, 'buffer');
+    const turn = await BrainTurn.request(ctx, loop, tools, 'live');
     const calls = turn.toolCalls;
     if (!calls.length) {
       turn.emitFinal(turn.content);

@@ -36,6 +36,22 @@ describe('buildTraceRows', () => {
     expect(streaming.at(-1)).toMatchObject({ kind: 'answer', text: 'It is ', streaming: true });
   });
 
+  it('streams a reply live, and retracts its deltas once the reply turns out to ask for tools', () => {
+    const [started, user, assistant, ...rest] = sampleRun();
+    const preamble = traceOf('run-1', [
+      { type: 'answer_delta', iteration: 1, delta: 'Let me ' },
+      { type: 'answer_delta', iteration: 1, delta: 'compute.' },
+    ]);
+    const streamingTurn = [started, user, ...preamble].map((e, seq) => ({ ...e, seq }));
+    expect(buildTraceRows(streamingTurn).at(-1)).toMatchObject({ kind: 'answer', text: 'Let me compute.', streaming: true });
+    const whole = [...streamingTurn, assistant, ...rest].map((e, seq) => ({ ...e, seq }));
+    const rows = buildTraceRows(whole);
+    expect(rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind))).toEqual([
+      'user', 'iteration', 'assistant', 'tool:c1', 'tool:c2', 'iteration', 'answer', 'end',
+    ]);
+    expect(rows.find((r) => r.kind === 'answer')).toMatchObject({ text: 'It is 5.', streaming: false });
+  });
+
   it('marks calls still open when the run was cancelled as abandoned', () => {
     const events = [...sampleRun().slice(0, 4), ...traceOf('run-1', [{ type: 'run_cancelled', reason: 'user', durationMs: 5 }]).map((e) => ({ ...e, seq: 4 }))];
     const rows = buildTraceRows(events);

@@ -58,6 +58,9 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
   const lastIter = new Map<string, number>();
   const ended = new Set<string>();
   const toolKey = (runId: string, id: string) => `${runId}:tool:${id}`;
+  const ordered = orderEvents(events);
+  // A turn that asked for tools retracts the deltas it streamed: its text shows on its assistant card.
+  const retracted = new Set(ordered.filter((e) => e.type === 'assistant_message' && !e.final).map((e) => `${e.runId}:${e.iteration}`));
 
   const iterationHeader = (e: TraceEvent) => {
     if (e.iteration < 1 || (lastIter.get(e.runId) ?? 0) >= e.iteration) return;
@@ -78,7 +81,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
     return row;
   };
 
-  for (const e of orderEvents(events)) {
+  for (const e of ordered) {
     switch (e.type) {
       case 'run_started':
         maxByRun.set(e.runId, e.maxIterations);
@@ -118,6 +121,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         Object.assign(toolRow(e), { status: 'error', error: e.error, content: e.content, durationMs: e.durationMs });
         break;
       case 'answer_delta': {
+        if (retracted.has(`${e.runId}:${e.iteration}`)) break;
         const i = answers.get(e.runId);
         if (i === undefined) {
           iterationHeader(e);
