@@ -115,4 +115,14 @@ describe('personas', () => {
     expect(readFileSync(file, 'utf8')).toBe('{ "name": "Half written", ');
     expect(app.pageErrors, app.pageErrors.join("\n")).toEqual([]);
   });
+
+  it('adds a second MCP server as its own toolbox instance, with its own config block', async () => {
+    await sidebar.pick('trip-planner');
+    await editor.enableToolbox('ovos-mcp-toolbox');
+    await editor.addToolboxInstance('ovos-mcp-toolbox', 'files');
+    await app.page.getByTestId('toolbox-ovos-mcp-toolbox:files').waitFor();
+    expect(await app.page.getByTestId('toolbox-ovos-mcp-toolbox:files').locator('input[type=checkbox]').first().isChecked()).toBe(true);
+    const json = (await editor.personaJson()) as Record<string, { toolboxes: string[] }>;
+    expect(json['ovos-native-toolcall-loop'].toolboxes).toEqual(expect.arrayContaining(['ovos-mcp-toolbox', 'ovos-mcp-toolbox:files']));
+  });
 });

@@ -59,8 +59,12 @@ describe('persona-studio personas', () => {
     const bad = path.join(home, 'bad.json');
     writeFileSync(bad, JSON.stringify({ name: 'No handlers' }));
     await cli('list');
-    const [oddOut, refused, ghost] = await Promise.all([cli('import', odd), cli('import', bad), cli('export', 'ghost', path.join(home, 'x.json'))]);
+    const mcp = path.join(home, 'mcp.json');
+    writeFileSync(mcp, JSON.stringify({ name: 'Notes', handlers: ['ovos-react-loop'], 'ovos-react-loop': { toolboxes: ['ovos-mcp-toolbox'], 'ovos-mcp-toolbox': { command: 'node', args: ['notes-server.js'] } } }));
+    const [oddOut, refused, ghost, mcpOut] = await Promise.all([cli('import', odd), cli('import', bad), cli('export', 'ghost', path.join(home, 'x.json')), cli('import', mcp)]);
     expect(oddOut.stdout).toContain('Not installed here (kept as they are): ovos-solver-wolfram.');
+    expect(oddOut.stdout).not.toContain('Warning');
+    expect(mcpOut.stdout).toContain('Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n  node notes-server.js');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Error (persona_invalid): Not a valid persona: handlers: personas must have at least 1 utterance handler');
     expect(ghost.code).toBe(2);

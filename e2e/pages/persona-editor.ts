@@ -21,6 +21,13 @@ export class PersonaEditor {
   async enableToolbox(id: string, on = true) {
     await this.page.getByTestId(`toolbox-${id}`).locator('input[type=checkbox]').first().setChecked(on);
   }
+  /** Adds one more instance of a toolbox (`<id>:<name>`) through its "+ Another …" button. */
+  async addToolboxInstance(id: string, name: string) {
+    const item = this.page.getByTestId(`toolbox-${id}`);
+    await item.getByRole('button', { name: /^\+ Another/ }).click();
+    await item.getByLabel(/Name of the new/).fill(name);
+    await item.getByLabel(/Name of the new/).press('Enter');
+  }
   /** Sets a toolbox's config by editing its rjsf form fields through their ids. */
   toolboxConfig(id: string) {
     return this.page.getByTestId(`toolbox-${id}`);

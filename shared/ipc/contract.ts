@@ -86,7 +86,8 @@ export const methods = {
   'personas.duplicate': { input: z.object({ id: PersonaId, name: z.string().optional() }), output: PersonaRecord },
   'personas.import': {
     input: z.union([z.object({ path: z.string().min(1) }), z.object({ text: z.string().min(1), fileName: z.string().optional() })]),
-    output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()) }),
+    /** `commands`: the programs the persona starts when its tools load (stdio MCP servers), to show before use. */
+    output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()), commands: z.array(z.string()) }),
   },
   'personas.export': {
     input: z.object({ id: PersonaId, withSecrets: z.boolean().default(false), path: z.string().optional() }),

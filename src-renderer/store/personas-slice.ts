@@ -144,11 +144,14 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
     },
     async importPersona(text, fileName) {
       try {
-        const { record, unknownPluginIds } = await get().client.call('personas.import', { text, fileName });
+        const { record, unknownPluginIds, commands } = await get().client.call('personas.import', { text, fileName });
         await get().loadPersonas();
         await get().selectPersona(record.id);
         const unknown = unknownPluginIds.length ? ` (unknown plugins kept as they are: ${unknownPluginIds.join(', ')})` : '';
         get().toast(unknownPluginIds.length ? 'error' : 'info', `Imported “${record.persona.name}”${unknown}`);
+        if (commands.length) {
+          get().toast('error', `“${record.persona.name}” starts these programs when its tools load (MCP servers); check them in the Editor before opening Tools or Chat: ${commands.join(' · ')}`);
+        }
         return true;
       } catch (e) {
         get().toast('error', `Import failed: ${toErrorValue(e).message}`);

@@ -39,10 +39,11 @@ async function importFile(args: string[]): Promise<number> {
   // Loaded here only: the plugin catalog pulls in every toolbox, brain and engine.
   const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([import('../../core/toolboxes/catalog'), import('../../core/api/known-plugins')]);
   const { classes } = await loadToolboxClasses({ dataDir });
-  const { record, unknownPluginIds } = await personas.import({ path: file }, knownPlugins(classes));
+  const { record, unknownPluginIds, commands } = await personas.import({ path: file }, knownPlugins(classes));
   out(`Imported '${record.persona.name}' as ${record.id} (${record.path}).`);
   if (record.secretsSet.length) out(`API keys moved to the secrets file: ${record.secretsSet.join(', ')}.`);
   if (unknownPluginIds.length) out(`Not installed here (kept as they are): ${unknownPluginIds.join(', ')}.`);
+  if (commands.length) out(`Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n${commands.map((c) => `  ${c}`).join('\n')}`);
   return 0;
 }
 

@@ -150,6 +150,16 @@ describe('import and export', () => {
     expect(record.persona.custom_key).toEqual({ nested: [1, 2] });
   });
 
+  it('names the programs an imported persona would start (stdio MCP servers); none for the seed example', async () => {
+    expect((await store.import({ path: SEED }, KNOWN)).commands).toEqual([]);
+    const text = JSON.stringify({
+      name: 'Notes',
+      handlers: ['ovos-native-toolcall-loop'],
+      'ovos-native-toolcall-loop': { toolboxes: ['ovos-mcp-toolbox:notes'], 'ovos-mcp-toolbox:notes': { command: 'node', args: ['server.js', '--root', '/tmp'] } },
+    });
+    expect((await store.import({ text }, KNOWN)).commands).toEqual(['node server.js --root /tmp']);
+  });
+
   it('refuses text that is not a persona, writing nothing', async () => {
     await expect(store.import({ text: '{"handlers": []}' }, KNOWN)).rejects.toMatchObject({ code: 'persona_invalid' });
     expect(readdirSync(path.join(home, 'personas'))).toEqual([`${DEFAULT_PERSONA_ID}.json`]);

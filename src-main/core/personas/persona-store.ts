@@ -7,6 +7,7 @@ import type { PersonaRecord } from '../../../shared/ipc/contract';
 import { StudioError } from '../errors';
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write';
 import { findUnknownPluginIds, formatPersona, parsePersonaText, readPersonaFile, slugify, validatePersona, type KnownPlugins } from './persona-file';
+import { personaCommands } from './persona-commands';
 import { mergeSecrets, secretPathExists, splitSecrets } from './secret-fields';
 import type { SecretStore } from './secret-store';
 
@@ -168,7 +169,7 @@ export class PersonaStore {
    * Imports an OVOS persona from a file path or JSON text as a new persona (never replacing one).
    * Unknown keys are kept; plugin ids that are not installed are named, not refused.
    */
-  async import(source: { path: string } | { text: string; fileName?: string }, known: KnownPlugins): Promise<{ record: PersonaRecord; unknownPluginIds: string[] }> {
+  async import(source: { path: string } | { text: string; fileName?: string }, known: KnownPlugins): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; commands: string[] }> {
     let text: string;
     let fileName: string | undefined;
     if ('path' in source) {
@@ -186,7 +187,7 @@ export class PersonaStore {
     if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
     const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
     const record = await this.save(PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name), parsed.raw, { asNew: true });
-    return { record, unknownPluginIds: findUnknownPluginIds(parsed.raw, known) };
+    return { record, unknownPluginIds: findUnknownPluginIds(parsed.raw, known), commands: personaCommands(record.persona) };
   }
 
   /** The persona as an OVOS file; secrets only with withSecrets. Written to `filePath` when given. */

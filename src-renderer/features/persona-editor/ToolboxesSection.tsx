@@ -4,6 +4,10 @@ import { engineIdOf, setToolboxConfig, setToolboxEnabled, toolboxConfigOf, toolb
 import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
 import { EmptyState } from '../../components/EmptyState';
 import { SchemaForm } from '../tool-forms/SchemaForm';
+import { AddInstance } from './AddInstance';
+
+/** Toolbox sources that usually come in several instances (one per server, manual or bus). */
+const MULTI_INSTANCE = new Set(['mcp', 'utcp', 'bus']);
 
 const hasFields = (s: Record<string, unknown>) => !!s.properties && Object.keys(s.properties as object).length > 0;
 
@@ -56,6 +60,9 @@ export function ToolboxesSection() {
               </label>
               <span className="badge">{tb.source}</span>
             </header>
+            {on && !id.includes(':') && MULTI_INSTANCE.has(tb.source) && (
+              <AddInstance baseId={id} title={tb.title} taken={enabled} onAdd={(next) => update((p) => setToolboxEnabled(p, next, true))} />
+            )}
             {on && hasFields(tb.configSchema) && (
               <SchemaForm
                 idPrefix={`cfg-${id.replace(/[^\w-]/g, '_')}`}
