@@ -47,7 +47,8 @@ export function parseMCPConfig(raw: Record<string, unknown>): MCPConfig {
 export function serverLabel(config: MCPConfig): string {
   if (config.transport === 'stdio') {
     const line = [config.command ?? '', ...config.args].join(' ');
-    return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+    // Long lines lose their middle: the program and the script's own name both stay readable.
+    return line.length > 80 ? `${line.slice(0, 30)}…${line.slice(-49)}` : line;
   }
   return config.url ?? '';
 }
