@@ -26,6 +26,18 @@ export function describeError(error: unknown): string {
   return lines.join('\n');
 }
 
+const INVALID = Symbol('invalid');
+
+/** The tool's arguments from the command line; says what is wrong (and returns INVALID) when they are not JSON. */
+function parseArguments(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    err(`The arguments are not valid JSON (${(error as Error).message}): ${raw}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`);
+    return INVALID;
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const config = takeOption(argv, '--config');
   if (config.missing) {
@@ -43,13 +55,8 @@ async function run(argv: string[]): Promise<number> {
     err(usage);
     return 2;
   }
-  let kwargs: unknown;
-  try {
-    kwargs = JSON.parse(rawArgs);
-  } catch (error) {
-    err(`The arguments are not valid JSON (${(error as Error).message}): ${rawArgs}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`);
-    return 2;
-  }
+  const kwargs = parseArguments(rawArgs);
+  if (kwargs === INVALID) return 2;
   let configs;
   try {
     configs = await readConfigFile(config.value);
@@ -96,13 +103,8 @@ async function callInPersona(ref: string, positional: string[]): Promise<number>
       return 2;
     }
     const [toolName, rawArgs = '{}'] = toolbox ? positional.slice(1) : positional;
-    let kwargs: unknown;
-    try {
-      kwargs = JSON.parse(rawArgs);
-    } catch (error) {
-      err(`The arguments are not valid JSON (${(error as Error).message}): ${rawArgs}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`);
-      return 2;
-    }
+    const kwargs = parseArguments(rawArgs);
+    if (kwargs === INVALID) return 2;
     if (toolbox) {
       out(JSON.stringify(await toolbox.callTool(toolName, kwargs)));
       return 0;

@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { DEFAULT_BUS_URL } from '../../../shared/bus/message';
 import { logger } from '../log';
 import type { Bus, BusHandler } from './bus';
+import { InProcessBus } from './in-process-bus';
 import { Message } from './message';
 
 const log = logger('bus-client');
@@ -21,8 +22,8 @@ export interface WebSocketBusOptions {
  */
 export class WebSocketBus implements Bus {
   private socket: WebSocket | null = null;
-  private readonly handlers = new Map<string, Set<BusHandler>>();
-  private readonly any = new Set<BusHandler>();
+  /** Delivers incoming messages to this client's handlers. */
+  private readonly local = new InProcessBus();
   private queue: string[] = [];
   private closed = false;
   private attempts = 0;
@@ -93,26 +94,16 @@ export class WebSocketBus implements Bus {
       log.warn(`dropped a frame from ${this.url}: ${(error as Error).message}`);
       return;
     }
-    for (const handler of [...this.any, ...(this.handlers.get(message.type) ?? [])]) {
-      try {
-        handler(message);
-      } catch (error) {
-        log.error(`handler for '${message.type}' threw: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    this.local.emit(message);
   }
 
   on(type: string, handler: BusHandler): () => void {
-    let set = this.handlers.get(type);
-    if (!set) this.handlers.set(type, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    return this.local.on(type, handler);
   }
 
   /** Every incoming message, whatever its type. */
   onAny(handler: BusHandler): () => void {
-    this.any.add(handler);
-    return () => this.any.delete(handler);
+    return this.local.onAny(handler);
   }
 
   /** Sends now when open, else queues until the connection opens. */
