@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { createClient } from '../shared/ipc/client';
 import { App } from './App';
-import { connect } from './connection';
+import { selectTransport } from './transport/select';
 import { bindEvents, createAppStore } from './store';
 import { StoreProvider } from './store/context';
 import './styles/theme.css';
@@ -20,7 +20,7 @@ let store: ReturnType<typeof createAppStore> | null = null;
 let early: 'open' | 'lost' | null = null;
 let wasLost = false;
 const client = createClient(
-  connect((status) => {
+  selectTransport(window, (status) => {
     if (!store) {
       early = status;
       return;

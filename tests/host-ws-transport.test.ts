@@ -29,8 +29,8 @@ async function server(port = 0) {
   return { port: (wss.address() as AddressInfo).port, sockets, close, broadcast: (msg: unknown) => sockets.forEach((s) => s.send(JSON.stringify(msg))) };
 }
 
-function transport(port: number): WsTransport {
-  const t = wsTransport(`ws://127.0.0.1:${port}/api`, 't0k', { createSocket: (url) => new WebSocket(url) as unknown as SocketLike, reconnectDelayMs: 50 });
+function transport(port: number, onStatus?: (status: 'open' | 'lost') => void): WsTransport {
+  const t = wsTransport(`ws://127.0.0.1:${port}/api`, 't0k', { createSocket: (url) => new WebSocket(url) as unknown as SocketLike, reconnectDelayMs: 50, onStatus });
   cleanups.unshift(() => t.close());
   return t;
 }
@@ -62,10 +62,11 @@ describe('wsTransport', () => {
     expect((error as ApiError).message).toBe(`The connection to Persona Studio at ws://127.0.0.1:${s.port}/api closed before the answer came.`);
   });
 
-  it('reconnects while someone listens to events, and calls work again', async () => {
+  it('reconnects while someone listens to events, and calls work again; says when the connection is lost and back', async () => {
     const first = await server();
     const port = first.port;
-    const t = transport(port);
+    const statuses: string[] = [];
+    const t = transport(port, (s) => statuses.push(s));
     const client = createClient(t);
     const seen: unknown[] = [];
     client.on('personas.changed', (p) => seen.push(p));
@@ -76,5 +77,6 @@ describe('wsTransport', () => {
     second.broadcast({ event: 'personas.changed', payload: { id: 'x' } });
     await expect.poll(() => seen).toEqual([{ id: 'x' }]);
     expect(await client.call('app.info', {})).toMatchObject({ mode: 'browser' });
+    expect(statuses).toEqual(['open', 'lost', 'open']);
   });
 });

@@ -15,7 +15,11 @@ export interface WsTransportOptions {
   createSocket?: (url: string) => SocketLike;
   /** First reconnect delay; doubles up to 5 s. */
   reconnectDelayMs?: number;
+  /** Told when the socket opens and when an open socket closes, so the UI can say when main is gone. */
+  onStatus?: (status: ConnectionStatus) => void;
 }
+
+export type ConnectionStatus = 'open' | 'lost';
 
 /** A Transport with a way to stop it (closes the socket, no more reconnects). */
 export interface WsTransport extends Transport {
@@ -71,6 +75,7 @@ export function wsTransport(url: string, token: string, options: WsTransportOpti
       ws.addEventListener('open', () => {
         isOpen = true;
         delay = options.reconnectDelayMs ?? 250;
+        options.onStatus?.('open');
         resolve(ws);
       });
       ws.addEventListener('error', (event) => {
@@ -90,6 +95,7 @@ export function wsTransport(url: string, token: string, options: WsTransportOpti
           );
         } else {
           failAll(`The connection to Persona Studio at ${url} closed before the answer came.`);
+          options.onStatus?.('lost');
         }
         scheduleReconnect();
       });
