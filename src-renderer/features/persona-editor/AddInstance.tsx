@@ -32,11 +32,15 @@ export function AddInstance({ baseId, title, taken, onAdd }: { baseId: string; t
       </button>
     );
   }
+  const inputId = `add-instance-${baseId.replace(/[^\w-]/g, '_')}`;
   return (
     <div className="add-instance">
-      <label className="small">
+      <label htmlFor={inputId} className="small">
         Name of the new {title} instance
+      </label>
+      <div className="add-instance-row">
         <input
+          id={inputId}
           autoFocus
           value={name}
           placeholder="e.g. files"
@@ -46,15 +50,15 @@ export function AddInstance({ baseId, title, taken, onAdd }: { baseId: string; t
             if (e.key === 'Escape') setOpen(false);
           }}
         />
-      </label>
-      <button type="button" onClick={submit} disabled={!result || 'error' in result}>
-        Add
-      </button>
-      <button type="button" className="link" onClick={() => setOpen(false)}>
-        Cancel
-      </button>
+        <button type="button" onClick={submit} disabled={!result || 'error' in result}>
+          Add
+        </button>
+        <button type="button" className="link" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+        {result && 'id' in result && <span className="small muted">Its id will be <code>{result.id}</code>.</span>}
+      </div>
       {result && 'error' in result && <div className="field-error small" role="alert">{result.error}</div>}
-      {result && 'id' in result && <div className="small muted">Its id will be <code>{result.id}</code>.</div>}
     </div>
   );
 }

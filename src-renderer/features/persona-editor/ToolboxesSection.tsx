@@ -60,9 +60,6 @@ export function ToolboxesSection() {
               </label>
               <span className="badge">{tb.source}</span>
             </header>
-            {on && !id.includes(':') && MULTI_INSTANCE.has(tb.source) && (
-              <AddInstance baseId={id} title={tb.title} taken={enabled} onAdd={(next) => update((p) => setToolboxEnabled(p, next, true))} />
-            )}
             {on && hasFields(tb.configSchema) && (
               <SchemaForm
                 idPrefix={`cfg-${id.replace(/[^\w-]/g, '_')}`}
@@ -71,6 +68,9 @@ export function ToolboxesSection() {
                 onChange={(data) => update((p) => setToolboxConfig(p, id, (data ?? {}) as Record<string, unknown>))}
                 extraErrors={configErrors(id)}
               />
+            )}
+            {on && !id.includes(':') && MULTI_INSTANCE.has(tb.source) && (
+              <AddInstance baseId={id} title={tb.title} taken={enabled} onAdd={(next) => update((p) => setToolboxEnabled(p, next, true))} />
             )}
           </div>
         );
