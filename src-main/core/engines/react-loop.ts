@@ -2,7 +2,7 @@ import type { AgentMessage } from '../../../shared/domain/message';
 import { BrainTurn } from './brain-turn';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
-import { extractFinalAnswer, parseAction } from './react-parse';
+import { extractFinalAnswer, parseReactReply } from './react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
 import { runToolCall } from './tool-step';
 
@@ -34,16 +34,12 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     ctx.tracer.iteration = i;
     const turn = await BrainTurn.request(ctx, loop, undefined, 'react');
     const text = turn.content;
-    const final = extractFinalAnswer(text);
-    if (final !== null) {
-      turn.emitFinal(final);
-      return { answer: final, iterations: i };
+    const step = parseReactReply(text);
+    if (step.kind !== 'action') {
+      turn.emitFinal(step.answer);
+      return { answer: step.answer, iterations: i };
     }
-    const action = parseAction(text);
-    if (!action) {
-      turn.emitFinal(text);
-      return { answer: text, iterations: i };
-    }
+    const action = step.action;
     const call = { id: `react_${i}`, name: action.name, arguments: action.arguments };
     turn.emitStep([call]);
     const result = await runToolCall(ctx, call);

@@ -38,20 +38,50 @@ export interface ReactAction {
   arguments: Record<string, unknown>;
 }
 
+/** `Action: <name>`: the name may be wrapped in backticks, quotes, brackets or markdown emphasis, or end with punctuation. */
+const ACTION_PATTERN = /Action:[\s*`'"[(]*([A-Za-z0-9_-]+)/;
+/** `Action Input:`, optionally followed by a code fence (```json), then the object's `{`. */
+const INPUT_PATTERN = /Action Input:[\s*]*(?:```[A-Za-z]*\s*)?(\{)/;
+
 /** `(tool name, arguments)` from a ReAct reply, or null when there is no action or its JSON is invalid. */
 export function parseAction(text: string): ReactAction | null {
-  const action = /Action:\s*(\S+)/.exec(text);
-  const input = /Action Input:\s*(\{)/.exec(text);
-  if (!action || !input) return null;
-  const json = extractJsonObject(text, input.index + input[0].length - 1);
+  return locateAction(text)?.action ?? null;
+}
+
+function locateAction(text: string): { action: ReactAction; index: number } | null {
+  const action = ACTION_PATTERN.exec(text);
+  if (!action) return null;
+  const input = INPUT_PATTERN.exec(text.slice(action.index));
+  if (!input) return null;
+  const json = extractJsonObject(text, action.index + input.index + input[0].length - 1);
   if (json === null) return null;
   try {
     const args = JSON.parse(json) as unknown;
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return null;
-    return { name: action[1].trim(), arguments: args as Record<string, unknown> };
+    return { action: { name: action[1], arguments: args as Record<string, unknown> }, index: action.index };
   } catch {
     return null;
   }
+}
+
+/** What a ReAct reply asks for: the final answer, one action, or neither (the text itself is the answer). */
+export type ReactStep = { kind: 'final'; answer: string } | { kind: 'action'; action: ReactAction } | { kind: 'text'; answer: string };
+
+/**
+ * Decides a ReAct reply. A reply with both a parsable action and `FINAL_ANSWER:` is an action unless the token
+ * starts a line before the action: a Thought that mentions FINAL_ANSWER: ("...before I give the FINAL_ANSWER:")
+ * or an answer the model wrote after its action (hallucinating the Observation) does not end the run.
+ */
+export function parseReactReply(text: string): ReactStep {
+  const located = locateAction(text);
+  const finalIdx = text.indexOf(FINAL_ANSWER_TOKEN);
+  if (finalIdx !== -1) {
+    const lineStart = text.lastIndexOf('\n', finalIdx - 1) + 1;
+    const startsLine = /^[\s*>#_-]*$/.test(text.slice(lineStart, finalIdx));
+    if (!located || (startsLine && finalIdx < located.index)) return { kind: 'final', answer: text.slice(finalIdx + FINAL_ANSWER_TOKEN.length).trim() };
+  }
+  if (located) return { kind: 'action', action: located.action };
+  return { kind: 'text', answer: text };
 }
 
 /** The trimmed text after the first `FINAL_ANSWER:`, or null when the token is absent. */
