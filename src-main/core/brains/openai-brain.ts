@@ -7,7 +7,8 @@ import { ToolBox } from '../toolbox/toolbox';
 import { BrainError } from './brain-error';
 import { CallGuard } from './call-guard';
 import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
-import { toBrainError } from './openai-errors';
+import { providerMessageOf, toBrainError } from './openai-errors';
+import { ThinkFilter } from './openai-reasoning';
 import { StreamAssembler } from './openai-stream';
 import { fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
 
@@ -99,6 +100,7 @@ export class OpenAIBrain implements ChatEngine {
     const request = this.buildRequest(messages, options.tools, true);
     const guard = new CallGuard(this.timeoutMs, options.signal);
     let finished = false;
+    let assembler: StreamAssembler | undefined;
     try {
       const { data: stream, response } = await this.client.chat.completions
         .create(request as unknown as ChatCompletionCreateParamsStreaming, { signal: guard.signal })
@@ -113,10 +115,11 @@ export class OpenAIBrain implements ChatEngine {
         }
         return message;
       }
-      const assembler = new StreamAssembler();
+      assembler = new StreamAssembler();
+      const think = new ThinkFilter();
       for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
         guard.touch();
-        const delta = assembler.add(chunk);
+        const delta = think.push(assembler.add(chunk));
         if (delta) {
           guard.pause();
           yield delta;
@@ -127,10 +130,24 @@ export class OpenAIBrain implements ChatEngine {
       if (assembler.chunks === 0) {
         throw new BrainError('brain_bad_response', `The brain at ${this.url} ended its stream without any data chunk (is it an OpenAI-compatible server?).`, { url: this.url });
       }
+      if (assembler.choiceChunks === 0) {
+        throw new BrainError('brain_bad_response', `The brain at ${this.url} streamed ${assembler.chunks} chunk(s) without any choice: no answer in them.`, { url: this.url });
+      }
+      const rest = think.end();
+      if (rest) {
+        guard.pause();
+        yield rest;
+      }
       finished = true;
-      return this.toMessage(assembler.completion(), request);
+      const message = this.toMessage(assembler.completion(), request);
+      if (assembler.finishReason === null) message.warnings?.push('The stream ended without a finish_reason: the answer may be cut short.');
+      return message;
     } catch (error) {
       finished = true;
+      if (assembler && assembler.chunks > 0 && isCutStream(error)) {
+        const text = error instanceof Error ? error.message : String(error);
+        throw new BrainError('brain_bad_response', `The brain at ${this.url} dropped the connection in the middle of its streamed answer (after ${assembler.chunks} chunk(s)): ${text}.`, { url: this.url }, { cause: error });
+      }
       throw await this.failure(error, guard, options.signal);
     } finally {
       if (!finished) guard.abort();
@@ -152,6 +169,12 @@ export class OpenAIBrain implements ChatEngine {
       throw new BrainError('brain_bad_response', `The brain at ${this.url} answered HTTP ${status} with a body that is not JSON: ${snippet || '(empty body)'}`, { url: this.url, status, body: text.slice(0, 2000) });
     }
     const choices = (json as Json | null)?.choices;
+    const error = (json as Json | null)?.error;
+    if (error && (!Array.isArray(choices) || choices.length === 0)) {
+      // llama.cpp, vLLM and proxies can answer HTTP 200 with only an error object.
+      const { message } = providerMessageOf(text);
+      throw new BrainError('brain_bad_response', `The brain at ${this.url} answered HTTP ${status} with an error: ${message}`, { url: this.url, status, providerMessage: message, body: text.slice(0, 2000) });
+    }
     if (!Array.isArray(choices) || choices.length === 0 || typeof (choices[0] as Json)?.message !== 'object') {
       throw new BrainError('brain_bad_response', `The brain at ${this.url} answered without a chat completion (no choices[0].message): ${text.slice(0, 200)}`, { url: this.url, status, body: text.slice(0, 2000) });
     }
@@ -162,7 +185,12 @@ export class OpenAIBrain implements ChatEngine {
     const message = ((completion.choices as Json[])[0].message ?? {}) as Json;
     const warnings: string[] = [];
     const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
-    const content = typeof message.content === 'string' ? message.content : '';
+    const { answer: content, filter } = ThinkFilter.split(typeof message.content === 'string' ? message.content : '');
+    warnings.push(...filter.warnings());
+    const reasoning = typeof message.reasoning_content === 'string' ? message.reasoning_content : typeof message.reasoning === 'string' ? message.reasoning : '';
+    if (!content && toolCalls.length === 0 && reasoning.trim()) {
+      warnings.push(`The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`);
+    }
     return {
       role: 'assistant',
       content,
@@ -171,4 +199,13 @@ export class OpenAIBrain implements ChatEngine {
       warnings,
     };
   }
+}
+
+/** A stream that broke after it started: undici's `terminated`, a reset socket, a premature close. */
+function isCutStream(error: unknown): boolean {
+  if (error instanceof APIError || error instanceof CancelledError || error instanceof BrainError || error instanceof SyntaxError) return false;
+  const err = error as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
+  if (!err || typeof err !== 'object') return false;
+  const codes = [err.code, err.cause?.code];
+  return err.message === 'terminated' || codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'ERR_STREAM_PREMATURE_CLOSE');
 }

@@ -12,13 +12,19 @@ interface PartialCall {
 /** Assembles `chat.completion.chunk`s (content and tool_call deltas) into one `chat.completion`. */
 export class StreamAssembler {
   chunks = 0;
+  /** Chunks that carried a choice (a stream of only `choices: []` chunks carries no answer). */
+  choiceChunks = 0;
   content = '';
+  /** `reasoning_content` / `reasoning` deltas (llama.cpp, vLLM, LM Studio, Ollama), kept for the raw response only. */
+  reasoning = '';
   private id: string | undefined;
   private model: string | undefined;
   private created: number | undefined;
-  private finishReason: string | null = null;
+  finishReason: string | null = null;
   private usage: unknown = undefined;
   private readonly calls: PartialCall[] = [];
+  /** Wire `index` -> position in `calls`. */
+  private readonly slots = new Map<number, number>();
 
   /** Adds one chunk; returns its content delta ('' when it has none). */
   add(chunk: any): string {
@@ -29,21 +35,33 @@ export class StreamAssembler {
     if (chunk?.usage) this.usage = chunk.usage;
     const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
     if (!choice) return '';
+    this.choiceChunks++;
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const delta = choice.delta ?? {};
     if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) this.addCall(part);
+    const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
+    this.reasoning += reasoning;
     const text = typeof delta.content === 'string' ? delta.content : '';
     this.content += text;
     return text;
   }
 
   private addCall(part: any) {
-    let index = typeof part?.index === 'number' ? part.index : -1;
-    if (index < 0) index = part?.id && !this.calls.some((c) => c.id === part.id) ? this.calls.length : Math.max(0, this.calls.length - 1);
-    const call = (this.calls[index] ??= { name: '', arguments: '' });
+    const fn = part?.function ?? {};
+    const id = typeof part?.id === 'string' && part.id ? part.id : undefined;
+    let slot: number;
+    if (typeof part?.index === 'number') {
+      const known = this.slots.get(part.index);
+      // A new id with a function name at a used index is a new call (servers that number every call 0).
+      const isNew = known === undefined || (id !== undefined && this.calls[known].id !== undefined && this.calls[known].id !== id && typeof fn.name === 'string' && fn.name !== '');
+      slot = isNew ? this.calls.length : known;
+      this.slots.set(part.index, slot);
+    } else {
+      slot = id && !this.calls.some((c) => c.id === id) ? this.calls.length : Math.max(0, this.calls.length - 1);
+    }
+    const call = (this.calls[slot] ??= { name: '', arguments: '' });
     if (typeof part?.id === 'string' && part.id) call.id = part.id;
     if (typeof part?.type === 'string') call.type = part.type;
-    const fn = part?.function ?? {};
     if (typeof fn.name === 'string') call.name += fn.name;
     if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
     else if (fn.arguments && typeof fn.arguments === 'object') call.arguments += JSON.stringify(fn.arguments);
@@ -65,7 +83,12 @@ export class StreamAssembler {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: this.content || (calls.length > 0 ? null : ''), ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+          message: {
+            role: 'assistant',
+            content: this.content || (calls.length > 0 ? null : ''),
+            ...(this.reasoning ? { reasoning_content: this.reasoning } : {}),
+            ...(calls.length > 0 ? { tool_calls: calls } : {}),
+          },
           finish_reason: this.finishReason,
         },
       ],

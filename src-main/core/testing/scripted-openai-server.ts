@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { completionBody, completionChunks, wireToolCalls } from './scripted-completion';
-import { defaultErrorBody, isError, isGarbage, isHang, openAIErrorBody, type ReceivedRequest, type ScriptedAnswer, type ScriptedReply } from './scripted-reply';
+import { defaultErrorBody, isError, isGarbage, isHang, isStream, openAIErrorBody, type ReceivedRequest, type ScriptedAnswer, type ScriptedReply } from './scripted-reply';
 
-export type { ReceivedRequest, ScriptedReply, ScriptedToolCall, ScriptedAnswer } from './scripted-reply';
+export type { ReceivedRequest, ScriptedReply, ScriptedToolCall, ScriptedAnswer, ScriptedStream } from './scripted-reply';
 
 /** Picks the reply of the chat request number `index` (from 0, since the last reset). */
 export type ReplyFunction = (request: ReceivedRequest, index: number) => ScriptedReply;
@@ -117,6 +117,21 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
     if (isGarbage(reply)) {
       res.writeHead(200, { 'content-type': reply.contentType ?? 'application/json' });
       res.end(reply.garbage);
+      return;
+    }
+    if (isStream(reply)) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      for (const event of reply.sse) {
+        if (res.destroyed) return;
+        res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
+        if (reply.chunkDelayMs && !(await wait(reply.chunkDelayMs, res))) return;
+      }
+      if (reply.cut) {
+        // Let the written events reach the client first, then drop the connection mid-response.
+        if (await wait(20, res)) res.socket?.destroy();
+        return;
+      }
+      res.end(reply.done === false ? '' : 'data: [DONE]\n\n');
       return;
     }
     const scripted = reply as ScriptedAnswer;

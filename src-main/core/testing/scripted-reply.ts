@@ -38,7 +38,18 @@ export interface ScriptedHang {
   hang: true;
 }
 
-export type ScriptedReply = ScriptedAnswer | ScriptedError | ScriptedGarbage | ScriptedHang;
+/**
+ * A 200 `text/event-stream` of exactly these events, for what real servers send that a ScriptedAnswer cannot
+ * express: an object is sent as `data: <its JSON>`, a string as `data: <the string>`. Then `data: [DONE]` unless
+ * `done` is false; `cut` drops the connection after the events instead of ending the response.
+ */
+export interface ScriptedStream extends ScriptedTiming {
+  sse: unknown[];
+  done?: boolean;
+  cut?: boolean;
+}
+
+export type ScriptedReply = ScriptedAnswer | ScriptedError | ScriptedGarbage | ScriptedHang | ScriptedStream;
 
 /** One request the server received, in arrival order. */
 export interface ReceivedRequest {
@@ -55,6 +66,9 @@ export interface ReceivedRequest {
 
 export function isHang(reply: ScriptedReply): reply is ScriptedHang {
   return 'hang' in reply && reply.hang === true;
+}
+export function isStream(reply: ScriptedReply): reply is ScriptedStream {
+  return 'sse' in reply && Array.isArray(reply.sse);
 }
 export function isError(reply: ScriptedReply): reply is ScriptedError {
   return 'status' in reply && typeof reply.status === 'number';
