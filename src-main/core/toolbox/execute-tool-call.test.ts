@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from './agent-tool';
 import { CancelledError } from '../errors';
 import { executeToolCall } from './execute-tool-call';
 import { ToolRegistry } from './tool-registry';
@@ -96,5 +98,53 @@ describe('executeToolCall', () => {
     await expect(executeToolCall(during, 'add', { a: 1, b: 2 }, { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(seen.signal?.aborted).toBe(true);
+  });
+
+  it('a tool that never settles and ignores its signal is abandoned at the timeout', async () => {
+    const registry = new ToolRegistry([new ScriptedTools(() => [addWith(() => new Promise(() => undefined))])]);
+    const started = Date.now();
+    const out = await executeToolCall(registry, 'add', { a: 1, b: 2 }, { timeoutMs: 50 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(out).toMatchObject({ ok: false, error: { code: 'tool_timeout' } });
+  });
+
+  it('output with values JSON cannot carry (BigInt, cycles, Date, Map, NaN, undefined) still serializes', async () => {
+    const circular: Record<string, unknown> = { name: 'loop' };
+    circular.self = circular;
+    const shared = { n: 1 };
+    const weird = defineTool({
+      name: 'weird',
+      description: 'Returns JavaScript values.',
+      argumentSchema: z.object({}),
+      outputSchema: z.looseObject({ when: z.date(), big: z.bigint() }),
+      toolCall: () => ({
+        when: new Date(0),
+        big: 12n,
+        huge: 2n ** 70n,
+        nan: NaN,
+        missing: undefined,
+        list: [undefined, Infinity, shared, shared],
+        map: new Map<unknown, unknown>([[1, 'one']]),
+        set: new Set(['a']),
+        circular,
+        error: new RangeError('bad'),
+      }),
+    });
+    const out = await executeToolCall(new ToolRegistry([new ScriptedTools(() => [weird])]), 'weird', {});
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    const expected = {
+      when: '1970-01-01T00:00:00.000Z',
+      big: 12,
+      huge: '1180591620717411303424',
+      nan: null,
+      list: [null, null, { n: 1 }, { n: 1 }],
+      map: { 1: 'one' },
+      set: ['a'],
+      circular: { name: 'loop', self: '[Circular]' },
+      error: { name: 'RangeError', message: 'bad' },
+    };
+    expect(out.result).toEqual(expected);
+    expect(JSON.parse(out.content)).toEqual(expected);
   });
 });

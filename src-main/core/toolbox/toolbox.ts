@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus';
 import type { Message } from '../bus/message';
 import { logger } from '../log';
 import type { AgentTool, ToolCallContext } from './agent-tool';
+import { toJsonSafe } from './json-safe';
 import { toolsToOpenAISpec } from './openai-spec';
 import { coerceLax, inputJsonSchema, isZodSchema, toJsonSchema, validateWith } from './schema';
 import { causeMessage, ToolExecutionError, ToolInputError } from './tool-errors';
@@ -136,7 +137,7 @@ export abstract class ToolBox {
         cause: `Invalid output from '${name}'`,
       });
     }
-    return JSON.parse(JSON.stringify(output.value)) as Record<string, unknown>;
+    return toJsonSafe(output.value) as Record<string, unknown>;
   }
 
   /** `[{name, description, argument_schema, output_schema}]` from the cache (no refresh). */
