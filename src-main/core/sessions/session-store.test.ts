@@ -65,6 +65,30 @@ describe('SessionStore', () => {
     expect(loaded.skipped.map((s) => s.line)).toEqual([2, 3]);
   });
 
+  it('after a crash left half a line, the next event still lands on its own line', async () => {
+    const store = new SessionStore(dir);
+    const events = run('r1', 1000, 'hi', 'hello');
+    await store.append('s1', events[0]);
+    await appendFile(path.join(dir, 's1.jsonl'), '{"runId":"r0","seq":7,"type":"answer_del');
+    for (const e of events.slice(1)) await store.append('s1', e);
+    const loaded = await store.load('s1');
+    expect(loaded.events).toEqual(events);
+    expect(loaded.skipped.map((s) => s.line)).toEqual([2]);
+  });
+
+  it('two stores (two runs, two processes) appending to one session concurrently keep every line whole', async () => {
+    const a = new SessionStore(dir);
+    const b = new SessionStore(dir);
+    const big = 'x'.repeat(200_000);
+    const left = run('ra', 1000, big, 'a');
+    const right = run('rb', 1000, 'short', big);
+    await Promise.all([...left.map((e) => a.append('s1', e)), ...right.map((e) => b.append('s1', e))]);
+    const loaded = await a.load('s1');
+    expect(loaded.skipped).toEqual([]);
+    expect(loaded.events.filter((e) => e.runId === 'ra')).toEqual(left);
+    expect(loaded.events.filter((e) => e.runId === 'rb')).toEqual(right);
+  });
+
   it('reports an unknown session and refuses ids that are not safe file names', async () => {
     const store = new SessionStore(dir);
     await expect(store.load('nope')).rejects.toMatchObject({ code: 'session_not_found' });

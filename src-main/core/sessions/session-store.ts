@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
 import { TraceEvent } from '../../../shared/domain/trace';
@@ -40,7 +40,7 @@ export class SessionStore {
     const next = previous.then(async () => {
       this.dirReady ??= mkdir(this.dir, { recursive: true });
       await this.dirReady;
-      await appendFile(file, line, 'utf8');
+      await appendLine(file, line);
     });
     const tail = next.catch(() => undefined);
     this.queues.set(sessionId, tail);
@@ -105,6 +105,26 @@ export class SessionStore {
     const summary = summarize(sessionId, events, info.mtimeMs);
     this.summaries.set(sessionId, { key, summary });
     return summary;
+  }
+}
+
+/**
+ * Appends one line. When the file does not end with a newline (a process that crashed mid-write left half a
+ * line), the new line starts on a line of its own, so only the broken line is lost, not the next event too.
+ */
+async function appendLine(file: string, line: string): Promise<void> {
+  const handle = await open(file, 'a+');
+  try {
+    const { size } = await handle.stat();
+    let prefix = '';
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) prefix = '\n';
+    }
+    await handle.write(prefix + line, null, 'utf8');
+  } finally {
+    await handle.close();
   }
 }
 
