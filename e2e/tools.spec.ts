@@ -83,6 +83,20 @@ describe('tool forms', () => {
     await tools.formMode();
   });
 
+  it("does not call a valid output 'ok' when the tool reports an error in it, and keeps the history's arguments readable", async () => {
+    await tools.pick('evaluate_expression');
+    await tools.field('expression').fill('1 +* 2');
+    await tools.run();
+    await app.page.getByTestId('tool-reported-error').waitFor();
+    expect(await app.page.getByTestId('tool-reported-error').innerText()).toContain('Value expected');
+    expect(await app.page.locator('[data-testid="tool-output"] .output-head .badge').innerText()).toBe('tool reported an error');
+    expect(await tools.history().first().locator('.badge').innerText()).toBe('reported error');
+    const args = await tools.history().first().locator('code').boundingBox();
+    expect(args!.width, 'the arguments get a line of their own in the history').toBeGreaterThan(250);
+    expect(await tools.history().first().locator('code').innerText()).toBe('{"expression":"1 +* 2"}');
+    await tools.pick('plan_trip');
+  });
+
   it('shows the exact OpenAI tool JSON the model is sent', async () => {
     await app.page.getByTestId('openai-json').locator('summary').click();
     const json = JSON.parse(await app.page.getByTestId('openai-json').locator('pre').innerText());

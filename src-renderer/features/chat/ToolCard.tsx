@@ -1,6 +1,7 @@
 import type { ToolRow } from './trace-rows';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
+import { reportedError } from '../../lib/reported-error';
 
 const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   pending: { label: 'waiting', cls: 'badge' },
@@ -13,17 +14,18 @@ const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
 /** One TOOL message: the call's arguments, then its result or error, its duration; collapsible. */
 export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; collapsed: boolean; onToggle(): void; onOpen(): void }) {
   const s = STATUS[row.status];
+  const reported = row.status === 'ok' ? reportedError(row.result) : null;
   return (
-    <div className={row.status === 'error' ? 'msg tool error' : 'msg tool'} data-testid="trace-tool" data-status={row.status} data-tool-call-id={row.toolCallId}>
+    <div className={row.status === 'error' ? 'msg tool error' : reported ? 'msg tool reported' : 'msg tool'} data-testid="trace-tool" data-status={row.status} data-tool-call-id={row.toolCallId}>
       <div className="head">
         <button className="ghost small" onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand' : 'Collapse'}>
           {collapsed ? '▸' : '▾'}
         </button>
         <span className="who" style={{ margin: 0 }}>Tool</span>
         <span className="fname">{row.name}</span>
-        <span className={s.cls}>
+        <span className={reported ? 'badge warn' : s.cls} title={reported ?? undefined}>
           {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
-          {row.status === 'error' && row.error ? row.error.code : s.label}
+          {row.status === 'error' && row.error ? row.error.code : reported ? 'tool reported an error' : s.label}
         </span>
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
         <span className="spacer" />
@@ -42,7 +44,14 @@ export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; c
           {row.status === 'ok' && (
             <>
               <span>result</span>
-              <JsonView value={row.result} testId="trace-tool-result" compact />
+              <div className="stack" style={{ gap: 6 }}>
+                {reported && (
+                  <div className="notice warn small" data-testid="trace-tool-reported">
+                    The tool reports an error: <strong>{reported}</strong>
+                  </div>
+                )}
+                <JsonView value={row.result} testId="trace-tool-result" compact />
+              </div>
             </>
           )}
           {row.status === 'error' && row.error && (

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { ToolCard } from './ToolCard';
+import type { ToolRow } from './trace-rows';
+
+afterEach(cleanup);
+
+const row = (result: unknown): ToolRow => ({ kind: 'tool', key: 'k', runId: 'r', iteration: 1, toolCallId: 'c1', name: 'unit_convert', toolboxId: 'ovos-math-tools', arguments: { value: 1, from_unit: 'x', to_unit: 'km' }, status: 'ok', result, content: '{}', durationMs: 1 });
+const noop = () => undefined;
+
+describe('ToolCard', () => {
+  it('shows a result that reports an error as such, not as "ok"', () => {
+    render(<ToolCard row={row({ result: null, error: "Unknown unit: 'x'" })} collapsed={false} onToggle={noop} onOpen={noop} />);
+    const card = screen.getByTestId('trace-tool');
+    expect(card.getAttribute('data-status')).toBe('ok');
+    expect(card.querySelector('.head .badge')!.textContent).toBe('tool reported an error');
+    expect(screen.getByTestId('trace-tool-reported').textContent).toContain("Unknown unit: 'x'");
+  });
+
+  it('keeps "ok" for a clean result', () => {
+    render(<ToolCard row={row({ result: 1, error: null })} collapsed={false} onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool').querySelector('.head .badge')!.textContent).toBe('ok');
+    expect(screen.queryByTestId('trace-tool-reported')).toBeNull();
+  });
+});
