@@ -93,6 +93,20 @@ describe('personas', () => {
     expect(await theme()).toBe('light');
   });
 
+  it('shows the keyboard focus on the selected tab, and arrow keys move between tabs', async () => {
+    await sidebar.pick('trip-planner');
+    await app.page.getByTestId('tab-editor').focus();
+    await app.page.keyboard.press('ArrowRight');
+    await app.page.getByTestId('tool-list').waitFor();
+    const tab = app.page.getByTestId('tab-tools');
+    const focused = await tab.evaluate((el) => el === document.activeElement);
+    const shadow = await tab.evaluate((el) => getComputedStyle(el).boxShadow);
+    await app.page.keyboard.press('ArrowLeft');
+    await editor.name().waitFor();
+    expect(focused).toBe(true);
+    expect(shadow, 'the selected tab shows the focus ring (--focus), not only its raised shadow').toContain('rgba(47, 95, 208, 0.35)');
+  });
+
   it('duplicates and deletes (after confirming)', async () => {
     await sidebar.pick('trip-planner');
     await app.page.getByTestId('duplicate-persona').click();

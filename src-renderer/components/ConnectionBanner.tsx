@@ -1,14 +1,22 @@
 import { useApp } from '../store/context';
+import { isDirty } from '../store/personas-slice';
 
-/** Says plainly when main cannot be reached, and what happens next. */
+/** Says plainly when main cannot be reached, that the page keeps retrying, and what to do when it will not come back. */
 export function ConnectionBanner() {
   const connection = useApp((s) => s.connection);
+  const dirty = useApp(isDirty);
   if (connection !== 'lost') return null;
   return (
     <div className="banner lost" role="alert" data-testid="connection-lost">
-      <strong>Lost the connection to Persona Studio.</strong>
-      <span className="grow muted">Nothing you typed is lost. Is the app (or `persona-studio serve`) still running? Reload this page once it is.</span>
-      <button className="small" onClick={() => location.reload()}>
+      <span className="spinner" aria-hidden="true" />
+      <span className="grow">
+        <strong>Lost the connection to Persona Studio; retrying.</strong>{' '}
+        <span className="muted">
+          {dirty ? 'Your unsaved changes stay in this window while it retries; save once it is back. ' : ''}
+          Is the app (or <code>persona-studio serve</code>) still running? If you restarted <code>serve</code>, open the new address it printed: its token changes on every start.
+        </span>
+      </span>
+      <button className="small" onClick={() => location.reload()} title={dirty ? 'Reloading loses the unsaved changes' : undefined}>
         Reload
       </button>
     </div>
