@@ -12,7 +12,12 @@ export function EndCard({ event }: { event: End }) {
   const setTab = useApp((s) => s.setTab);
   const secs = (event.durationMs / 1000).toFixed(2);
   if (event.type === 'run_finished') return <div className="end" data-testid="trace-end">Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'} · {secs} s</div>;
-  if (event.type === 'run_cancelled') return <div className="end failed" data-testid="trace-cancelled">Cancelled after {secs} s{event.reason ? ` (${event.reason})` : ''}</div>;
+  if (event.type === 'run_cancelled')
+    return (
+      <div className="end cancelled" data-testid="trace-cancelled">
+        <span className="badge warn">cancelled</span> Run stopped after {secs} s{event.iteration ? `, in iteration ${event.iteration}` : ''}.{event.reason ? ` ${event.reason}` : ''}
+      </div>
+    );
   const url = draft ? String(brainBlockOf(draft).api_url ?? '') : '';
   return (
     <div data-testid="trace-failed" style={{ paddingBottom: 10 }}>

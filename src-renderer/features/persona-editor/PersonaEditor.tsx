@@ -8,6 +8,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { EngineSection } from './EngineSection';
 import { ToolboxesSection } from './ToolboxesSection';
 import { personaJsonText } from './persona-json';
+import { fieldForIssue, focusIssue } from './field-for-issue';
 
 /** The persona editor: every setting of the OVOS persona file, and the file itself one click away. */
 export function PersonaEditor() {
@@ -20,7 +21,7 @@ export function PersonaEditor() {
     <div className={showJson ? 'editor with-json' : 'editor'} data-testid="persona-editor">
       <div className="editor-main">
         <EditorToolbar showJson={showJson} onToggleJson={() => setShowJson((v) => !v)} />
-        {saveError && <ErrorNotice error={saveError} testId="save-error" />}
+        {saveError && <ErrorNotice error={saveError} testId="save-error" onIssue={(i) => (fieldForIssue(draft, i) ? () => void focusIssue(draft, i) : null)} />}
         <BasicsSection />
         <BrainSection />
         <EngineSection />
