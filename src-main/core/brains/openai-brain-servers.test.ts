@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../shared/domain/message';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 import type { BrainMessage } from './chat-engine';
+import { toErrorValue } from '../errors';
 import { OpenAIBrain } from './openai-brain';
 import { ThinkFilter } from './openai-reasoning';
 
@@ -187,5 +188,26 @@ describe('OpenAIBrain against real servers: broken answers', () => {
   it('a stream cut mid-way says the connection dropped mid-answer', async () => {
     server.push({ sse: [chunk({ content: 'Hello' }), chunk({ content: ' wor' })], cut: true });
     await expect(streamed()).rejects.toMatchObject({ code: 'brain_bad_response', message: expect.stringMatching(/dropped the connection in the middle of its streamed answer \(after 2 chunk\(s\)\)/) });
+  });
+});
+
+describe('OpenAIBrain: the API key stays out of the trace', () => {
+  it('is sent as the Authorization header only; never in raw exchanges or error values', async () => {
+    const key = 'sk-test-SECRET-0123456789';
+    const keyed = await startScriptedOpenAIServer({ apiKey: key, replies: [{ content: 'a' }, { content: 'b', toolCalls: [{ name: 'f', arguments: {} }] }] });
+    try {
+      const good = new OpenAIBrain({ model: 'm', api_url: keyed.url, api_key: key });
+      const plain = await good.continueChat([user('x')]);
+      const { reply } = await streamed(good);
+      expect(keyed.chatRequests.map((r) => r.headers.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`]);
+      expect(keyed.chatRequests.every((r) => !r.rawBody.includes(key))).toBe(true);
+      for (const message of [plain, reply]) expect(JSON.stringify(message)).not.toContain('SECRET');
+      const wrong = new OpenAIBrain({ model: 'm', api_url: keyed.url, api_key: 'sk-wrong-SECRET-key' });
+      const error = await wrong.continueChat([user('x')]).catch((e: unknown) => e);
+      expect(toErrorValue(error).code).toBe('brain_bad_response');
+      expect(JSON.stringify(toErrorValue(error))).not.toContain('SECRET');
+    } finally {
+      await keyed.close();
+    }
   });
 });
