@@ -29,14 +29,15 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         out(`you> ${event.content}\n`);
         break;
       case 'assistant_message': {
+        // The streamed line ends before a warning goes to stderr, so a terminal does not show it inside the answer.
+        const wasStreaming = streaming;
+        endStream();
         for (const warning of event.warnings) err(`${tag(event.iteration)}   ! ${warning}\n`);
         if (event.final) {
-          if (streaming) out(`\n${tag(event.iteration)}   (assistant ${ms(event.durationMs)})\n`);
+          if (wasStreaming) out(`${tag(event.iteration)}   (assistant ${ms(event.durationMs)})\n`);
           else out(`${tag(event.iteration)} answer> ${event.content}  (assistant ${ms(event.durationMs)})\n`);
-          streaming = false;
           break;
         }
-        endStream();
         const text = event.content.trim();
         out(`${tag(event.iteration)} assistant ${ms(event.durationMs)}${text ? `: ${clip(text)}` : ''}\n`);
         for (const call of event.toolCalls) out(`${tag(event.iteration)}   → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);
