@@ -91,7 +91,7 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
     openToolCall(toolboxId, name, args) {
       const tool = findTool(get().toolboxes, toolboxId, name);
       if (!tool) {
-        get().toast('error', `Tool “${name}” is not among this persona's tools any more.`);
+        get().toast('error', `“${name}” is not one of this persona's tools (now): there is no form to open. Check its toolboxes in the Editor.`);
         return false;
       }
       const ref = { toolboxId: tool.toolboxId, name: tool.name };

@@ -22,4 +22,15 @@ describe('ToolCard', () => {
     expect(screen.getByTestId('trace-tool').querySelector('.head .badge')!.textContent).toBe('ok');
     expect(screen.queryByTestId('trace-tool-reported')).toBeNull();
   });
+
+  it('offers no form for a tool the persona does not have', () => {
+    const unknown: ToolRow = { ...row(undefined), name: 'no_such_tool', status: 'error', error: { code: 'tool_not_found', message: "Tool 'no_such_tool' is not offered by any toolbox of this persona." } };
+    render(<ToolCard row={unknown} collapsed={false} onToggle={noop} onOpen={noop} />);
+    const open = screen.getByTestId('open-in-form') as HTMLButtonElement;
+    expect(open.disabled).toBe(true);
+    expect(open.title).toContain('does not have');
+    cleanup();
+    render(<ToolCard row={row({ result: 1, error: null })} collapsed={false} onToggle={noop} onOpen={noop} />);
+    expect((screen.getByTestId('open-in-form') as HTMLButtonElement).disabled).toBe(false);
+  });
 });

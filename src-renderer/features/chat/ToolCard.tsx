@@ -15,6 +15,7 @@ const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
 export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; collapsed: boolean; onToggle(): void; onOpen(): void }) {
   const s = STATUS[row.status];
   const reported = row.status === 'ok' ? reportedError(row.result) : null;
+  const unknownTool = row.status === 'error' && row.error?.code === 'tool_not_found';
   return (
     <div className={row.status === 'error' ? 'msg tool error' : reported ? 'msg tool reported' : 'msg tool'} data-testid="trace-tool" data-status={row.status} data-tool-call-id={row.toolCallId}>
       <div className="head">
@@ -29,7 +30,13 @@ export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; c
         </span>
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
         <span className="spacer" />
-        <button className="small" data-testid="open-in-form" onClick={onOpen} title="Open this call in its tool form, with these arguments">
+        <button
+          className="small"
+          data-testid="open-in-form"
+          onClick={onOpen}
+          disabled={unknownTool}
+          title={unknownTool ? 'The model asked for a tool this persona does not have: there is no form to open' : 'Open this call in its tool form, with these arguments'}
+        >
           Open in form
         </button>
       </div>

@@ -76,6 +76,23 @@ describe('ToolDetail', () => {
     expect(screen.getAllByText('is a required property').length).toBeGreaterThan(0);
   });
 
+  it('brings the output into view after a run (it can be below a long form)', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      setup(() => ({ result: { ok: 1 }, durationMs: 1 }));
+      fireEvent.click(screen.getByTestId('toggle-raw'));
+      fireEvent.change(screen.getByTestId('raw-args'), { target: { value: '{"label": "x", "values": [1]}' } });
+      await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
+      await waitFor(() => expect(scrolled).toContain(screen.getByTestId('tool-output')));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('says why the model sees the tool under another name', () => {
     setup(() => ({ result: {}, durationMs: 1 }), { ...tool, modelName: 'stats__summarize', renamedBecause: "'summarize' is also a tool of 'other'" });
     expect(screen.getByTestId('renamed-because').textContent).toContain('stats__summarize');

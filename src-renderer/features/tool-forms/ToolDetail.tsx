@@ -57,6 +57,12 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Under a long form (or below it in a narrow window) the output may be off screen: bring it into view.
+  const sideRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shown) sideRef.current?.querySelector('[data-testid="tool-output"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
+
   const serverIssues = shown && !shown.outcome.ok ? issuesOf(shown.outcome.error) : [];
   const extraErrors = serverIssues.length ? issuesToErrorSchema(serverIssues) : undefined;
   const schema = tool.argument_schema as RJSFSchema;
@@ -106,7 +112,7 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
           </div>
         </section>
 
-        <div className="tool-side">
+        <div className="tool-side" ref={sideRef}>
           {shown ? <ToolOutput outcome={shown.outcome} /> : <p className="small muted" style={{ margin: 0 }}>Run the tool to see its validated output here, or the error with its code.</p>}
 
           <ToolHistory
