@@ -102,6 +102,12 @@ describe('OpenAIBrain against real servers: tool calls', () => {
     ]);
   });
 
+  it('warns when finish_reason says tool_calls without any, or that the reply hit the token limit', async () => {
+    server.push({ content: '<tool_call>{"name": "f"', finishReason: 'tool_calls' }, { content: 'The answer is', finishReason: 'length' });
+    expect((await brain().continueChat([user('a')])).warnings).toEqual([expect.stringContaining('finish_reason "tool_calls" but carries no tool calls')]);
+    expect((await streamed()).reply.warnings).toEqual([expect.stringContaining('hit the token limit')]);
+  });
+
   it('keeps content and tool calls of the same streamed reply', async () => {
     server.push({ content: 'Let me check.', toolCalls: [{ name: 'f', arguments: { q: 1 } }] });
     const { deltas, reply } = await streamed();
@@ -143,7 +149,7 @@ describe('OpenAIBrain against real servers: reasoning', () => {
     server.push({ garbage: completion({ role: 'assistant', content: '', reasoning_content: 'Out of tokens while thinking' }, 'length') });
     const only = await brain().continueChat([user('x')]);
     expect(only.content).toBe('');
-    expect(only.warnings?.[0]).toMatch(/reasoning only/);
+    expect(only.warnings).toEqual([expect.stringContaining('hit the token limit'), expect.stringContaining('reasoning only')]);
   });
 
   it('ThinkFilter: incremental pieces always add up to split()', () => {

@@ -182,9 +182,12 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   private toMessage(completion: Json, request: Json): BrainMessage {
-    const message = ((completion.choices as Json[])[0].message ?? {}) as Json;
+    const choice = (completion.choices as Json[])[0];
+    const message = (choice.message ?? {}) as Json;
     const warnings: string[] = [];
     const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
+    if (choice.finish_reason === 'length') warnings.push('The reply hit the token limit (finish_reason "length"): it may be cut short.');
+    if (choice.finish_reason === 'tool_calls' && toolCalls.length === 0) warnings.push('The reply says finish_reason "tool_calls" but carries no tool calls (the server could not parse the model\'s call?).');
     const { answer: content, filter } = ThinkFilter.split(typeof message.content === 'string' ? message.content : '');
     warnings.push(...filter.warnings());
     const reasoning = typeof message.reasoning_content === 'string' ? message.reasoning_content : typeof message.reasoning === 'string' ? message.reasoning : '';
