@@ -24,6 +24,20 @@ describe('ReActLoopEngine (OVOS cases 28-34)', () => {
     expect(brain.calls[0].tools).toBeUndefined();
   });
 
+  it('runs the action of a reply whose Thought mentions FINAL_ANSWER:, streamed deltas retracted, gapless trace', async () => {
+    const { registry, toolbox } = await fixtureRegistry();
+    const step = 'Thought: I must compute before the FINAL_ANSWER: so I use calc.\nAction: `calc`.\nAction Input:\n```json\n{"a": 2, "b": 3}\n```';
+    const brain = new ScriptedBrain([{ content: step }, { content: 'FINAL_ANSWER: 5' }]);
+    const { events, tracer } = traced();
+    const result = await new ReActLoopEngine({ brain, registry, stream: true }).run([user('2+3?')], { tracer });
+    expect(result).toEqual({ answer: '5', iterations: 2 });
+    expect(toolbox.callLog).toEqual([{ name: 'calc', args: { a: 2, b: 3 } }]);
+    const first = events.filter((e) => e.iteration === 1).map((e) => e.type);
+    expect(first.slice(-3)).toEqual(['assistant_message', 'tool_started', 'tool_result']);
+    expect(events.find((e) => e.type === 'assistant_message')).toMatchObject({ final: false, toolCalls: [{ name: 'calc' }] });
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+  });
+
   it('runs an action, feeds the Observation back as a user message, then answers (29)', async () => {
     const { registry, toolbox } = await fixtureRegistry();
     const step = 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}';
