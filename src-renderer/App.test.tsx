@@ -43,6 +43,24 @@ describe('App empty states', () => {
     expect(screen.getByTestId('pick-persona')).toBeTruthy();
   });
 
+  it('checks a broken persona file again once it is fixed', async () => {
+    let fixed = false;
+    const calc = { id: 'calc', name: 'Calculator', description: 'Sums', engine: null, path: '/d/personas/calc.json', updatedAt: 1 };
+    const bad = { id: 'bad', path: '/d/personas/bad.json', error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' } };
+    const fake = fakeClient({ 'personas.list': () => (fixed ? { personas: [calc, { ...calc, id: 'bad', name: 'Bad no more' }], broken: [] } : { personas: [calc], broken: [bad] }) });
+    const store = createAppStore(fake.client);
+    render(
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>,
+    );
+    await act(() => store.getState().loadPersonas());
+    fixed = true;
+    await act(async () => fireEvent.click(screen.getByTestId('recheck-bad')));
+    expect(screen.queryByTestId('broken-bad')).toBeNull();
+    expect(screen.getByTestId('persona-bad').textContent).toContain('Bad no more');
+  });
+
   it('puts the saved theme on <html>', async () => {
     const store = mount([], []);
     await act(() => store.getState().loadSettings());

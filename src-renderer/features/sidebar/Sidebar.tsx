@@ -12,6 +12,7 @@ export function Sidebar() {
   const creatingNew = useApp((s) => s.selectedId === null && s.draft !== null);
   const dirty = useApp(isDirty);
   const importPersona = useApp((s) => s.importPersona);
+  const loadPersonas = useApp((s) => s.loadPersonas);
   const { select, create } = useGuardedSelect();
   const fileRef = useRef<HTMLInputElement>(null);
 
@@ -67,7 +68,13 @@ export function Sidebar() {
               <strong>{b.error.code}</strong>: {b.error.message}
             </div>
             <div className="path">{b.path}</div>
-            <div className="small muted">Fix the file in an editor (it is never overwritten), then reload.</div>
+            <div className="small muted">
+              Fix the file in a text editor (the app never overwrites it), then{' '}
+              <button type="button" className="link small" data-testid={`recheck-${b.id}`} onClick={() => void loadPersonas()}>
+                check again
+              </button>
+              .
+            </div>
           </li>
         ))}
       </ul>
