@@ -172,6 +172,17 @@ describe('OpenAIBrain against real servers: broken answers', () => {
     await expect(streamed()).rejects.toMatchObject({ code: 'brain_bad_response', message: expect.stringContaining('model crashed: CUDA out of memory') });
   });
 
+  it('a model without tool support (Ollama 400, vLLM without auto tool choice) gets the supports_tools hint', async () => {
+    server.push(
+      { status: 400, body: { error: { message: 'registry.ollama.ai/library/gemma:2b does not support tools', type: 'api_error', param: null, code: null } } },
+      { status: 400, body: { object: 'error', message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set', type: 'BadRequestError', code: 400 } },
+    );
+    const tools = [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } }];
+    for (let i = 0; i < 2; i++) {
+      await expect(brain().continueChat([user('a')], { tools })).rejects.toMatchObject({ code: 'brain_bad_response', message: expect.stringContaining('set "supports_tools": false') });
+    }
+  });
+
   it('an empty choices array is a bad response, streamed or not', async () => {
     server.push({ garbage: JSON.stringify({ id: 'x', object: 'chat.completion', choices: [] }) }, { sse: [{ id: 'x', object: 'chat.completion.chunk', choices: [] }] });
     await expect(brain().continueChat([user('a')])).rejects.toMatchObject({ code: 'brain_bad_response' });

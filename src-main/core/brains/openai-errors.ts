@@ -53,7 +53,11 @@ function withStop(text: string): string {
   return /[.!?)]$/.test(text) ? text : `${text}.`;
 }
 
-function hint(status: number, code: string | undefined): string {
+function hint(status: number, code: string | undefined, message: string): string {
+  // Ollama: "registry.ollama.ai/library/gemma:2b does not support tools"; vLLM: '"auto" tool choice requires --enable-auto-tool-choice'.
+  if (status === 400 && /does not support tools|tool choice requires|tools? (?:is|are) not supported/i.test(message)) {
+    return ' This model or server has no native tool calling: set "supports_tools": false in the brain config to use the ReAct text protocol.';
+  }
   if (status === 401 || status === 403) return ' Check the api_key.';
   if (status === 404 && (code === 'model_not_found' || code === undefined)) return ' Check the model name and api_url.';
   if (status === 429) return ' The provider is rate limiting; try again later.';
@@ -92,7 +96,7 @@ export function toBrainError(error: unknown, ctx: FailureContext): Error {
     const { message, code } = body !== undefined ? providerMessageOf(body) : { message: error.message.replace(/^\d{3}\s+/, ''), code: error.code ?? undefined };
     return new BrainError(
       'brain_bad_response',
-      `The brain at ${ctx.url} answered HTTP ${error.status}: ${withStop(message)}${hint(error.status, code)}`,
+      `The brain at ${ctx.url} answered HTTP ${error.status}: ${withStop(message)}${hint(error.status, code, message)}`,
       { status: error.status, providerMessage: message, url: ctx.url, ...(code ? { providerCode: code } : {}), ...(body !== undefined ? { body: body.slice(0, 2000) } : {}) },
       { cause: error },
     );
