@@ -38,6 +38,20 @@ describe('ReActLoopEngine (OVOS cases 28-34)', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
   });
 
+  it('drops an Observation the model made up after its action from the conversation (the trace keeps the reply)', async () => {
+    const { registry } = await fixtureRegistry();
+    const step = 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}\nObservation: {"result": 4}\nFINAL_ANSWER: 4';
+    const brain = new ScriptedBrain([{ content: step }, { content: 'FINAL_ANSWER: 3' }]);
+    const { events, tracer } = traced();
+    const result = await new ReActLoopEngine({ brain, registry }).run([user('1+2?')], { tracer });
+    expect(result).toEqual({ answer: '3', iterations: 2 });
+    expect(brain.calls[1].messages.slice(-2)).toEqual([
+      { role: 'assistant', content: 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}' },
+      { role: 'user', content: 'Observation: {"result":3}' },
+    ]);
+    expect(events.find((e) => e.type === 'assistant_message')).toMatchObject({ content: step, final: false });
+  });
+
   it('runs an action, feeds the Observation back as a user message, then answers (29)', async () => {
     const { registry, toolbox } = await fixtureRegistry();
     const step = 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}';

@@ -43,7 +43,8 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     const call = { id: `react_${i}`, name: action.name, arguments: action.arguments };
     turn.emitStep([call]);
     const result = await runToolCall(ctx, call);
-    loop.push({ role: 'assistant', content: text }, { role: 'user', content: observation(result) });
+    // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
+    loop.push({ role: 'assistant', content: step.turn }, { role: 'user', content: observation(result) });
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

@@ -59,9 +59,9 @@ describe('ReAct parsing of realistic model output', () => {
 
   it('runs the action when FINAL_ANSWER: only appears inside a Thought or after the action', () => {
     const thought = 'Thought: I need data before I can give the FINAL_ANSWER: so I search.\nAction: search\nAction Input: {"q": "x"}';
-    expect(parseReactReply(thought)).toEqual({ kind: 'action', action: { name: 'search', arguments: { q: 'x' } } });
+    expect(parseReactReply(thought)).toEqual({ kind: 'action', action: { name: 'search', arguments: { q: 'x' } }, turn: thought });
     const hallucinated = 'Action: search\nAction Input: {"q": "x"}\nObservation: 42\nFINAL_ANSWER: 42';
-    expect(parseReactReply(hallucinated)).toEqual({ kind: 'action', action: { name: 'search', arguments: { q: 'x' } } });
+    expect(parseReactReply(hallucinated)).toEqual({ kind: 'action', action: { name: 'search', arguments: { q: 'x' } }, turn: 'Action: search\nAction Input: {"q": "x"}' });
   });
 
   it('ends with the answer when FINAL_ANSWER: starts a line, or when there is no parsable action', () => {

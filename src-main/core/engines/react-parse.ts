@@ -48,24 +48,29 @@ export function parseAction(text: string): ReactAction | null {
   return locateAction(text)?.action ?? null;
 }
 
-function locateAction(text: string): { action: ReactAction; index: number } | null {
+function locateAction(text: string): { action: ReactAction; index: number; end: number } | null {
   const action = ACTION_PATTERN.exec(text);
   if (!action) return null;
   const input = INPUT_PATTERN.exec(text.slice(action.index));
   if (!input) return null;
-  const json = extractJsonObject(text, action.index + input.index + input[0].length - 1);
+  const start = action.index + input.index + input[0].length - 1;
+  const json = extractJsonObject(text, start);
   if (json === null) return null;
   try {
     const args = JSON.parse(json) as unknown;
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return null;
-    return { action: { name: action[1], arguments: args as Record<string, unknown> }, index: action.index };
+    return { action: { name: action[1], arguments: args as Record<string, unknown> }, index: action.index, end: start + json.length };
   } catch {
     return null;
   }
 }
 
 /** What a ReAct reply asks for: the final answer, one action, or neither (the text itself is the answer). */
-export type ReactStep = { kind: 'final'; answer: string } | { kind: 'action'; action: ReactAction } | { kind: 'text'; answer: string };
+export type ReactStep =
+  | { kind: 'final'; answer: string }
+  /** `turn`: the reply up to the end of its Action Input, without an Observation the model made up after it. */
+  | { kind: 'action'; action: ReactAction; turn: string }
+  | { kind: 'text'; answer: string };
 
 /**
  * Decides a ReAct reply. A reply with both a parsable action and `FINAL_ANSWER:` is an action unless the token
@@ -80,7 +85,7 @@ export function parseReactReply(text: string): ReactStep {
     const startsLine = /^[\s*>#_-]*$/.test(text.slice(lineStart, finalIdx));
     if (!located || (startsLine && finalIdx < located.index)) return { kind: 'final', answer: text.slice(finalIdx + FINAL_ANSWER_TOKEN.length).trim() };
   }
-  if (located) return { kind: 'action', action: located.action };
+  if (located) return { kind: 'action', action: located.action, turn: text.slice(0, located.end) };
   return { kind: 'text', answer: text };
 }
 
