@@ -66,6 +66,7 @@ describe('chat and the loop trace', () => {
     const full = await chat.answer().innerText();
     expect(full).toContain('Streaming one word at a time, slowly enough to watch it arrive.');
     expect(partial.length).toBeLessThan(full.length);
+    expect(await app.page.getByTestId('trace-iteration').last().innerText(), 'the request past max_iterations is named for what it is').toBe('Final answer, asked for without tools: the limit of 1 iteration was reached');
     await new Sidebar(app.page).pick('calc');
     await chat.open();
   });

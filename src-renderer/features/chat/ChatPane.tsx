@@ -44,7 +44,7 @@ export function ChatPane() {
         {runId && (
           <span className="badge run" data-testid="run-status">
             <span className="spinner" style={{ marginRight: 6 }} />
-            running{iteration?.it ? ` · iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}` : ''}
+            running{iteration?.it ? ` · ${iteration.max && iteration.it > iteration.max ? 'final answer, without tools' : `iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}`}` : ''}
           </span>
         )}
         <button className="ghost small" onClick={() => setAllCollapsed((v) => !v)} disabled={!rows.length}>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { TraceRow } from './trace-rows';
+import { iterationLabel, type TraceRow } from './trace-rows';
 import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
@@ -25,8 +25,7 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
     case 'iteration':
       return (
         <div className="iter" data-testid="trace-iteration">
-          Iteration {row.iteration}
-          {row.max ? ` of ${row.max}` : ''}
+          {iterationLabel(row.iteration, row.max)}
         </div>
       );
     case 'assistant':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTraceRows, runningRunId, withWaitingRow, type ToolRow } from './trace-rows';
+import { buildTraceRows, iterationLabel, runningRunId, withWaitingRow, type ToolRow } from './trace-rows';
 import { sampleRun, traceOf } from './trace-fixtures';
 
 describe('buildTraceRows', () => {
@@ -77,5 +77,12 @@ describe('buildTraceRows', () => {
     const streaming = buildTraceRows(sampleRun().slice(0, 8));
     expect(withWaitingRow(streaming, 'run-1')).toBe(streaming);
     expect(withWaitingRow(afterTools, null)).toBe(afterTools);
+  });
+
+  it('names the last request past max_iterations as the final answer, not "Iteration 2 of 1"', () => {
+    expect(iterationLabel(1, 4)).toBe('Iteration 1 of 4');
+    expect(iterationLabel(3, null)).toBe('Iteration 3');
+    expect(iterationLabel(2, 1)).toBe('Final answer, asked for without tools: the limit of 1 iteration was reached');
+    expect(iterationLabel(6, 5)).toContain('limit of 5 iterations');
   });
 });

@@ -30,6 +30,15 @@ export type TraceRow =
   | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> }
   | { kind: 'waiting'; key: string; runId: string; text: string };
 
+/**
+ * How an iteration is named: "Iteration 2 of 5"; past the limit (the loop's one last request, sent without
+ * tools after max_iterations) it says so instead of "Iteration 2 of 1".
+ */
+export function iterationLabel(iteration: number, max: number | null): string {
+  if (max && iteration > max) return `Final answer, asked for without tools: the limit of ${max} iteration${max === 1 ? '' : 's'} was reached`;
+  return `Iteration ${iteration}${max ? ` of ${max}` : ''}`;
+}
+
 /** Sorts a session's events run by run (in order of first appearance), each by seq, dropping duplicates. */
 export function orderEvents(events: TraceEvent[]): TraceEvent[] {
   const runOrder = new Map<string, number>();
