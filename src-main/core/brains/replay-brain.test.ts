@@ -61,6 +61,17 @@ describe('ReplayBrain', () => {
     expect((error as BrainError).message).toMatch(/^Replay has no more recorded turns/);
   });
 
+  it('plays a session whose last line was cut by a crash, and says which line it skipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+    const file = join(dir, 'session.jsonl');
+    writeFileSync(file, `${events.map((e) => JSON.stringify(e)).join('\n')}\n{"runId":"r2","seq":0,"type":"run_sta`);
+    const brain = new ReplayBrain({ session_file: file });
+    expect(brain.remaining).toBe(2);
+    const first = await brain.continueChat(hi);
+    expect(first.warnings?.[0]).toBe(`Replay skipped 1 unreadable line(s) of ${file}: line ${events.length + 1}.`);
+    expect((await brain.continueChat(hi)).warnings).not.toContain(first.warnings?.[0]);
+  });
+
   it('a missing session file is a clear session_not_found', () => {
     expect(() => new ReplayBrain({ session_file: '/nonexistent/s.jsonl' })).toThrow(expect.objectContaining({ code: 'session_not_found' }));
   });

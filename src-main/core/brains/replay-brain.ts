@@ -19,8 +19,12 @@ function assistantEvent(value: unknown): AssistantEvent | null {
   return null;
 }
 
-/** The assistant turns of a session JSONL file, in order; lines that are not assistant events are skipped. */
-export function readRecordedTurns(sessionFile: string): AssistantEvent[] {
+/**
+ * The assistant turns of a session JSONL file, in order; lines that are not assistant events are skipped. A line
+ * that is not JSON (the half-written last line of a session whose app crashed) is skipped too; its number goes
+ * to `unreadable`.
+ */
+export function readRecordedTurns(sessionFile: string, unreadable: number[] = []): AssistantEvent[] {
   let text: string;
   try {
     text = readFileSync(sessionFile, 'utf8');
@@ -34,7 +38,8 @@ export function readRecordedTurns(sessionFile: string): AssistantEvent[] {
     try {
       value = JSON.parse(line);
     } catch {
-      throw new BrainError('brain_bad_response', `Replay: line ${i + 1} of ${sessionFile} is not JSON.`);
+      unreadable.push(i + 1);
+      return;
     }
     const event = assistantEvent(value);
     if (event) turns.push(event);
@@ -52,13 +57,17 @@ export class ReplayBrain implements ChatEngine {
   readonly model: string | null = null;
   private readonly turns: AssistantEvent[];
   private next = 0;
+  /** Said with the first turn played: lines of the session file that could not be read. */
+  private readonly notice: string | null = null;
 
   constructor(config: ReplayBrainConfig) {
     if ('events' in config) {
       this.turns = config.events.map(assistantEvent).filter((e): e is AssistantEvent => e !== null);
     } else {
       const file = 'sessionFile' in config ? config.sessionFile : config.session_file;
-      this.turns = readRecordedTurns(file);
+      const unreadable: number[] = [];
+      this.turns = readRecordedTurns(file, unreadable);
+      if (unreadable.length) this.notice = `Replay skipped ${unreadable.length} unreadable line(s) of ${file}: line ${unreadable.join(', ')}.`;
     }
   }
 
@@ -73,13 +82,14 @@ export class ReplayBrain implements ChatEngine {
     if (!event) {
       throw new BrainError('brain_bad_response', `Replay has no more recorded turns (all ${this.turns.length} were played).`);
     }
+    const notice = this.next === 0 && this.notice ? [this.notice] : [];
     this.next++;
     return {
       role: 'assistant',
       content: event.content,
       ...(event.toolCalls.length > 0 ? { toolCalls: structuredClone(event.toolCalls) } : {}),
       ...(event.raw ? { raw: structuredClone(event.raw) } : {}),
-      warnings: [...event.warnings],
+      warnings: [...notice, ...event.warnings],
     };
   }
 
