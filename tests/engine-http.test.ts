@@ -117,6 +117,52 @@ describe('native loop over HTTP', () => {
     expect(bodies()[1].messages.at(-1)).toEqual({ role: 'user', content: 'Observation: {"result":3}' });
   });
 
+  it('a reasoning model on a real server: <think> and reasoning_content stay out of answer and history, index-0 parallel calls both run', async () => {
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+    const { handle, bodies, events } = await launch([
+      {
+        sse: [
+          chunk({ role: 'assistant', content: '<think>\nTwo sums' }),
+          chunk({ content: ', use calc twice.\n</think>\n\nComputing.' }),
+          chunk({ tool_calls: [{ index: 0, id: 'x1', type: 'function', function: { name: 'calc', arguments: '{"a":1,' } }] }),
+          chunk({ tool_calls: [{ index: 0, function: { arguments: '"b":2}' } }] }),
+          chunk({ tool_calls: [{ index: 0, id: 'x2', type: 'function', function: { name: 'calc', arguments: { a: 3, b: 4 } } }] }),
+          chunk({}, 'tool_calls'),
+        ],
+      },
+      { sse: [chunk({ reasoning_content: 'Both known.' }), chunk({ content: '3 and 7.' }), chunk({}, 'stop')] },
+    ]);
+    expect(await handle.done).toEqual({ status: 'finished', answer: '3 and 7.' });
+    expect(bodies()[1].messages.slice(2)).toEqual([
+      {
+        role: 'assistant',
+        content: 'Computing.',
+        tool_calls: [
+          { id: 'x1', type: 'function', function: { name: 'calc', arguments: '{"a":1,"b":2}' } },
+          { id: 'x2', type: 'function', function: { name: 'calc', arguments: '{"a":3,"b":4}' } },
+        ],
+      },
+      { role: 'tool', content: '{"result":3}', tool_call_id: 'x1', name: 'calc' },
+      { role: 'tool', content: '{"result":7}', tool_call_id: 'x2', name: 'calc' },
+    ]);
+    const deltas = of(events, 'answer_delta').map((e) => e.delta).join('');
+    expect(deltas).toBe('Computing.3 and 7.');
+    expect(deltas).not.toContain('think');
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+  });
+
+  it('a failing run and a max_iterations run have gapless traces ending in one terminal event', async () => {
+    for (const replies of [[{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { status: 500 }], [{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { toolCalls: [tc('calc', { a: 1, b: 1 })] }]] as ScriptedReply[][]) {
+      await server?.close();
+      server = null;
+      const { handle, events } = await launch(replies, { maxIterations: 1 });
+      const outcome = await handle.done;
+      expect(outcome.status).toBe(replies[1] && 'status' in replies[1] ? 'failed' : 'finished');
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+      expect(events.filter((e) => ['run_finished', 'run_failed', 'run_cancelled'].includes(e.type)).map((e) => e.seq)).toEqual([events.length - 1]);
+    }
+  });
+
   it('unknown tool, arguments that are not JSON, a tool that throws: errors the model sees, a warning in the trace', async () => {
     const { handle, bodies, events } = await launch([{ toolCalls: [tc('nope', {}), tc('calc', '{"a": 1, b'), tc('boom', {})] }, { content: 'recovered' }]);
     expect(await handle.done).toMatchObject({ status: 'finished', answer: 'recovered' });
