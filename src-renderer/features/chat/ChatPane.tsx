@@ -23,6 +23,8 @@ export function ChatPane() {
   const send = useApp((s) => s.send);
   const cancel = useApp((s) => s.cancelRun);
   const openToolCall = useApp((s) => s.openToolCall);
+  const save = useApp((s) => s.savePersona);
+  const setTab = useApp((s) => s.setTab);
   const [allCollapsed, setAllCollapsed] = useState(false);
   const rows = useMemo(() => withWaitingRow(buildTraceRows(events), runId), [events, runId]);
   const openTool = useCallback((row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments), [openToolCall]);
@@ -55,8 +57,16 @@ export function ChatPane() {
         <TracePane rows={rows} ui={ui} />
       ) : (
         <div className="trace-scroll">
-          <EmptyState title={selectedId ? `Talk to ${name}` : 'Save the persona to chat with it'} testId="chat-empty">
-            <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : 'Chat runs the saved persona file. Press Ctrl+S in the Editor first.'}</p>
+          <EmptyState
+            title={selectedId ? `Talk to ${name}` : 'Create the persona to chat with it'}
+            testId="chat-empty"
+            actions={!selectedId && (
+              <button className="primary" data-testid="chat-create-persona" onClick={() => void save().then((ok) => ok || setTab('editor'))}>
+                Create persona
+              </button>
+            )}
+          >
+            <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : 'Chat runs the saved persona file. Create it here or with Ctrl+S (Cmd+S on a Mac); if something is missing, the Editor shows what.'}</p>
             {selectedId && <BrainStatus />}
           </EmptyState>
         </div>

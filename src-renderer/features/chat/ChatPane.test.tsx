@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createAppStore } from '../../store';
+import { StoreProvider } from '../../store/context';
+import { fakeClient } from '../../store/fake-client';
+import { ChatPane } from './ChatPane';
+
+afterEach(cleanup);
+
+function mount() {
+  const fake = fakeClient({
+    'personas.save': (i: { persona: { name: string } }) => ({ id: 'new-persona', path: '/d/personas/new-persona.json', persona: i.persona, secretsSet: [] }),
+    'personas.list': () => ({ personas: [], broken: [] }),
+    'toolboxes.list': () => ({ toolboxes: [] }),
+    'chat.sessions': () => ({ sessions: [] }),
+    'brains.test': () => ({ ok: false, latencyMs: 0, models: [], error: { code: 'brain_unreachable', message: 'nothing there' } }),
+  });
+  const store = createAppStore(fake.client);
+  store.getState().newDraft();
+  store.getState().setTab('chat');
+  render(
+    <StoreProvider store={store}>
+      <ChatPane />
+    </StoreProvider>,
+  );
+  return { store, calls: fake.calls };
+}
+
+describe('ChatPane before the persona exists', () => {
+  it('creates the persona from the chat pane, then offers the chat', async () => {
+    const { store, calls } = mount();
+    expect(screen.getByTestId('chat-empty').textContent).toContain('Create the persona to chat with it');
+    await act(async () => fireEvent.click(screen.getByTestId('chat-create-persona')));
+    expect(calls.some((c) => c.method === 'personas.save')).toBe(true);
+    expect(store.getState().selectedId).toBe('new-persona');
+    expect(store.getState().tab).toBe('chat');
+    expect(screen.getByTestId('chat-empty').textContent).toContain('Talk to New persona');
+  });
+
+  it('goes to the Editor when the persona cannot be created yet', async () => {
+    const { store, calls } = mount();
+    act(() => store.getState().updateDraft((p) => ({ ...p, name: '' })));
+    await act(async () => fireEvent.click(screen.getByTestId('chat-create-persona')));
+    expect(calls.some((c) => c.method === 'personas.save')).toBe(false);
+    expect(store.getState().tab).toBe('editor');
+  });
+});
