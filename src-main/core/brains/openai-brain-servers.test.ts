@@ -39,7 +39,7 @@ async function streamed(b = brain()): Promise<{ deltas: string[]; reply: BrainMe
 }
 
 describe('OpenAIBrain against real servers: tool calls', () => {
-  it('takes arguments sent as an already-parsed object, "" and "null" (non-streamed)', async () => {
+  it('takes arguments sent as an already-parsed object, "", "null" and JSON encoded twice (non-streamed)', async () => {
     server.push({
       garbage: completion(
         {
@@ -49,6 +49,7 @@ describe('OpenAIBrain against real servers: tool calls', () => {
             { id: 'a', type: 'function', function: { name: 'f', arguments: { x: 1 } } },
             { id: 'b', type: 'function', function: { name: 'g', arguments: '' } },
             { id: 'c', type: 'function', function: { name: 'h', arguments: 'null' } },
+            { id: 'd', type: 'function', function: { name: 'k', arguments: JSON.stringify(JSON.stringify({ y: 2 })) } },
           ],
         },
         'tool_calls',
@@ -60,6 +61,7 @@ describe('OpenAIBrain against real servers: tool calls', () => {
       { id: 'a', name: 'f', arguments: { x: 1 } },
       { id: 'b', name: 'g', arguments: {} },
       { id: 'c', name: 'h', arguments: {} },
+      { id: 'd', name: 'k', arguments: { y: 2 } },
     ]);
     expect(reply.warnings).toHaveLength(2);
   });

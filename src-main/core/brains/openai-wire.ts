@@ -49,7 +49,9 @@ function parseArguments(name: string, raw: unknown, warnings: string[]): Record<
   }
   if (typeof raw === 'string') {
     try {
-      const parsed: unknown = JSON.parse(raw);
+      let parsed: unknown = JSON.parse(raw);
+      // Some tool-call parsers encode the arguments twice: a JSON string holding the JSON object.
+      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = JSON.parse(parsed);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
     } catch {
       // reported below
