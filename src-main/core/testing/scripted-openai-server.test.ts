@@ -80,6 +80,14 @@ describe('scripted OpenAI server', () => {
     for (let i = 0; i < 3; i++) expect((await json(chat(server.url, {}))).choices[0].message.content).toBe('again');
   });
 
+  it('sse replies send their events verbatim; done: false leaves out [DONE]; cut drops the connection', async () => {
+    server = await startScriptedOpenAIServer({ replies: [{ sse: [{ a: 1 }, 'not json'] }, { sse: [{ b: 2 }], done: false }, { sse: [{ c: 3 }], cut: true }] });
+    expect(await (await chat(server.url, { stream: true })).text()).toBe('data: {"a":1}\n\ndata: not json\n\ndata: [DONE]\n\n');
+    expect(await (await chat(server.url, { stream: true })).text()).toBe('data: {"b":2}\n\n');
+    const cut = await chat(server.url, { stream: true });
+    await expect(cut.text()).rejects.toThrow();
+  });
+
   it('close() ends hanging requests', async () => {
     server = await startScriptedOpenAIServer({ replies: [{ hang: true }] });
     const pending = chat(server.url, {}).then(
