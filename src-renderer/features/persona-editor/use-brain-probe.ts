@@ -6,12 +6,18 @@ import { toErrorValue } from '../../lib/api-error';
 
 export type TestState = { status: 'idle' } | { status: 'testing' } | { status: 'ok'; latencyMs: number; models: number } | { status: 'failed'; error: ErrorValue; url: string };
 
+const NO_MODELS: string[] = [];
+
 /** Test connection and the provider's model list, for the brain settings on screen. */
 export function useBrainProbe(probe: BrainProbe) {
   const client = useApp((s) => s.client);
   const key = JSON.stringify(probe);
   const [tested, setTested] = useState<{ key: string; state: TestState }>({ key, state: { status: 'idle' } });
-  const [models, setModels] = useState<string[]>([]);
+  // The model list belongs to the server (and key) it came from: another persona or URL shows none until its own answers.
+  const listKey = `${probe.api_url}|${probe.api_key ?? ''}|${probe.personaId ?? ''}`;
+  const [listed, setListed] = useState<{ key: string; models: string[] }>({ key: '', models: [] });
+  const models = listed.key === listKey ? listed.models : NO_MODELS;
+  const setModels = (list: string[]) => setListed({ key: listKey, models: list });
   const test: TestState = tested.key === key ? tested.state : { status: 'idle' };
   const setTest = (state: TestState) => setTested({ key, state });
 
