@@ -111,6 +111,18 @@ describe('chat and the loop trace', () => {
     expect(text).toContain('Open the brain settings');
   });
 
+  it("keeps toasts off the composer's Send button", async () => {
+    await app.page.getByTestId('tab-editor').click();
+    await app.page.locator('#persona-description').fill('Offline, on purpose');
+    await app.page.keyboard.press('Control+s');
+    await chat.open();
+    const toast = app.page.locator('.toast').last();
+    await toast.waitFor();
+    const [t, send] = [await toast.boundingBox(), await app.page.getByTestId('send').boundingBox()];
+    const overlap = t!.x < send!.x + send!.width && send!.x < t!.x + t!.width && t!.y < send!.y + send!.height && send!.y < t!.y + t!.height;
+    expect(overlap, `toast ${JSON.stringify(t)} covers Send ${JSON.stringify(send)}`).toBe(false);
+  });
+
   it('says so when the connection to main is lost', async () => {
     await app.stopServer();
     await app.page.getByTestId('connection-lost').waitFor();

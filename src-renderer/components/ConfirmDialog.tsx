@@ -1,24 +1,46 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../store/context';
 
-/** The one confirmation dialog (delete, discard changes); Esc cancels, Enter confirms. */
+/**
+ * The one confirmation dialog (delete, discard changes): Esc cancels, Enter confirms, Tab stays inside it,
+ * and the focus goes back where it was when it closes.
+ */
 export function ConfirmDialog() {
   const req = useApp((s) => s.confirm);
   const close = useApp((s) => s.closeConfirm);
   const okRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    if (!req) return;
+    const before = document.activeElement as HTMLElement | null;
     okRef.current?.focus();
+    return () => {
+      if (before?.isConnected) before.focus();
+    };
   }, [req]);
   if (!req) return null;
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), close())}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
+    <div
+      className="modal-backdrop"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          close();
+        } else if (e.key === 'Tab') {
+          e.preventDefault();
+          (document.activeElement === okRef.current ? cancelRef : okRef).current?.focus();
+        }
+      }}
+    >
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-message">
         <h2 id="confirm-title">{req.title}</h2>
-        <p className="muted" style={{ margin: 0 }}>
+        <p id="confirm-message" className="muted" style={{ margin: 0 }}>
           {req.message}
         </p>
         <div className="actions">
-          <button onClick={close}>Cancel</button>
+          <button ref={cancelRef} onClick={close}>
+            Cancel
+          </button>
           <button
             ref={okRef}
             className={req.danger ? 'danger solid' : 'primary'}
