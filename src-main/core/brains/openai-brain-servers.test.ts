@@ -110,6 +110,15 @@ describe('OpenAIBrain against real servers: tool calls', () => {
     expect((await streamed()).reply.warnings).toEqual([expect.stringContaining('hit the token limit')]);
   });
 
+  it('gives a fresh id to a call that reuses the id of an earlier call in the same reply', async () => {
+    server.push({ toolCalls: [{ id: 'call_0', name: 'f', arguments: { n: 1 } }, { id: 'call_0', name: 'f', arguments: { n: 2 } }] });
+    const reply = await brain().continueChat([user('a')]);
+    const ids = reply.toolCalls!.map((c) => c.id);
+    expect(ids[0]).toBe('call_0');
+    expect(ids[1]).toMatch(/^call_[A-Za-z0-9_-]{16}$/);
+    expect(reply.warnings).toEqual([expect.stringContaining("reused the id 'call_0'")]);
+  });
+
   it('keeps content and tool calls of the same streamed reply', async () => {
     server.push({ content: 'Let me check.', toolCalls: [{ name: 'f', arguments: { q: 1 } }] });
     const { deltas, reply } = await streamed();

@@ -63,9 +63,13 @@ function parseArguments(name: string, raw: unknown, warnings: string[]): Record<
   return {};
 }
 
-/** Reply tool_calls -> ToolCalls: arguments parsed (unparsable/empty -> {} + warning), missing ids generated (+ warning). */
+/**
+ * Reply tool_calls -> ToolCalls: arguments parsed (unparsable/empty -> {} + warning), missing ids generated and an id
+ * already used by an earlier call of the reply replaced (+ warning), so each TOOL message answers one call.
+ */
 export function fromWireToolCalls(calls: WireToolCallIn[] | null | undefined, warnings: string[]): ToolCall[] {
   if (!Array.isArray(calls)) return [];
+  const seen = new Set<string>();
   return calls.map((call) => {
     const name = typeof call?.function?.name === 'string' ? call.function.name : '';
     if (!name) warnings.push(`The model sent a tool call without a function name: ${snippet(JSON.stringify(call))}`);
@@ -74,7 +78,12 @@ export function fromWireToolCalls(calls: WireToolCallIn[] | null | undefined, wa
     if (!id) {
       id = generateCallId();
       warnings.push(`The model's call to '${name}' had no id; generated '${id}'.`);
+    } else if (seen.has(id)) {
+      const duplicate = id;
+      id = generateCallId();
+      warnings.push(`The model's call to '${name}' reused the id '${duplicate}' of an earlier call in the same reply; generated '${id}'.`);
     }
+    seen.add(id);
     return { id, name, arguments: args };
   });
 }
