@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { StudioError } from './errors';
 
 /** The folders and files inside the data folder. */
 export interface DataPaths {
@@ -36,9 +37,21 @@ export function dataPaths(root: string): DataPaths {
   };
 }
 
-/** Creates the folders of a data folder (owner-only where the OS supports modes). */
+/**
+ * Creates the folders of a data folder (owner-only where the OS supports modes). A folder that cannot be
+ * created or written (read-only disk, a file in the way, no permission) is a `forbidden` error naming it.
+ */
 export function ensureDataDir(root: string): DataPaths {
   const paths = dataPaths(root);
-  for (const dir of [paths.root, paths.personas, paths.sessions, paths.plugins]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const dir of [paths.root, paths.personas, paths.sessions, paths.plugins]) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      accessSync(dir, constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'EROFS' ? 'the disk is read-only' : code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : (error as Error).message;
+      throw new StudioError('forbidden', `Cannot use the data folder ${root}: ${dir} cannot be created or written (${why}). Set PERSONA_STUDIO_HOME to a writable folder.`, { path: dir, code }, { cause: error });
+    }
+  }
   return paths;
 }

@@ -6,6 +6,7 @@ import { RpcRequest, type RpcResponse } from '../../shared/ipc/envelope';
 import { createApp, type App } from '../core/api/app';
 import { contentSecurityPolicy } from '../core/api/csp';
 import { dispatch } from '../core/api/dispatch';
+import { StudioError } from '../core/errors';
 import { logger } from '../core/log';
 import { allowedOrigins, checkUpgrade, newToken } from './auth';
 import { openBrowser } from './open-browser';
@@ -51,10 +52,19 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   const sockets = new Set<WebSocket>();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw listenError(error as NodeJS.ErrnoException, options.port);
+  }
+  server.on('error', (error) => log.error(`server: ${error.message}`));
   const port = (server.address() as AddressInfo).port;
   headers['Content-Security-Policy'] = contentSecurityPolicy({ connect: allowedOrigins(port).map((o) => o.replace(/^http/, 'ws')) });
   statics = serveStatic(path.resolve(options.staticDir), headers);
@@ -119,4 +129,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await app.close();
     },
   };
+}
+
+/** Why the host cannot listen, in words: a port in use or not allowed is the user's to change (--port). */
+function listenError(error: NodeJS.ErrnoException, port: number): StudioError {
+  const hint = 'pick another with --port N (0 = any free port)';
+  if (error.code === 'EADDRINUSE') return new StudioError('forbidden', `Port ${port} on 127.0.0.1 is already in use (another Persona Studio, or another program): stop it, or ${hint}.`, { port }, { cause: error });
+  if (error.code === 'EACCES') return new StudioError('forbidden', `Not allowed to listen on port ${port} on 127.0.0.1: ${hint}.`, { port }, { cause: error });
+  return new StudioError('internal', `Cannot listen on 127.0.0.1:${port}: ${error.message}`, { port }, { cause: error });
 }

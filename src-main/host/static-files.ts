@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -43,9 +43,25 @@ export function serveStatic(root: string, headers: Record<string, string>) {
       if (path.extname(pathname)) return send(404, 'Not Found');
       file = index;
     }
+    // A symlink inside the folder must not lead out of it.
+    const real = realpathSync(file);
+    const realRoot = realpathSync(root);
+    if (!real.startsWith(realRoot + path.sep)) return send(403, 'Forbidden');
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    res.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': file === index ? 'no-store' : 'no-cache' });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(real);
+    stream.once('error', (error) => {
+      // Unreadable after all (removed meanwhile, no permission): an error status if nothing was sent, else cut the response.
+      if (!res.headersSent) send(500, `Cannot read ${pathname}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      else res.destroy();
+    });
+    stream.once('open', () => {
+      res.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': file === index ? 'no-store' : 'no-cache' });
+      if (req.method === 'HEAD') {
+        stream.destroy();
+        res.end();
+        return;
+      }
+      stream.pipe(res);
+    });
   };
 }

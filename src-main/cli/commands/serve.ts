@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '../index';
 import { resolveDataDir } from '../../core/data-dir';
+import { StudioError } from '../../core/errors';
 import { browserOpener } from '../../host/open-browser';
 import { startHost } from '../../host/host';
 
@@ -57,7 +58,15 @@ export const command: Command = {
     const staticDir = path.join(repoRoot, 'dist', 'renderer');
     if (!args.includes('--no-build')) ensureRenderer(staticDir);
     const wantOpen = !args.includes('--no-open');
-    const host = await startHost({ port, dataDir: resolveDataDir(), open: wantOpen && browserOpener() !== null, staticDir, version: version() });
+    let host;
+    try {
+      host = await startHost({ port, dataDir: resolveDataDir(), open: wantOpen && browserOpener() !== null, staticDir, version: version() });
+    } catch (error) {
+      // A port in use or an unusable data folder: one clear line, no stack trace.
+      if (!(error instanceof StudioError)) throw error;
+      process.stderr.write(`Cannot start: ${error.message}\n`);
+      return 1;
+    }
     process.stdout.write(`Persona Studio is running at ${host.url}\n`);
     if (wantOpen && !browserOpener()) process.stderr.write('No browser to open on this machine: open the address above in one.\n');
     process.stderr.write(`Data folder: ${host.app.context.dataDir}. Press Ctrl+C to stop.\n`);
