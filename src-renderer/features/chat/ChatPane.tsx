@@ -10,6 +10,7 @@ import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
+import { modKey } from '../../lib/keys';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -66,7 +67,7 @@ export function ChatPane() {
               </button>
             )}
           >
-            <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : 'Chat runs the saved persona file. Create it here or with Ctrl+S (Cmd+S on a Mac); if something is missing, the Editor shows what.'}</p>
+            <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : `Chat runs the saved persona file. Create it here or with ${modKey()}+S; if something is missing, the Editor shows what.`}</p>
             {selectedId && <BrainStatus />}
           </EmptyState>
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { modKey } from '../../lib/keys';
 
 /** The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. */
 export function Composer({ disabled, running, sending, onSend, onCancel, placeholder }: { disabled: boolean; running: boolean; sending: boolean; onSend(text: string): Promise<void>; onCancel(): void; placeholder: string }) {
@@ -38,7 +39,7 @@ export function Composer({ disabled, running, sending, onSend, onCancel, placeho
         )}
       </div>
       <div className="hint">
-        <kbd>Ctrl</kbd>+<kbd>Enter</kbd> sends · <kbd>Esc</kbd> cancels a run · every turn is saved with its full trace
+        <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> sends · <kbd>Esc</kbd> cancels a run · every turn is saved with its full trace
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useApp, useAppStoreApi } from '../../store/context';
 import { isDirty } from '../../store/personas-slice';
+import { modKey } from '../../lib/keys';
 
 /** Save (with the unsaved marker), JSON, export, duplicate, delete. */
 export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; onToggleJson(): void }) {
@@ -33,7 +34,7 @@ export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; o
 
   return (
     <div className="editor-toolbar">
-      <button className="primary" data-testid="save-persona" onClick={() => void save()} disabled={saving || (!dirty && !!selectedId)} title="Ctrl/Cmd+S">
+      <button className="primary" data-testid="save-persona" onClick={() => void save()} disabled={saving || (!dirty && !!selectedId)} title={`${modKey()}+S`}>
         {saving ? 'Saving…' : selectedId ? 'Save' : 'Create persona'}
       </button>
       {dirty ? (

@@ -3,6 +3,7 @@ import { useApp } from '../../store/context';
 import { isDirty } from '../../store/personas-slice';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { useGuardedSelect } from './use-guarded-select';
+import { modKey } from '../../lib/keys';
 
 /** The personas, the broken persona files (with their path and error), and how to add one. */
 export function Sidebar() {
@@ -80,8 +81,8 @@ export function Sidebar() {
       </ul>
       <div className="sidebar-foot">
         <ThemeToggle />
-        <span title="Keyboard: Ctrl/Cmd+S save, Ctrl/Cmd+Enter send or run, Esc cancel">
-          <kbd>Ctrl</kbd>+<kbd>S</kbd>
+        <span title={`Keyboard: ${modKey()}+S saves the persona, ${modKey()}+Enter sends a message or runs a tool, Esc cancels a run`}>
+          <kbd>{modKey()}</kbd>+<kbd>S</kbd> saves
         </span>
       </div>
     </aside>

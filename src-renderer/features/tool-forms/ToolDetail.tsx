@@ -11,6 +11,7 @@ import { SchemaForm } from './SchemaForm';
 import { ToolHistory } from './ToolHistory';
 import { ToolOutput } from './ToolOutput';
 import { useRawJson } from './use-raw-json';
+import { modKey } from '../../lib/keys';
 
 const NO_HISTORY: HistoryEntry[] = [];
 
@@ -100,14 +101,14 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             <SchemaForm formRef={formRef} idPrefix={`tool-${tool.toolboxId}-${tool.name}`} schema={schema} formData={formData} onChange={(d) => setFormData((d ?? {}) as Record<string, unknown>)} onSubmit={(d) => void run((d ?? {}) as Record<string, unknown>)} extraErrors={extraErrors} />
           )}
           <div className="form-actions">
-            <button className="primary" data-testid="run-tool" onClick={submit} disabled={calling || (raw.open && !!raw.error)} title="Ctrl/Cmd+Enter">
+            <button className="primary" data-testid="run-tool" onClick={submit} disabled={calling || (raw.open && !!raw.error)} title={`${modKey()}+Enter`}>
               {calling ? <span className="spinner" /> : null} Run tool
             </button>
             <button className="ghost" data-testid="toggle-raw" onClick={raw.toggle} disabled={raw.open && !!raw.error} aria-pressed={raw.open}>
               {raw.open ? 'Back to form' : 'Edit as JSON'}
             </button>
             <span className="small muted">
-              <kbd>Ctrl</kbd>+<kbd>Enter</kbd> runs
+              <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> runs
             </span>
           </div>
         </section>

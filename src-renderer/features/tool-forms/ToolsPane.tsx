@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ToolDetail } from './ToolDetail';
 import { toolKey } from '../../store/tools-slice';
+import { modKey } from '../../lib/keys';
 
 /** Every tool of every toolbox of the persona; the selected one's form on the right. */
 export function ToolsPane() {
@@ -24,7 +25,7 @@ export function ToolsPane() {
   if (!saved) {
     return (
       <EmptyState title="Create the persona first" testId="tools-unsaved" actions={<button className="primary" onClick={() => setTab('editor')}>Back to the Editor</button>}>
-        <p>Tools run inside the persona's toolboxes, with its config. Save it (Ctrl+S) and its tools appear here.</p>
+        <p>Tools run inside the persona's toolboxes, with its config. Save it ({modKey()}+S) and its tools appear here.</p>
       </EmptyState>
     );
   }
