@@ -151,6 +151,16 @@ describe('OpenAIBrain against real servers: reasoning', () => {
     expect(await brain().continueChat([user('c')])).toMatchObject({ content: 'I like <think> tags.', warnings: [] });
   });
 
+  it('reads content sent as an array of parts (Mistral), leaving thinking parts out, streamed or not', async () => {
+    const parts = [{ type: 'thinking', thinking: [{ type: 'text', text: 'hmm' }] }, { type: 'text', text: 'Hello ' }, { type: 'text', text: 'there.' }];
+    server.push({ garbage: completion({ role: 'assistant', content: parts }) });
+    expect((await brain().continueChat([user('a')])).content).toBe('Hello there.');
+    server.push({ sse: [chunk({ role: 'assistant', content: [parts[0]] }), chunk({ content: [parts[1]] }), chunk({ content: [parts[2]] }), chunk({}, 'stop')] });
+    const { deltas, reply } = await streamed();
+    expect(deltas).toEqual(['Hello ', 'there.']);
+    expect(reply.content).toBe('Hello there.');
+  });
+
   it('never turns reasoning_content into the answer; keeps it in the raw response; warns when it is all there is', async () => {
     server.push({ sse: [chunk({ role: 'assistant', reasoning_content: 'Let me ' }), chunk({ reasoning_content: 'think.' }), chunk({ content: 'Hi!' }), chunk({}, 'stop')] });
     const { deltas, reply } = await streamed();

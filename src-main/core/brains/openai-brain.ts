@@ -10,7 +10,7 @@ import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
 import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
 import { StreamAssembler } from './openai-stream';
-import { fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
+import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
 
 export const OPENAI_BRAIN_ID = 'ovos-chat-openai-plugin';
 export const DEFAULT_TIMEOUT_S = 60;
@@ -188,7 +188,7 @@ export class OpenAIBrain implements ChatEngine {
     const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
     if (choice.finish_reason === 'length') warnings.push('The reply hit the token limit (finish_reason "length"): it may be cut short.');
     if (choice.finish_reason === 'tool_calls' && toolCalls.length === 0) warnings.push('The reply says finish_reason "tool_calls" but carries no tool calls (the server could not parse the model\'s call?).');
-    const { answer: content, filter } = ThinkFilter.split(typeof message.content === 'string' ? message.content : '');
+    const { answer: content, filter } = ThinkFilter.split(contentText(message.content));
     warnings.push(...filter.warnings());
     const reasoning = typeof message.reasoning_content === 'string' ? message.reasoning_content : typeof message.reasoning === 'string' ? message.reasoning : '';
     if (!content && toolCalls.length === 0 && reasoning.trim()) {

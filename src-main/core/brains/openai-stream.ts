@@ -1,4 +1,4 @@
-import type { WireToolCallIn } from './openai-wire';
+import { contentText, type WireToolCallIn } from './openai-wire';
 
 interface PartialCall {
   id?: string;
@@ -41,7 +41,7 @@ export class StreamAssembler {
     if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) this.addCall(part);
     const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
     this.reasoning += reasoning;
-    const text = typeof delta.content === 'string' ? delta.content : '';
+    const text = contentText(delta.content);
     this.content += text;
     return text;
   }

@@ -32,6 +32,22 @@ export function toWireMessage(message: AgentMessage): WireMessage {
   return wire;
 }
 
+/**
+ * The text of a reply's `content`: a string as it is; an array of content parts (Mistral, some proxies) as its
+ * `text` parts joined, other parts (`thinking`, images) left out; anything else ''.
+ */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: unknown) => {
+      if (typeof part === 'string') return part;
+      const p = part as { type?: unknown; text?: unknown } | null;
+      return p && (p.type === 'text' || p.type === undefined) && typeof p.text === 'string' ? p.text : '';
+    })
+    .join('');
+}
+
 /** A fresh call id in OpenAI's style, for replies that came without one. */
 export function generateCallId(): string {
   return `call_${randomBytes(12).toString('base64url')}`;
