@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
@@ -94,6 +95,14 @@ describe('chat and the loop trace', () => {
     expect(kinds.slice(0, 7)).toEqual(['user', 'iteration', 'assistant', 'tool', 'iteration', 'answer', 'end']);
     expect(await app.page.getByTestId('trace-answer').first().innerText()).toContain('The answer is 108.');
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
+  });
+
+  it('exports the trace on screen as JSON Lines, event by event', async () => {
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.getByTestId('export-trace').click()]);
+    expect(download.suggestedFilename()).toMatch(/^trace-.+\.jsonl$/);
+    const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(lines[0].type).toBe('run_started');
+    expect(lines.map((e) => e.type)).toEqual(expect.arrayContaining(['user_message', 'assistant_message', 'tool_result', 'run_finished']));
   });
 
   it('says which URL it tried and what to do when no brain answers', async () => {

@@ -1,13 +1,30 @@
 import type { ReactNode } from 'react';
+import type { TraceEvent } from '../../../shared/domain/trace';
 import { useApp } from '../../store/context';
+import { currentEvents } from '../../store/chat-slice';
+import { orderEvents } from './trace-rows';
 
-/** The saved sessions of this persona: reopen one, or start a new chat. */
+/** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
+export function traceJsonl(events: TraceEvent[]): string {
+  return orderEvents(events).map((e) => JSON.stringify(e)).join('\n') + '\n';
+}
+
+/** The saved sessions of this persona: reopen one, start a new chat, or export the trace on screen. */
 export function SessionBar({ children }: { children?: ReactNode }) {
   const sessions = useApp((s) => s.sessions);
   const sessionId = useApp((s) => s.sessionId);
   const openSession = useApp((s) => s.openSession);
   const resetChat = useApp((s) => s.resetChat);
+  const events = useApp(currentEvents);
   const known = sessions.some((s) => s.sessionId === sessionId);
+  const exportTrace = () => {
+    if (!sessionId || !events.length) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([traceJsonl(events)], { type: 'application/x-ndjson' }));
+    a.download = `trace-${sessionId}.jsonl`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
   return (
     <div className="chat-bar">
       <label htmlFor="session-select" className="small muted">
@@ -24,6 +41,9 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       </select>
       <button className="small" data-testid="new-chat" onClick={resetChat} disabled={!sessionId}>
         New chat
+      </button>
+      <button className="small ghost" data-testid="export-trace" onClick={exportTrace} disabled={!events.length} title="Download this session's trace events as JSON Lines, one event per line (as stored in sessions/)">
+        Export trace
       </button>
       <span className="grow" />
       {children}
