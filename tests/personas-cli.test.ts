@@ -51,6 +51,13 @@ describe('persona-studio personas', () => {
     expect((await cli('export', 'native_toolcall_persona', withKey, '--with-secrets')).stdout).toContain('(with its API keys)');
     expect(JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key).toBe('not-needed-for-local');
     if (process.platform !== 'win32') expect(statSync(withKey).mode & 0o777).toBe(0o600);
+
+    const again = await cli('export', 'native_toolcall_persona', withKey);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`Error (bad_input): ${withKey} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`);
+    expect(JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key).toBe('not-needed-for-local');
+    expect((await cli('export', 'native_toolcall_persona', withKey, '--force')).code).toBe(0);
+    expect(JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key).toBeUndefined();
   }, 60_000);
 
   it('names plugins that are not installed, and exits 2 on a file that is not a persona', async () => {

@@ -90,7 +90,8 @@ export const methods = {
     output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()), commands: z.array(z.string()) }),
   },
   'personas.export': {
-    input: z.object({ id: PersonaId, withSecrets: z.boolean().default(false), path: z.string().optional() }),
+    /** `path`: an absolute path of a .json file to write too; an existing file is replaced only with `overwrite`. */
+    input: z.object({ id: PersonaId, withSecrets: z.boolean().default(false), path: z.string().optional(), overwrite: z.boolean().default(false) }),
     output: z.object({ text: z.string(), path: z.string().nullable() }),
   },
   'toolboxes.list': { input: ToolScope, output: z.object({ toolboxes: z.array(ToolboxInfo) }) },

@@ -6,7 +6,9 @@ import { openPersonaStore } from '../../core/personas/open-store';
 const usage = `Usage:
   persona-studio personas list [--json]                       every persona file, broken ones marked
   persona-studio personas import <file>                       import an OVOS persona file as a new persona
-  persona-studio personas export <id> <file> [--with-secrets] write a persona as an OVOS file
+  persona-studio personas export <id> <file> [--with-secrets] [--force]
+                                                              write a persona as an OVOS file
+                                                              (an existing file is replaced only with --force)
 
 The data folder is the app's: $PERSONA_STUDIO_HOME, else ~/.config/persona-studio.
 API keys stay in secrets.json; an export carries them only with --with-secrets.`;
@@ -55,7 +57,7 @@ async function exportFile(args: string[]): Promise<number> {
   }
   const { personas } = await openPersonaStore(resolveDataDir());
   const withSecrets = args.includes('--with-secrets');
-  const result = await personas.export(id, { withSecrets, path: file });
+  const result = await personas.export(id, { withSecrets, path: file, overwrite: args.includes('--force') });
   out(`Exported ${id} to ${result.path}${withSecrets ? ' (with its API keys)' : ''}.`);
   return 0;
 }

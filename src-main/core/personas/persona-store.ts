@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared/domain/persona';
 import { PersonaId } from '../../../shared/domain/persona';
@@ -12,6 +12,24 @@ import { mergeSecrets, secretPathExists, splitSecrets } from './secret-fields';
 import type { SecretStore } from './secret-store';
 
 type Json = Record<string, unknown>;
+
+/** The largest persona file an import reads (personas are a few KB; this leaves room for long prompts). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** Moves `from` to `to` unless `to` exists (then `refuse()` is thrown); hard links make that check atomic. */
+async function renameNoReplace(from: string, to: string, refuse: () => Error): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw refuse();
+    // A file system without hard links (FAT, some network shares): check, then rename.
+    if (existsSync(to)) throw refuse();
+    await rename(from, to);
+    return;
+  }
+  await rm(from, { force: true });
+}
 
 /**
  * Persona files in `personas/<id>.json`, in the OVOS format. Writes are atomic; the raw JSON is kept
@@ -173,9 +191,14 @@ export class PersonaStore {
     let text: string;
     let fileName: string | undefined;
     if ('path' in source) {
+      let info;
       try {
+        info = await stat(source.path);
+        if (!info.isFile()) throw new StudioError('bad_input', `${source.path} is not a file.`);
+        if (info.size > MAX_IMPORT_BYTES) throw new StudioError('bad_input', `${source.path} is too large for a persona file (${info.size} bytes; at most ${MAX_IMPORT_BYTES}).`);
         text = await readFile(source.path, 'utf8');
       } catch (error) {
+        if (error instanceof StudioError) throw error;
         throw new StudioError('not_found', `Cannot read ${source.path}: ${(error as Error).message}`);
       }
       fileName = source.path;
@@ -190,14 +213,25 @@ export class PersonaStore {
     return { record, unknownPluginIds: findUnknownPluginIds(parsed.raw, known), commands: personaCommands(record.persona) };
   }
 
-  /** The persona as an OVOS file; secrets only with withSecrets. Written to `filePath` when given. */
-  async export(id: string, options: { withSecrets?: boolean; path?: string } = {}): Promise<{ text: string; path: string | null }> {
+  /**
+   * The persona as an OVOS file; secrets only with withSecrets. Written to `path` when given: an existing
+   * file there is replaced only with `overwrite` (otherwise `bad_input`, the file untouched), a folder never.
+   */
+  async export(id: string, options: { withSecrets?: boolean; path?: string; overwrite?: boolean } = {}): Promise<{ text: string; path: string | null }> {
     const { raw } = await this.readValid(id);
     const persona = options.withSecrets ? mergeSecrets(raw, await this.secrets.get(id)) : splitSecrets(raw).persona;
     const text = formatPersona(persona);
     if (options.path) {
       const target = path.resolve(options.path);
-      await writeFileAtomic(target, text, options.withSecrets ? { mode: 0o600 } : {});
+      const existing = await stat(target).catch(() => null);
+      if (existing?.isDirectory()) throw new StudioError('bad_input', `${target} is a folder: name the file to write.`);
+      const refuse = () => new StudioError('bad_input', `${target} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`, { path: target });
+      if (existing && !options.overwrite) throw refuse();
+      await writeFileAtomic(target, text, {
+        ...(options.withSecrets ? { mode: 0o600 } : {}),
+        // Without overwrite, a file that appears meanwhile is not replaced either: link() fails on an existing name.
+        rename: options.overwrite ? undefined : (from, to) => renameNoReplace(from, to, refuse),
+      });
       return { text, path: target };
     }
     return { text, path: null };

@@ -28,18 +28,23 @@ export class SecretStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (this.cache = { version: 1, personas: {} });
       throw error;
     }
-    try {
-      this.cache = SecretsFile.parse(JSON.parse(text));
-    } catch (error) {
-      throw new StudioError('internal', `${this.file} does not parse (${error instanceof Error ? error.message : String(error)}); it is left as it is. Fix or remove it.`);
-    }
+    // Owner-only even when the file was made with wider permissions, and even when it does not parse.
     await chmod(this.file, 0o600).catch(() => undefined);
-    return this.cache;
+    let parsed: SecretsFile;
+    try {
+      parsed = SecretsFile.parse(JSON.parse(text));
+    } catch (error) {
+      const why = error instanceof SyntaxError ? 'not valid JSON' : 'not the expected { version: 1, personas: {...} } shape';
+      throw new StudioError('internal', `${this.file} does not parse (${why}); it is left as it is. Fix or remove it.`, { path: this.file });
+    }
+    this.cache = parsed;
+    return parsed;
   }
 
-  private write(next: SecretsFile): Promise<void> {
+  /** The cache follows the file: a write that fails (read-only disk) leaves both as they were. */
+  private async write(next: SecretsFile): Promise<void> {
+    await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
     this.cache = next;
-    return writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {

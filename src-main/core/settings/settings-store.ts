@@ -1,13 +1,18 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, readFile } from 'node:fs/promises';
 import { Settings } from '../../../shared/ipc/contract';
 import { logger } from '../log';
 import { writeFileAtomic } from '../personas/atomic-write';
 
 const log = logger('settings');
 
-/** settings.json: app preferences (theme, OVOS bus URL). A file that does not parse reads as the defaults. */
+/**
+ * settings.json: app preferences (theme, OVOS bus URL). A file that does not parse reads as the defaults;
+ * the first save then keeps a copy of it (`settings.json.broken-<time>`) before writing the new one.
+ */
 export class SettingsStore {
   private cache: Settings | null = null;
+  private broken = false;
 
   constructor(readonly file: string) {}
 
@@ -23,7 +28,8 @@ export class SettingsStore {
     try {
       this.cache = Settings.parse(JSON.parse(text));
     } catch (error) {
-      log.warn(`${this.file} does not parse (${(error as Error).message}); using the defaults until settings are saved.`);
+      log.warn(`${this.file} does not parse (${error instanceof SyntaxError ? 'not valid JSON' : 'unexpected values'}); using the defaults. It is kept as it is, and copied aside when settings are saved.`);
+      this.broken = true;
       this.cache = Settings.parse({});
     }
     return this.cache;
@@ -31,6 +37,19 @@ export class SettingsStore {
 
   async save(next: Settings): Promise<Settings> {
     const checked = Settings.parse(next);
+    if (this.cache === null) await this.get();
+    if (this.broken) {
+      const aside = `${this.file}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      const copied = await copyFile(this.file, aside, constants.COPYFILE_EXCL).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false; // removed meanwhile: nothing left to keep
+          throw error;
+        },
+      );
+      if (copied) log.warn(`the unreadable ${this.file} is kept as ${aside}`);
+      this.broken = false;
+    }
     await writeFileAtomic(this.file, `${JSON.stringify(checked, null, 2)}\n`);
     this.cache = checked;
     return checked;

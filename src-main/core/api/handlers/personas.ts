@@ -1,5 +1,18 @@
+import path from 'node:path';
+import { StudioError } from '../../errors';
 import type { AppContext } from '../app-context';
 import type { Handlers } from '../dispatch';
+
+/**
+ * A file path from a client (the app's window, or a browser page holding the token) names a persona file
+ * the user chose: absolute (the app's working folder means nothing to a client) and a `.json` file. So these
+ * methods cannot read or write other kinds of files; an existing file is replaced only with `overwrite`.
+ */
+function checkClientPath(filePath: string): void {
+  if (filePath.includes('\0')) throw new StudioError('bad_input', 'A file path cannot contain a NUL character.');
+  if (!path.isAbsolute(filePath)) throw new StudioError('bad_input', `'${filePath}' is not an absolute path: give the full path of the persona file.`);
+  if (path.extname(filePath).toLowerCase() !== '.json') throw new StudioError('bad_input', `'${filePath}' is not a .json file: persona files are JSON (name.json).`);
+}
 
 type PersonaMethods = 'personas.list' | 'personas.get' | 'personas.save' | 'personas.delete' | 'personas.duplicate' | 'personas.import' | 'personas.export';
 
@@ -24,10 +37,14 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
       return record;
     },
     'personas.import': async (source) => {
+      if ('path' in source) checkClientPath(source.path);
       const result = await app.personas.import(source, await app.knownPlugins());
       app.personaChanged(result.record.id);
       return result;
     },
-    'personas.export': ({ id, withSecrets, path }) => app.personas.export(id, { withSecrets, path }),
+    'personas.export': async ({ id, withSecrets, path, overwrite }) => {
+      if (path !== undefined) checkClientPath(path);
+      return app.personas.export(id, { withSecrets, path, overwrite });
+    },
   };
 }

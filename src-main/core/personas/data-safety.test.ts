@@ -1,0 +1,125 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MethodInput, MethodName } from '../../../shared/ipc/contract';
+import { createApp } from '../api/app';
+import { dispatch } from '../api/dispatch';
+import { SettingsStore } from '../settings/settings-store';
+import { openPersonaStore } from './open-store';
+import { MAX_IMPORT_BYTES, type PersonaStore } from './persona-store';
+import { SecretStore } from './secret-store';
+
+const KNOWN = { engines: ['ovos-native-toolcall-loop'], brains: ['ovos-chat-openai-plugin'], toolboxes: [] };
+const posix = process.platform !== 'win32';
+let home: string;
+let store: PersonaStore;
+
+beforeEach(async () => {
+  home = mkdtempSync(path.join(os.tmpdir(), 'ps-safety-'));
+  ({ personas: store } = await openPersonaStore(home));
+});
+
+describe('export to a file', () => {
+  it('never replaces an existing file without overwrite; with it, replaces it; never writes over a folder', async () => {
+    const out = path.join(home, 'mine.json');
+    writeFileSync(out, 'precious notes');
+    await expect(store.export('assistant', { path: out })).rejects.toMatchObject({ code: 'bad_input', message: `${out} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).` });
+    expect(readFileSync(out, 'utf8')).toBe('precious notes');
+    expect(readdirSync(home).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
+    await store.export('assistant', { path: out, overwrite: true });
+    expect(JSON.parse(readFileSync(out, 'utf8')).name).toBe('Assistant');
+    const folder = path.join(home, 'folder.json');
+    mkdirSync(folder);
+    await expect(store.export('assistant', { path: folder, overwrite: true })).rejects.toMatchObject({ code: 'bad_input' });
+  });
+
+  it('a file written while the export runs is not replaced either', async () => {
+    const out = path.join(home, 'race.json');
+    const racing = store.export('assistant', { path: out });
+    writeFileSync(out, 'written meanwhile');
+    await expect(racing).rejects.toMatchObject({ code: 'bad_input' });
+    expect(readFileSync(out, 'utf8')).toBe('written meanwhile');
+  });
+});
+
+describe('import from a file', () => {
+  it('refuses a folder and a file too large to be a persona, with clear errors', async () => {
+    await expect(store.import({ path: home }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: `${home} is not a file.` });
+    const big = path.join(home, 'big.json');
+    writeFileSync(big, Buffer.alloc(MAX_IMPORT_BYTES + 1, 0x20));
+    await expect(store.import({ path: big }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('too large') });
+  });
+});
+
+describe('file paths from API clients (the window, a browser page with the token)', () => {
+  async function call<M extends MethodName>(method: M, input: MethodInput<M>) {
+    const app = await createApp({ dataDir: home, mode: 'browser' });
+    try {
+      return await dispatch(app.handlers, { id: 1, method, input }, { transport: 'ws' });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('must be absolute .json paths; an existing file is replaced only with overwrite', async () => {
+    const secretish = path.join(home, 'notes.txt');
+    writeFileSync(secretish, 'a private note');
+    expect(await call('personas.import', { path: secretish })).toMatchObject({ ok: false, error: { code: 'bad_input', message: `'${secretish}' is not a .json file: persona files are JSON (name.json).` } });
+    expect(await call('personas.import', { path: 'relative.json' })).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringContaining('not an absolute path') } });
+    const target = path.join(home, 'notes.txt');
+    expect(await call('personas.export', { id: 'assistant', path: target })).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(readFileSync(target, 'utf8')).toBe('a private note');
+    const out = path.join(home, 'exported.json');
+    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({ ok: true, output: { path: out } });
+    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringContaining('already exists') } });
+    expect(await call('personas.export', { id: 'assistant', path: out, overwrite: true })).toMatchObject({ ok: true });
+    expect(await call('personas.import', { path: out })).toMatchObject({ ok: true, output: { record: { id: 'exported' } } });
+  });
+});
+
+describe('secrets.json', () => {
+  it('is made owner-only when it was wider, also when it does not parse; its content is not echoed in the error', async () => {
+    const file = path.join(home, 'secrets.json');
+    writeFileSync(file, '{"version":1,"personas":{"a":{"k":"sk-live-123"}} oops');
+    chmodSync(file, 0o644);
+    const secrets = new SecretStore(file);
+    const failure = await secrets.get('a').catch((error: Error) => error);
+    expect(failure).toMatchObject({ code: 'internal' });
+    expect((failure as Error).message).toContain('does not parse (not valid JSON); it is left as it is');
+    expect((failure as Error).message).not.toContain('sk-live');
+    if (posix) expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toContain('oops');
+    await expect(secrets.set('a', { k: 'v' })).rejects.toMatchObject({ code: 'internal' });
+    expect(readFileSync(file, 'utf8')).toContain('oops');
+  });
+
+  it('a failed write leaves the stored secrets as they were (no value that is only in memory)', async () => {
+    const dir = path.join(home, 'gone');
+    mkdirSync(dir);
+    const secrets = new SecretStore(path.join(dir, 'secrets.json'));
+    await secrets.set('a', { k: 'one' });
+    const { rmSync } = await import('node:fs');
+    rmSync(dir, { recursive: true });
+    await expect(secrets.set('a', { k: 'two' })).rejects.toThrow();
+    expect(await secrets.get('a')).toEqual({ k: 'one' });
+  });
+});
+
+describe('settings.json', () => {
+  it('a broken file reads as the defaults and is copied aside (not lost) when settings are saved', async () => {
+    const file = path.join(home, 'settings.json');
+    writeFileSync(file, '{ "theme": "dark", oops');
+    const settings = new SettingsStore(file);
+    expect(await settings.get()).toEqual({ theme: 'system', busUrl: null });
+    expect(readFileSync(file, 'utf8')).toBe('{ "theme": "dark", oops');
+    await settings.save({ theme: 'light', busUrl: null });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ theme: 'light', busUrl: null });
+    const aside = readdirSync(home).filter((n) => n.startsWith('settings.json.broken-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(home, aside[0]), 'utf8')).toBe('{ "theme": "dark", oops');
+    await settings.save({ theme: 'dark', busUrl: null });
+    expect(readdirSync(home).filter((n) => n.startsWith('settings.json.broken-'))).toHaveLength(1);
+    expect(existsSync(file)).toBe(true);
+  });
+});
