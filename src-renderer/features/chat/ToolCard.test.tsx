@@ -33,4 +33,17 @@ describe('ToolCard', () => {
     render(<ToolCard row={row({ result: 1, error: null })} collapsed={false} onToggle={noop} onOpen={noop} />);
     expect((screen.getByTestId('open-in-form') as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('folded, still shows what went in and what came out, in one line each', () => {
+    render(<ToolCard row={row({ result: 626, error: null })} collapsed onToggle={noop} onOpen={noop} />);
+    const lines = [...screen.getByTestId('trace-tool-summary').children].map((e) => e.textContent);
+    expect(lines).toEqual(['in {"value":1,"from_unit":"x","to_unit":"km"}', 'out {"result":626,"error":null}']);
+    cleanup();
+    const failed: ToolRow = { ...row(undefined), status: 'error', error: { code: 'tool_input_invalid', message: 'value must be a number' } };
+    render(<ToolCard row={failed} collapsed onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool-summary').textContent).toContain('out tool_input_invalid: value must be a number');
+    cleanup();
+    render(<ToolCard row={row({ result: null, error: "Unknown unit: 'x'" })} collapsed onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool-summary').textContent).toContain("out reported error: Unknown unit: 'x'");
+  });
 });

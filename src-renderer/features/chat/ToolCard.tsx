@@ -11,6 +11,14 @@ const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   abandoned: { label: 'not finished', cls: 'badge warn' },
 };
 
+/** A folded card's second line: the result, the error, or what the tool reports, in one line. */
+function outcomeLine(row: ToolRow, reported: string | null): string | null {
+  if (row.status === 'error' && row.error) return `${row.error.code}: ${row.error.message}`;
+  if (reported) return `reported error: ${reported}`;
+  if (row.status === 'ok') return JSON.stringify(row.result) ?? 'undefined';
+  return null;
+}
+
 /** One TOOL message: the call's arguments, then its result or error, its duration; collapsible. */
 export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; collapsed: boolean; onToggle(): void; onOpen(): void }) {
   const s = STATUS[row.status];
@@ -41,8 +49,17 @@ export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; c
         </button>
       </div>
       {collapsed ? (
-        <div className="small muted mono" style={{ marginTop: 4, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {JSON.stringify(row.arguments)}
+        <div className="tool-summary small mono" data-testid="trace-tool-summary">
+          <div>
+            <span className="muted">in </span>
+            {JSON.stringify(row.arguments)}
+          </div>
+          {outcomeLine(row, reported) && (
+            <div className={row.status === 'error' ? 'err' : reported ? 'warn' : undefined}>
+              <span className="muted">out </span>
+              {outcomeLine(row, reported)}
+            </div>
+          )}
         </div>
       ) : (
         <div className="kv">
