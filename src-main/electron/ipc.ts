@@ -27,7 +27,14 @@ export function registerRpc(options: {
   return () => options.ipcMain.removeHandler(RPC_CHANNEL);
 }
 
-/** Sends an event to every window the app created that is still alive. */
-export function broadcast(targets: Array<{ webContents: WebContents; isDestroyed(): boolean }>, event: RpcEvent): void {
-  for (const win of targets) if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+/**
+ * Sends an event to every window the app created that is still alive and, when `shows` is given, still
+ * shows the app's page (the same check as for calls: a window showing anything else hears nothing).
+ */
+export function broadcast(targets: Array<{ webContents: WebContents; isDestroyed(): boolean }>, event: RpcEvent, shows?: (contents: WebContents) => boolean): void {
+  for (const win of targets) {
+    if (win.isDestroyed()) continue;
+    if (shows && !shows(win.webContents)) continue;
+    win.webContents.send(EVENT_CHANNEL, event);
+  }
 }

@@ -1,12 +1,12 @@
 // Electron's main process: the app window, its security policy, and the API over one IPC channel pair.
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { createApp, type App } from '../core/api/app';
 import { dispatch } from '../core/api/dispatch';
 import { resolveDataDir } from '../core/data-dir';
 import { APP_BASE_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerRpc } from './ipc';
-import { hardenSession, hardenWebContents, isTrustedSender } from './security';
+import { hardenSession, hardenWebContents, isAppUrl, isTrustedSender } from './security';
 import { createMainWindow } from './window';
 
 const baseDir = __dirname;
@@ -29,7 +29,7 @@ registerAppScheme(protocol);
 app.enableSandbox();
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appBaseUrl));
 
-void app.whenReady().then(async () => {
+async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   handleAppProtocol(protocol, rendererDir);
   studio = await createApp({ dataDir: resolveDataDir({ electronUserData: app.getPath('userData') }), mode: 'electron', version: app.getVersion() });
@@ -39,17 +39,35 @@ void app.whenReady().then(async () => {
     isTrusted: (event) => isTrustedSender(event, appBaseUrl),
     dispatch: (request) => dispatch(handlers, request, { transport: 'electron' }),
   });
-  studio.onEvent((event) => broadcast([...windows], event));
+  // Events go only to the app's windows while they show the app's own page.
+  studio.onEvent((event) => broadcast([...windows], event, (contents) => isAppUrl(contents.mainFrame?.url ?? '', appBaseUrl)));
   openWindow();
   app.on('activate', () => {
     if (windows.size === 0) openWindow();
   });
-});
+}
+
+void app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    // An unusable data folder (read-only disk, no permission...): say so in a dialog and quit, no silent hang.
+    dialog.showErrorBox('Persona Studio cannot start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => {
-  void studio?.close();
+// Quitting waits for the app to close (runs cancelled, session files flushed), so no trace event is lost.
+let closing = false;
+app.on('will-quit', (event) => {
+  if (!studio || closing) return;
+  closing = true;
+  event.preventDefault();
+  void studio
+    .close()
+    .catch((error: Error) => process.stderr.write(`closing: ${error.message}\n`))
+    .finally(() => app.exit(0));
 });

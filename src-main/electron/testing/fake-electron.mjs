@@ -15,14 +15,17 @@ class WebContents {
   }
   on() {}
   setWindowOpenHandler() {}
-  send() {}
+  send(channel, payload) {
+    this.sent.push([channel, payload]);
+  }
+  sent = [];
 }
 class BrowserWindow {
   constructor(options) {
     this.options = options;
     this.webContents = new WebContents('app://persona-studio/index.html');
     windows.push(this);
-    setImmediate(check);
+    if (windows.length === 1) setImmediate(check);
   }
   static fromWebContents(wc) {
     return windows.find((w) => w.webContents === wc) ?? null;
@@ -44,7 +47,6 @@ class BrowserWindow {
 async function check() {
   const rpc = handlers.get('app:rpc');
   const win = windows[0];
-  const print = (label, value) => process.stdout.write(`${JSON.stringify({ label, value })}\n`);
   print('window', { webPreferences: win.options.webPreferences, loaded: win.loaded, privileged: privileged });
   const serve = protocols.get('app');
   const page = await serve({ url: win.loaded });
@@ -53,10 +55,30 @@ async function check() {
   print('tool', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 3, method: 'tools.call', input: { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expression: '2^10' } } }));
   const stranger = new WebContents(win.webContents.mainFrame.url);
   print('untrusted', await rpc({ sender: stranger, senderFrame: stranger.mainFrame }, { id: 2, method: 'personas.list', input: {} }));
-  process.exit(0);
+  // Events reach the app's window while it shows the app's page, and not once it shows anything else.
+  // The saves come from a second window (trusted by its page; not one main.ts sends events to).
+  const other = new BrowserWindow({});
+  other.loadURL(win.loaded);
+  const save = async (id) => {
+    const as = { sender: other.webContents, senderFrame: other.webContents.mainFrame };
+    const got = await rpc(as, { id, method: 'personas.get', input: { id: 'assistant' } });
+    await rpc(as, { id, method: 'personas.save', input: { id: 'assistant', persona: got.output.persona } });
+  };
+  await save(4);
+  const appPage = win.webContents.mainFrame.url;
+  win.webContents.mainFrame.url = 'https://elsewhere.example/';
+  await save(5);
+  win.webContents.mainFrame.url = appPage;
+  print('events', win.webContents.sent.map(([channel, payload]) => [channel, payload.event]));
+  // Quitting waits for the app to close, then exits.
+  let prevented = false;
+  for (const listener of appListeners.get('will-quit') ?? []) listener({ preventDefault: () => (prevented = true) });
+  print('quitting', { prevented });
 }
 
 let privileged = null;
+const appListeners = new Map();
+const print = (label, value) => process.stdout.write(`${JSON.stringify({ label, value })}\n`);
 const electron = {
   protocol: {
     registerSchemesAsPrivileged: (schemes) => (privileged = schemes),
@@ -64,7 +86,13 @@ const electron = {
   },
   app: {
     enableSandbox() {},
-    on() {},
+    on(name, listener) {
+      appListeners.set(name, [...(appListeners.get(name) ?? []), listener]);
+    },
+    exit(code) {
+      print('exit', { code });
+      process.exit(code);
+    },
     whenReady: () => Promise.resolve(),
     getPath: () => process.env.FAKE_USER_DATA,
     getVersion: () => '0.0.0-test',
@@ -76,6 +104,7 @@ const electron = {
     defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, webRequest: { onHeadersReceived() {} } },
   },
   shell: { openExternal: async () => undefined },
+  dialog: { showErrorBox: (title, content) => print('errorBox', { title, content }) },
 };
 
 const resolve = Module._resolveFilename;
