@@ -93,6 +93,24 @@ describe('ToolDetail', () => {
     }
   });
 
+  it('says a form was filled from a traced call, and leads back to the chat', async () => {
+    const fake = fakeClient({ 'tools.call': (() => ({ result: { ok: 1 }, durationMs: 1 })) as never });
+    const store = createAppStore(fake.client);
+    store.setState({ toolboxes: [{ toolboxId: 'stats', title: 'Stats', description: '', source: 'builtin', configSchema: {}, config: {}, error: null, tools: [tool] }] });
+    expect(store.getState().openToolCall('stats', 'summarize', { label: 'from the model', values: [1] })).toBe(true);
+    render(
+      <StoreProvider store={store}>
+        <ToolDetail tool={tool} />
+      </StoreProvider>,
+    );
+    expect(screen.getByTestId('from-trace').textContent).toContain('the arguments the model sent');
+    expect((screen.getByLabelText(/label/) as HTMLInputElement).value).toBe('from the model');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the chat' }));
+    expect(store.getState().tab).toBe('chat');
+    await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
+    await waitFor(() => expect(screen.queryByTestId('from-trace')).toBeNull());
+  });
+
   it('says why the model sees the tool under another name', () => {
     setup(() => ({ result: {}, durationMs: 1 }), { ...tool, modelName: 'stats__summarize', renamedBecause: "'summarize' is also a tool of 'other'" });
     expect(screen.getByTestId('renamed-because').textContent).toContain('stats__summarize');

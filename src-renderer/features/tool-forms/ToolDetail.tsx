@@ -28,15 +28,22 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   const raw = useRawJson(formData, setFormData);
   const formRef = useRef<Form>(null);
 
+  const setTab = useApp((s) => s.setTab);
+  /** The form holds a traced call's arguments (until it is run): say where they came from, and the way back. */
+  const [fromTrace, setFromTrace] = useState(() => !!prefill && toolKey(prefill) === key);
   const [appliedNonce, setAppliedNonce] = useState(prefill?.nonce);
   if (prefill && prefill.nonce !== appliedNonce && toolKey(prefill) === key) {
     setAppliedNonce(prefill.nonce);
     setFormData(prefill.args);
+    setFromTrace(true);
     raw.reset(prefill.args);
     setShown(null);
   }
 
-  const run = async (args: Record<string, unknown>) => setShown(await callTool(ref, args));
+  const run = async (args: Record<string, unknown>) => {
+    setFromTrace(false);
+    setShown(await callTool(ref, args));
+  };
   const submit = () => {
     if (calling) return;
     if (raw.open) {
@@ -85,6 +92,14 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
 
       <div className="tool-body">
         <section className="card form-card">
+          {fromTrace && (
+            <div className="notice small from-trace" data-testid="from-trace">
+              Filled in with the arguments the model sent in the chat. Run it to call the real tool again, or edit them first.{' '}
+              <button type="button" className="link small" onClick={() => setTab('chat')}>
+                Back to the chat
+              </button>
+            </div>
+          )}
           {raw.open ? (
             <div className="field">
               <label htmlFor="raw-args">Arguments (JSON)</label>
