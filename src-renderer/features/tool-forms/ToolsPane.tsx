@@ -47,7 +47,21 @@ export function ToolsPane() {
               <span>{tb.title}</span>
               <span className="badge">{tb.tools.length}</span>
             </h3>
-            {tb.error && <ErrorNotice error={tb.error} />}
+            {tb.error && (
+              <ErrorNotice error={tb.error} testId={`toolbox-error-${tb.toolboxId}`}>
+                <div className="small" style={{ marginTop: 6 }}>
+                  Fix its config in the{' '}
+                  <button type="button" className="link small" onClick={() => setTab('editor')}>
+                    Editor
+                  </button>{' '}
+                  (or start what it connects to), then{' '}
+                  <button type="button" className="link small" onClick={() => void refresh()} disabled={loading}>
+                    try again
+                  </button>
+                  .
+                </div>
+              </ErrorNotice>
+            )}
             {!tb.error && tb.tools.length === 0 && <p className="small muted" style={{ padding: '0 8px' }}>No tools (yet). Check the toolbox config.</p>}
             <ul>
               {tb.tools.filter(matches).map((t) => (
@@ -61,6 +75,11 @@ export function ToolsPane() {
             </ul>
           </div>
         ))}
+        {q && !toolboxes.some((tb) => tb.tools.some(matches)) && (
+          <p className="small muted" style={{ padding: '0 8px' }} data-testid="no-tool-matches">
+            No tool matches “{filter.trim()}”.
+          </p>
+        )}
         <div style={{ padding: 8 }}>
           <button className="small ghost" onClick={() => void refresh()} disabled={loading}>
             {loading ? 'Refreshing…' : 'Refresh tools'}

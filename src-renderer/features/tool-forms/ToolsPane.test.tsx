@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ToolboxInfo } from '../../../shared/domain/tool';
+import { createAppStore } from '../../store';
+import { StoreProvider } from '../../store/context';
+import { fakeClient } from '../../store/fake-client';
+import { ToolsPane } from './ToolsPane';
+
+afterEach(cleanup);
+
+const math: ToolboxInfo = {
+  toolboxId: 'math', title: 'Math', description: '', source: 'builtin', configSchema: {}, config: {}, error: null,
+  tools: [{ name: 'add', modelName: 'add', description: 'Adds', argument_schema: {}, output_schema: {}, toolboxId: 'math', openai: { type: 'function', function: { name: 'add' } } }],
+};
+const down: ToolboxInfo = { ...math, toolboxId: 'ovos-mcp-toolbox', title: 'MCP server', source: 'mcp', tools: [], error: { code: 'internal', message: "Cannot connect to MCP server 'nope': command not found" } };
+
+function mount() {
+  const fake = fakeClient({ 'toolboxes.refresh': () => ({ toolboxes: [math, { ...down, error: null }] }) });
+  const store = createAppStore(fake.client);
+  store.setState({ selectedId: 'p', toolboxes: [math, down], tab: 'tools' });
+  render(
+    <StoreProvider store={store}>
+      <ToolsPane />
+    </StoreProvider>,
+  );
+  return { store, calls: fake.calls };
+}
+
+describe('ToolsPane', () => {
+  it('says what to do about a toolbox that failed: its config in the Editor, then try again', async () => {
+    const { store, calls } = mount();
+    const notice = screen.getByTestId('toolbox-error-ovos-mcp-toolbox');
+    expect(notice.textContent).toContain('command not found');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'try again' })));
+    expect(calls.map((c) => c.method)).toContain('toolboxes.refresh');
+    expect(screen.queryByTestId('toolbox-error-ovos-mcp-toolbox')).toBeNull();
+    act(() => store.setState({ toolboxes: [math, down] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
+    expect(store.getState().tab).toBe('editor');
+  });
+
+  it('says when the filter matches no tool', () => {
+    mount();
+    fireEvent.change(screen.getByLabelText('Filter tools'), { target: { value: 'zzz' } });
+    expect(screen.getByTestId('no-tool-matches').textContent).toBe('No tool matches “zzz”.');
+    fireEvent.change(screen.getByLabelText('Filter tools'), { target: { value: 'add' } });
+    expect(screen.queryByTestId('no-tool-matches')).toBeNull();
+  });
+});
