@@ -18,12 +18,16 @@ export function allowedOrigins(port: number): string[] {
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 }
 
+/** Is this Host header the host's own address? Anything else is a DNS-rebinding page or a proxy: refused. */
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  return allowedOrigins(port).includes(`http://${host ?? ''}`);
+}
+
 /** Why an upgrade is refused (HTTP status and text), or null when it may proceed. */
 export function checkUpgrade(request: { url?: string; headers: Record<string, string | string[] | undefined> }, options: { port: number; token: string }): { status: 400 | 401 | 403 | 404; reason: string } | null {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   if (url.pathname !== '/api') return { status: 404, reason: 'Not Found' };
-  const host = String(request.headers.host ?? '');
-  if (!allowedOrigins(options.port).some((o) => o === `http://${host}`)) return { status: 403, reason: 'Forbidden host' };
+  if (!hostAllowed(String(request.headers.host ?? ''), options.port)) return { status: 403, reason: 'Forbidden host' };
   const origin = request.headers.origin;
   // Browsers always send Origin on a WebSocket handshake; a client without one (CLI, tests) still needs the token.
   if (origin !== undefined && !allowedOrigins(options.port).includes(String(origin))) return { status: 403, reason: 'Forbidden origin' };

@@ -8,11 +8,26 @@ import { contentSecurityPolicy } from '../core/api/csp';
 import { dispatch } from '../core/api/dispatch';
 import { StudioError } from '../core/errors';
 import { logger } from '../core/log';
-import { allowedOrigins, checkUpgrade, newToken } from './auth';
+import { allowedOrigins, checkUpgrade, hostAllowed, newToken } from './auth';
 import { openBrowser } from './open-browser';
 import { serveStatic } from './static-files';
 
 const log = logger('host');
+
+/** Unanswered requests one connection may have; more are answered at once with an error. */
+export const MAX_IN_FLIGHT = 256;
+/** Bytes queued to a client that does not read before it is dropped. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+/** The id of a request, for an answer that does not run it (0 when there is none). */
+function requestId(text: string): string | number {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown } | null)?.id;
+    return typeof id === 'number' || typeof id === 'string' ? id : 0;
+  } catch {
+    return 0;
+  }
+}
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -48,7 +63,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
   let statics: ReturnType<typeof serveStatic> | null = null;
-  const server = createServer((req, res) => statics?.(req, res));
+  let port = 0;
+  const server = createServer((req, res) => {
+    // The page itself is public, but a DNS-rebinding page gets nothing from this server either.
+    if (!hostAllowed(req.headers.host, port)) {
+      res.writeHead(403, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Forbidden host');
+      return;
+    }
+    statics?.(req, res);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   const sockets = new Set<WebSocket>();
 
@@ -65,7 +89,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     throw listenError(error as NodeJS.ErrnoException, options.port);
   }
   server.on('error', (error) => log.error(`server: ${error.message}`));
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   headers['Content-Security-Policy'] = contentSecurityPolicy({ connect: allowedOrigins(port).map((o) => o.replace(/^http/, 'ws')) });
   statics = serveStatic(path.resolve(options.staticDir), headers);
 
@@ -82,17 +106,33 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const serveSocket = (ws: WebSocket) => {
     sockets.add(ws);
+    let inFlight = 0;
     ws.on('error', (error) => log.warn(`client socket: ${error.message}`));
-    const off = app.onEvent((event) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
-    });
+    // Memory stays bounded: a client that stops reading is dropped instead of queueing without end.
+    const send = (value: unknown) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        log.warn(`a client stopped reading (${ws.bufferedAmount} bytes queued): closing its connection`);
+        ws.terminate();
+        return;
+      }
+      ws.send(JSON.stringify(value));
+    };
+    const off = app.onEvent(send);
     ws.on('close', () => {
       off();
       sockets.delete(ws);
     });
     ws.on('message', (data) => {
-      void answer(data.toString()).then((response) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(response));
+      const text = data.toString();
+      if (inFlight >= MAX_IN_FLIGHT) {
+        send({ id: requestId(text), ok: false, error: { code: 'bad_input', message: `Too many requests at once (${MAX_IN_FLIGHT} unanswered): wait for answers before sending more.` } });
+        return;
+      }
+      inFlight++;
+      void answer(text).then((response) => {
+        inFlight--;
+        send(response);
       });
     });
   };
