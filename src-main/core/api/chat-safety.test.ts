@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import type { MethodInput, MethodName } from '../../../shared/ipc/contract';
+import type { RpcResponse } from '../../../shared/ipc/envelope';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import { createApp, type App } from './app';
+import { dispatch } from './dispatch';
+
+let app: App;
+let provider: ScriptedServer;
+
+function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<RpcResponse> {
+  return dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
+}
+
+function persona(brain: string, apiUrl: string) {
+  return { name: 'Calc', handlers: ['ovos-native-toolcall-loop'], 'ovos-native-toolcall-loop': { brain, toolboxes: ['ovos-math-tools'], [brain]: { model: 'm', api_url: apiUrl } } };
+}
+
+beforeEach(async () => {
+  provider = await startScriptedOpenAIServer({ loop: true });
+  app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-chat-safety-')), mode: 'browser' });
+});
+
+afterEach(async () => {
+  await app.close();
+  await provider.close();
+});
+
+describe('chat.send', () => {
+  it('two sends racing into the same session: one runs, the other is refused (never two runs in one session)', async () => {
+    provider.setReplies({ content: 'hello', delayMs: 200 });
+    const saved = await call('personas.save', { persona: persona('ovos-chat-openai-plugin', provider.url) });
+    const id = (saved as { output: { id: string } }).output.id;
+    const ends: TraceEvent[] = [];
+    app.onEvent((e) => {
+      const { event } = e.payload as { event: TraceEvent };
+      if (e.event === 'chat.trace' && event.type === 'run_finished') ends.push(event);
+    });
+    const [a, b] = await Promise.all([call('chat.send', { personaId: id, sessionId: 's-race', message: 'one' }), call('chat.send', { personaId: id, sessionId: 's-race', message: 'two' })]);
+    const oks = [a, b].filter((r) => r.ok);
+    const refused = [a, b].filter((r) => !r.ok);
+    expect(oks).toHaveLength(1);
+    expect(refused).toMatchObject([{ ok: false, error: { code: 'bad_input', message: 'A run is still going in this session: wait for it or cancel it first.' } }]);
+    const deadline = Date.now() + 5000;
+    while (!ends.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(ends).toHaveLength(1);
+    // The session is free again once the run ended.
+    expect(await call('chat.send', { personaId: id, sessionId: 's-race', message: 'three' })).toMatchObject({ ok: true });
+  });
+
+  it('on a persona whose runtime cannot be built: a clear error value, and the app keeps working', async () => {
+    const saved = await call('personas.save', { persona: persona('no-such-brain-plugin', 'http://127.0.0.1:9/v1') });
+    const id = (saved as { output: { id: string } }).output.id;
+    const failed = await call('chat.send', { personaId: id, message: 'hi' });
+    expect(failed.ok).toBe(false);
+    expect((failed as { error: { code: string; message: string } }).error.message).toContain('no-such-brain-plugin');
+    expect(await call('personas.list', {})).toMatchObject({ ok: true });
+    expect(await call('chat.send', { personaId: id, sessionId: 's-after', message: 'hi' })).toMatchObject({ ok: false });
+  });
+});
