@@ -123,3 +123,12 @@ describe('settings.json', () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe('persona files whose name is not an id', () => {
+  it('are listed as broken with how to rename them, never as personas that cannot be opened', async () => {
+    writeFileSync(path.join(home, 'personas', 'My Persona.json'), JSON.stringify({ name: 'Mine', handlers: ['ovos-native-toolcall-loop'] }));
+    const { personas, broken } = await store.list();
+    expect(personas.map((p) => p.id)).toEqual(['assistant']);
+    expect(broken).toMatchObject([{ id: 'My Persona', error: { code: 'persona_invalid', message: 'The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to my-persona.json.' } }]);
+  });
+});

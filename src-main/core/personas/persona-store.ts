@@ -71,6 +71,11 @@ export class PersonaStore {
       if (!name.endsWith('.json') || name.startsWith(TEMP_PREFIX) || name.startsWith('.')) continue;
       const id = name.slice(0, -'.json'.length);
       const file = path.join(this.dir, name);
+      if (!PersonaId.safeParse(id).success) {
+        // Opened or deleted by id, such a file could never be reached: say how to make it one.
+        broken.push({ id, path: file, error: { code: 'persona_invalid', message: `The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to ${slugify(id)}.json.` } });
+        continue;
+      }
       let read;
       try {
         read = await readPersonaFile(file);
