@@ -93,17 +93,6 @@ describe('secrets.json', () => {
     await expect(secrets.set('a', { k: 'v' })).rejects.toMatchObject({ code: 'internal' });
     expect(readFileSync(file, 'utf8')).toContain('oops');
   });
-
-  it('a failed write leaves the stored secrets as they were (no value that is only in memory)', async () => {
-    const dir = path.join(home, 'gone');
-    mkdirSync(dir);
-    const secrets = new SecretStore(path.join(dir, 'secrets.json'));
-    await secrets.set('a', { k: 'one' });
-    const { rmSync } = await import('node:fs');
-    rmSync(dir, { recursive: true });
-    await expect(secrets.set('a', { k: 'two' })).rejects.toThrow();
-    expect(await secrets.get('a')).toEqual({ k: 'one' });
-  });
 });
 
 describe('settings.json', () => {
@@ -130,5 +119,20 @@ describe('persona files whose name is not an id', () => {
     const { personas, broken } = await store.list();
     expect(personas.map((p) => p.id)).toEqual(['assistant']);
     expect(broken).toMatchObject([{ id: 'My Persona', error: { code: 'persona_invalid', message: 'The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to my-persona.json.' } }]);
+  });
+});
+
+describe('secrets.json shared by the app and the CLI (two processes, two stores on one file)', () => {
+  it("one store's write never drops keys the other wrote meanwhile", async () => {
+    const file = path.join(home, 'shared-secrets.json');
+    const appStore = new SecretStore(file);
+    const cliStore = new SecretStore(file);
+    expect(await appStore.get('a')).toEqual({});
+    await cliStore.set('imported', { 'x.api_key': 'sk-from-cli' });
+    expect(await appStore.get('imported')).toEqual({ 'x.api_key': 'sk-from-cli' });
+    await appStore.set('edited', { 'y.api_key': 'sk-from-app' });
+    const fresh = new SecretStore(file);
+    expect(await fresh.get('imported')).toEqual({ 'x.api_key': 'sk-from-cli' });
+    expect(await fresh.get('edited')).toEqual({ 'y.api_key': 'sk-from-app' });
   });
 });

@@ -1,4 +1,4 @@
-import { chmod, readFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { StudioError } from '../errors';
 import { writeFileAtomic } from './atomic-write';
@@ -15,17 +15,25 @@ type SecretsFile = z.infer<typeof SecretsFile>;
  */
 export class SecretStore {
   private cache: SecretsFile | null = null;
+  /** Which version of the file the cache holds (inode, size, mtime): another process (the CLI) may write it too. */
+  private cacheStamp = '';
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly file: string) {}
 
   private async read(): Promise<SecretsFile> {
-    if (this.cache) return this.cache;
+    let stamp: string;
     let text: string;
     try {
+      const info = await stat(this.file);
+      stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
+      if (this.cache && stamp === this.cacheStamp) return this.cache;
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (this.cache = { version: 1, personas: {} });
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.cacheStamp = '';
+        return (this.cache = { version: 1, personas: {} });
+      }
       throw error;
     }
     // Owner-only even when the file was made with wider permissions, and even when it does not parse.
@@ -38,13 +46,16 @@ export class SecretStore {
       throw new StudioError('internal', `${this.file} does not parse (${why}); it is left as it is. Fix or remove it.`, { path: this.file });
     }
     this.cache = parsed;
+    this.cacheStamp = stamp;
     return parsed;
   }
 
   /** The cache follows the file: a write that fails (read-only disk) leaves both as they were. */
   private async write(next: SecretsFile): Promise<void> {
     await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+    const info = await stat(this.file);
     this.cache = next;
+    this.cacheStamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
