@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { StudioError } from '../errors';
 
 /** Hooks for tests that stop a write between its steps. */
 export interface AtomicWriteOptions {
@@ -20,11 +21,18 @@ export const TEMP_PREFIX = '.tmp-';
 export async function writeFileAtomic(target: string, data: string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `${TEMP_PREFIX}${path.basename(target)}.${randomBytes(6).toString('hex')}`);
-  const handle = await fs.open(temp, 'wx', options.mode ?? 0o644);
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(temp, 'wx', options.mode ?? 0o644);
+  } catch (error) {
+    throw unwritable(target, error as NodeJS.ErrnoException);
+  }
   try {
     try {
       await handle.writeFile(data, 'utf8');
       await handle.sync();
+    } catch (error) {
+      throw unwritable(target, error as NodeJS.ErrnoException);
     } finally {
       await handle.close();
     }
@@ -48,4 +56,19 @@ async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle?.close();
   }
+}
+
+/** A write that cannot happen, in words (read-only disk, full disk, no permission, no folder); the target is untouched. */
+function unwritable(target: string, error: NodeJS.ErrnoException): StudioError {
+  const reasons: Record<string, string> = {
+    EROFS: 'the disk is read-only',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EACCES: 'no permission to write in its folder',
+    EPERM: 'no permission to write in its folder',
+    ENOENT: 'its folder does not exist',
+    ENOTDIR: 'its folder does not exist (a file is in the way)',
+  };
+  const why = (error.code && reasons[error.code]) ?? error.message;
+  return new StudioError('forbidden', `Cannot write ${target}: ${why}. Nothing was changed.`, { path: target, code: error.code }, { cause: error });
 }

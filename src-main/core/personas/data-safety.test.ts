@@ -136,3 +136,10 @@ describe('secrets.json shared by the app and the CLI (two processes, two stores 
     expect(await fresh.get('edited')).toEqual({ 'y.api_key': 'sk-from-app' });
   });
 });
+
+describe('a write that cannot happen', () => {
+  it('says which file and why, in words', async () => {
+    const target = path.join(home, 'no-such-folder', 'out.json');
+    await expect(store.export('assistant', { path: target })).rejects.toMatchObject({ code: 'forbidden', message: `Cannot write ${target}: its folder does not exist. Nothing was changed.` });
+  });
+});
