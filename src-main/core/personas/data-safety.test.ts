@@ -143,3 +143,29 @@ describe('a write that cannot happen', () => {
     await expect(store.export('assistant', { path: target })).rejects.toMatchObject({ code: 'forbidden', message: `Cannot write ${target}: its folder does not exist. Nothing was changed.` });
   });
 });
+
+describe('concurrent writes to one persona', () => {
+  const keyed = (n: number) => ({
+    name: `P${n}`,
+    description: `version ${n} ${'x'.repeat(5000)}`,
+    handlers: ['ovos-native-toolcall-loop'],
+    'ovos-native-toolcall-loop': { brain: 'ovos-chat-openai-plugin', 'ovos-chat-openai-plugin': { api_url: 'http://127.0.0.1:1/v1', api_key: `sk-${n}` } },
+  });
+
+  it('many saves at once: the last one wins, the file is always whole, no temp file is left', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, n) => store.save('same', keyed(n))));
+    const text = readFileSync(path.join(home, 'personas', 'same.json'), 'utf8');
+    expect(JSON.parse(text).name).toBe('P19');
+    expect(await store.loadWithSecrets('same')).toMatchObject({ 'ovos-native-toolcall-loop': { 'ovos-chat-openai-plugin': { api_key: 'sk-19' } } });
+    expect(readdirSync(path.join(home, 'personas')).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('a save racing a delete: the file and its key follow the last call, never a file without its key or a key without its file', async () => {
+    await store.save('raced', keyed(1));
+    await Promise.all([store.save('raced', keyed(2)), store.delete('raced')]);
+    expect(existsSync(path.join(home, 'personas', 'raced.json'))).toBe(false);
+    expect(await store.secrets.get('raced')).toEqual({});
+    await Promise.all([store.delete('raced'), store.save('raced', keyed(3))]);
+    expect(await store.loadWithSecrets('raced')).toMatchObject({ name: 'P3', 'ovos-native-toolcall-loop': { 'ovos-chat-openai-plugin': { api_key: 'sk-3' } } });
+  });
+});
