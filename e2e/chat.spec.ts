@@ -51,6 +51,27 @@ describe('chat and the loop trace', () => {
     await chat.open();
   });
 
+  it('returns from a tool form to the same place in a long trace, with the same cards folded', async () => {
+    if (await app.page.getByTestId('new-chat').isEnabled()) await chat.newChat();
+    const calls = Array.from({ length: 8 }, (_, i) => ({ id: `call_l${i + 1}`, name: 'evaluate_expression', arguments: { expression: `${i + 1}*${i + 1}` } }));
+    app.llm.setReplies({ content: 'Eight sums.', toolCalls: calls }, { content: 'Done: 1, 4, 9, 16, 25, 36, 49, 64.' });
+    await chat.send('Square the numbers 1 to 8, one tool call each');
+    await chat.waitForEnd();
+    const pane = app.page.getByTestId('trace-pane');
+    const card = (id: string) => app.page.locator(`[data-testid="trace-tool"][data-tool-call-id="${id}"]`);
+    await pane.evaluate((el) => el.scrollTo(0, 0));
+    await card('call_l2').waitFor();
+    await card('call_l2').locator('button[aria-expanded]').click();
+    await card('call_l2').getByTestId('trace-tool-summary').waitFor();
+    await card('call_l2').getByTestId('open-in-form').click();
+    await app.page.getByTestId('from-trace').getByRole('button', { name: 'Back to the chat' }).click();
+    await card('call_l2').waitFor();
+    const [paneBox, cardBox] = [await pane.boundingBox(), await card('call_l2').boundingBox()];
+    expect(cardBox!.y, 'back at the card it left from, not at the end of the trace').toBeLessThan(paneBox!.y + paneBox!.height);
+    expect(cardBox!.y).toBeGreaterThanOrEqual(paneBox!.y - cardBox!.height);
+    expect(await card('call_l2').locator('button[aria-expanded]').getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('streams the answer in as it comes (the forced last answer after max_iterations streams live)', async () => {
     writePersona(app.home, 'brief', { ...testPersona(app.llm.url, 'Brief'), 'ovos-native-toolcall-loop': { ...(testPersona(app.llm.url)['ovos-native-toolcall-loop'] as object), max_iterations: 1 } });
     await app.page.reload();

@@ -10,7 +10,23 @@ const TERMINAL = new Set<string>(TERMINAL_TRACE_TYPES);
 /** Events kept per session; a very long session keeps its newest events. */
 const MAX_EVENTS = 20_000;
 
+/**
+ * How the chat pane looked (folded cards, open raw exchanges, the row at the top of the trace per session), so a
+ * trip to the Tools tab and back, e.g. through "Open in form", returns to the same place. Mutated in place: it is
+ * read when the pane mounts, never rendered from.
+ */
+export interface ChatViewMemory {
+  flipped: Set<string>;
+  raw: Set<string>;
+  allCollapsed: boolean;
+  /** First row on screen by session id; absent when the trace follows its end. */
+  anchors: Map<string, number>;
+}
+
 export interface ChatSlice {
+  chatView: ChatViewMemory;
+  /** Updates the chat view memory in place (no re-render: the pane reads it when it mounts). */
+  rememberChatView(patch: Partial<ChatViewMemory>): void;
   sessionId: string | null;
   /** Trace events by session, as they arrive live or are loaded from disk. */
   eventsBySession: Record<string, TraceEvent[]>;
@@ -40,6 +56,8 @@ export function activeRunId(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' |
 
 export function createChatSlice(set: SetState, get: GetState): ChatSlice {
   return {
+    chatView: { flipped: new Set(), raw: new Set(), allCollapsed: false, anchors: new Map() },
+    rememberChatView: (patch) => void Object.assign(get().chatView, patch),
     sessionId: null,
     eventsBySession: {},
     sessions: [],

@@ -26,10 +26,28 @@ export function ChatPane() {
   const openToolCall = useApp((s) => s.openToolCall);
   const save = useApp((s) => s.savePersona);
   const setTab = useApp((s) => s.setTab);
-  const [allCollapsed, setAllCollapsed] = useState(false);
+  const memory = useApp((s) => s.chatView);
+  const sessionId = useApp((s) => s.sessionId);
+  const remember = useApp((s) => s.rememberChatView);
+  const [allCollapsed, setAllCollapsed] = useState(memory.allCollapsed);
+  const toggleAll = () => {
+    remember({ allCollapsed: !allCollapsed });
+    setAllCollapsed(!allCollapsed);
+  };
+  const anchor = useMemo(
+    () => ({
+      get: () => (sessionId ? (memory.anchors.get(sessionId) ?? null) : null),
+      set: (i: number | null) => {
+        if (!sessionId) return;
+        if (i === null) memory.anchors.delete(sessionId);
+        else memory.anchors.set(sessionId, i);
+      },
+    }),
+    [memory, sessionId],
+  );
   const rows = useMemo(() => withWaitingRow(buildTraceRows(events), runId), [events, runId]);
   const openTool = useCallback((row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments), [openToolCall]);
-  const ui = useRowUi(openTool, allCollapsed);
+  const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
   const iteration = useMemo(() => {
     if (!runId) return null;
     let it = 0;
@@ -50,12 +68,12 @@ export function ChatPane() {
             running{iteration?.it ? ` · ${iteration.max && iteration.it > iteration.max ? 'final answer, without tools' : `iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}`}` : ''}
           </span>
         )}
-        <button className="ghost small" onClick={() => setAllCollapsed((v) => !v)} disabled={!rows.length}>
+        <button className="ghost small" onClick={toggleAll} disabled={!rows.length}>
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
       {rows.length ? (
-        <TracePane rows={rows} ui={ui} />
+        <TracePane key={sessionId ?? ''} rows={rows} ui={ui} anchor={anchor} />
       ) : (
         <div className="trace-scroll">
           <EmptyState

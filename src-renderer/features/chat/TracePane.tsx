@@ -1,12 +1,29 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TraceRow } from './trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 
-/** The trace as a virtualized list: only the rows on screen are in the DOM, so 10,000 events stay fast. */
-export function TracePane({ rows, ui }: { rows: TraceRow[]; ui: RowUi }) {
+/** Where the trace was scrolled to: the first row on screen, or null when it follows the end. */
+export interface TraceAnchor {
+  get(): number | null;
+  set(index: number | null): void;
+}
+
+/**
+ * The trace as a virtualized list: only the rows on screen are in the DOM, so 10,000 events stay fast. It follows
+ * the end while you are there; with an `anchor` it reopens at the row it was scrolled to.
+ */
+export function TracePane({ rows, ui, anchor }: { rows: TraceRow[]; ui: RowUi; anchor?: TraceAnchor }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
+  const [restoreTo] = useState(() => {
+    const a = anchor?.get();
+    return a != null && a < rows.length ? a : null;
+  });
+  const stick = useRef(restoreTo === null);
+  const anchorRef = useRef(anchor);
+  useEffect(() => {
+    anchorRef.current = anchor;
+  });
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -19,6 +36,10 @@ export function TracePane({ rows, ui }: { rows: TraceRow[]; ui: RowUi }) {
   const lastText = last?.kind === 'answer' ? last.text.length : 0;
 
   useLayoutEffect(() => {
+    if (restoreTo !== null) virtualizer.scrollToIndex(restoreTo, { align: 'start' });
+  }, [restoreTo, virtualizer]);
+
+  useLayoutEffect(() => {
     if (stick.current && rows.length) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, lastText, virtualizer]);
 
@@ -27,10 +48,11 @@ export function TracePane({ rows, ui }: { rows: TraceRow[]; ui: RowUi }) {
     if (!el) return;
     const onScroll = () => {
       stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      anchorRef.current?.set(stick.current ? null : (virtualizer.range?.startIndex ?? null));
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [virtualizer]);
 
   return (
     <div className="trace-scroll" ref={scrollRef} data-testid="trace-pane" role="log" aria-label="Loop trace">
