@@ -43,6 +43,16 @@ describe('export to a file', () => {
   });
 });
 
+describe('two exports to one new file at once', () => {
+  it('one writes it, the other is refused (the no-replace check is atomic, not only a look before)', async () => {
+    const out = path.join(home, 'both.json');
+    const results = await Promise.allSettled([store.export('assistant', { path: out }), store.export('assistant', { path: out, withSecrets: true })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['bad_input']);
+    expect(readdirSync(home).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
+  });
+});
+
 describe('import from a file', () => {
   it('refuses a folder and a file too large to be a persona, with clear errors', async () => {
     await expect(store.import({ path: home }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: `${home} is not a file.` });
