@@ -1,5 +1,6 @@
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
 import { StudioError, toErrorValue } from '../../errors';
+import { splitSecrets } from '../../personas/secret-fields';
 import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
 import type { AppContext } from '../app-context';
 import type { Handlers } from '../dispatch';
@@ -29,7 +30,8 @@ async function describe(app: AppContext, toolboxes: ToolBox[], registry: ToolReg
       description: Cls.description ?? '',
       source: sources[tb.toolboxId] ?? 'builtin',
       configSchema: Cls.configSchema ?? { type: 'object' },
-      config: tb.config,
+      // The runtime's config has the stored API keys merged in; the window gets it without them.
+      config: splitSecrets(tb.config).persona,
       tools: infos.filter((t) => t.toolboxId === tb.toolboxId),
       error: tb.discoveryError ? toErrorValue(tb.discoveryError) : null,
     };
