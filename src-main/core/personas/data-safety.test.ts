@@ -54,11 +54,12 @@ describe('two exports to one new file at once', () => {
 });
 
 describe('import from a file', () => {
-  it('refuses a folder and a file too large to be a persona, with clear errors', async () => {
+  it('refuses a folder, and a file or text too large to be a persona, with clear errors', async () => {
     await expect(store.import({ path: home }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: `${home} is not a file.` });
     const big = path.join(home, 'big.json');
     writeFileSync(big, Buffer.alloc(MAX_IMPORT_BYTES + 1, 0x20));
     await expect(store.import({ path: big }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('too large') });
+    await expect(store.import({ text: ' '.repeat(MAX_IMPORT_BYTES + 1) }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('too large') });
   });
 });
 

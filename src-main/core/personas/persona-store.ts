@@ -208,6 +208,7 @@ export class PersonaStore {
       }
       fileName = source.path;
     } else {
+      if (Buffer.byteLength(source.text, 'utf8') > MAX_IMPORT_BYTES) throw new StudioError('bad_input', `This text is too large for a persona file (at most ${MAX_IMPORT_BYTES} bytes).`);
       text = source.text;
       fileName = source.fileName;
     }
