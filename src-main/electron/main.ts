@@ -6,6 +6,7 @@ import { dispatch } from '../core/api/dispatch';
 import { resolveDataDir } from '../core/data-dir';
 import { APP_BASE_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerRpc } from './ipc';
+import { closeThenExit } from './quit';
 import { hardenSession, hardenWebContents, isAppUrl, isTrustedSender } from './security';
 import { createMainWindow } from './window';
 
@@ -61,13 +62,11 @@ app.on('window-all-closed', () => {
 });
 
 // Quitting waits for the app to close (runs cancelled, session files flushed), so no trace event is lost.
-let closing = false;
+let quitting = false;
 app.on('will-quit', (event) => {
-  if (!studio || closing) return;
-  closing = true;
+  if (!studio || quitting) return;
+  quitting = true;
   event.preventDefault();
-  void studio
-    .close()
-    .catch((error: Error) => process.stderr.write(`closing: ${error.message}\n`))
-    .finally(() => app.exit(0));
+  const closing = studio;
+  void closeThenExit(() => closing.close(), (code) => app.exit(code));
 });
