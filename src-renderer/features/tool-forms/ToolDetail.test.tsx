@@ -105,6 +105,7 @@ describe('ToolDetail', () => {
     );
     expect(screen.getByTestId('from-trace').textContent).toContain('the arguments the model sent');
     expect((screen.getByLabelText(/label/) as HTMLInputElement).value).toBe('from the model');
+    expect(document.activeElement, 'the keyboard lands in the form').toBe(screen.getByLabelText(/label/));
     fireEvent.click(screen.getByRole('button', { name: 'Back to the chat' }));
     expect(store.getState().tab).toBe('chat');
     await act(async () => fireEvent.click(screen.getByTestId('run-tool')));

@@ -65,6 +65,12 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // A traced call opened here puts the keyboard in its form (the button that opened it is gone with the chat).
+  const formCardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (fromTrace) formCardRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [fromTrace, appliedNonce]);
+
   // Under a long form (or below it in a narrow window) the output may be off screen: bring it into view.
   const sideRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -91,7 +97,7 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
       </header>
 
       <div className="tool-body">
-        <section className="card form-card">
+        <section className="card form-card" ref={formCardRef}>
           {fromTrace && (
             <div className="notice small from-trace" data-testid="from-trace">
               Filled in with the arguments the model sent in the chat. Run it to call the real tool again, or edit them first.{' '}
