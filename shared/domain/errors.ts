@@ -7,6 +7,7 @@ export const ErrorCode = z.enum([
   'tool_execution_failed',
   'tool_output_invalid',
   'tool_timeout',
+  'toolbox_unavailable',
   'brain_unreachable',
   'brain_bad_response',
   'persona_invalid',

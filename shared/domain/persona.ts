@@ -24,10 +24,10 @@ export type OpenAIBrainConfig = z.infer<typeof OpenAIBrainConfig>;
 /** Config block of a loop engine; brain and toolbox blocks nest inside it by plugin id. */
 export const EngineConfig = z.looseObject({
   brain: z.string().optional(),
-  max_iterations: z.number().int().positive().optional(),
+  max_iterations: z.number().int('max_iterations is a whole number.').positive('max_iterations must be at least 1.').optional(),
   system_prompt: z.string().optional(),
   toolboxes: z.array(z.string()).optional(),
-  tool_timeout_s: z.number().positive().optional(),
+  tool_timeout_s: z.number().positive('tool_timeout_s must be more than 0 seconds.').optional(),
 });
 export type EngineConfig = z.infer<typeof EngineConfig>;
 

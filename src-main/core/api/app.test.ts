@@ -173,4 +173,12 @@ describe('the app behind the API', () => {
       await bus.close();
     }
   });
+
+  it('a toolbox that cannot list its tools says so with toolbox_unavailable and its reason', async () => {
+    const { toolboxes } = await call('toolboxes.list', {});
+    const mcp = toolboxes.find((t) => t.toolboxId === 'ovos-mcp-toolbox');
+    expect(mcp?.tools).toEqual([]);
+    expect(mcp?.error).toEqual({ code: 'toolbox_unavailable', message: expect.stringContaining("needs a 'command'") });
+    expect(toolboxes.find((t) => t.toolboxId === 'ovos-math-tools')?.error).toBeNull();
+  });
 });

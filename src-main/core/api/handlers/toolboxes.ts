@@ -1,5 +1,6 @@
+import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
-import { StudioError, toErrorValue } from '../../errors';
+import { StudioError } from '../../errors';
 import { splitSecrets } from '../../personas/secret-fields';
 import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
 import type { AppContext } from '../app-context';
@@ -33,16 +34,21 @@ async function describe(app: AppContext, toolboxes: ToolBox[], registry: ToolReg
       // The runtime's config has the stored API keys merged in; the window gets it without them.
       config: splitSecrets(tb.config).persona,
       tools: infos.filter((t) => t.toolboxId === tb.toolboxId),
-      error: tb.discoveryError ? toErrorValue(tb.discoveryError) : null,
+      error: tb.discoveryError ? toolboxError(tb.discoveryError) : null,
     };
   });
   if (!personaId) {
     for (const entry of await app.defaults.entries()) {
       if (entry.toolbox || !entry.error) continue;
-      out.push({ toolboxId: entry.toolboxId, title: entry.toolboxId, description: '', source: sources[entry.toolboxId] ?? 'builtin', configSchema: { type: 'object' }, config: {}, tools: [], error: toErrorValue(entry.error) });
+      out.push({ toolboxId: entry.toolboxId, title: entry.toolboxId, description: '', source: sources[entry.toolboxId] ?? 'builtin', configSchema: { type: 'object' }, config: {}, tools: [], error: toolboxError(entry.error) });
     }
   }
   return out;
+}
+
+/** Why a toolbox has no tools (its server is down, its config is wrong): `toolbox_unavailable` unless it had a code. */
+function toolboxError(error: Error): ErrorValue {
+  return error instanceof StudioError ? error.toValue() : { code: 'toolbox_unavailable', message: error.message };
 }
 
 /** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
