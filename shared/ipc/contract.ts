@@ -62,6 +62,16 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/** The OVOS bus link: off (url null), connected, or the error of the last attempt. */
+export const BusStatus = z.object({
+  url: z.string().nullable(),
+  connected: z.boolean(),
+  /** How many of the app's toolboxes with tools answer on the bus. */
+  toolboxes: z.number().int(),
+  error: z.string().nullable(),
+});
+export type BusStatus = z.infer<typeof BusStatus>;
+
 const Empty = z.object({}).default({});
 const ById = z.object({ id: PersonaId });
 
@@ -119,6 +129,8 @@ export const methods = {
   },
   'brains.models': { input: BrainProbe, output: z.object({ models: z.array(z.string()) }) },
   'settings.get': { input: Empty, output: Settings },
+  /** Whether the app's toolboxes are on the OVOS bus of settings.busUrl, or why not. */
+  'settings.busStatus': { input: Empty, output: BusStatus },
   'settings.save': { input: Settings, output: Settings },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

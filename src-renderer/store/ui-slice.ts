@@ -1,4 +1,4 @@
-import type { Settings } from '../../shared/ipc/contract';
+import type { BusStatus, Settings } from '../../shared/ipc/contract';
 import type { GetState, SetState } from './types';
 import { toErrorValue } from '../lib/api-error';
 
@@ -21,12 +21,16 @@ export interface UiSlice {
   tab: Tab;
   theme: Settings['theme'];
   settings: Settings | null;
+  busStatus: BusStatus | null;
   connection: Connection;
   toasts: Toast[];
   confirm: ConfirmRequest | null;
   setTab(tab: Tab): void;
   loadSettings(): Promise<void>;
   setTheme(theme: Settings['theme']): Promise<void>;
+  loadBusStatus(): Promise<void>;
+  /** Puts the app's toolboxes on an OVOS bus (url) or takes them off (null); false when it could not be saved. */
+  saveBusUrl(url: string | null): Promise<boolean>;
   setConnection(c: Connection): void;
   toast(kind: Toast['kind'], text: string): void;
   dismissToast(id: number): void;
@@ -41,6 +45,7 @@ export function createUiSlice(set: SetState, get: GetState): UiSlice {
     tab: 'editor',
     theme: 'system',
     settings: null,
+    busStatus: null,
     connection: 'connecting',
     toasts: [],
     confirm: null,
@@ -62,6 +67,25 @@ export function createUiSlice(set: SetState, get: GetState): UiSlice {
       } catch (e) {
         get().toast('error', `The theme could not be saved: ${toErrorValue(e).message}`);
       }
+    },
+    async loadBusStatus() {
+      try {
+        set({ busStatus: await get().client.call('settings.busStatus', {}) });
+      } catch (e) {
+        get().toast('error', `The OVOS bus status could not be read: ${toErrorValue(e).message}`);
+      }
+    },
+    async saveBusUrl(url) {
+      const current = get().settings ?? { theme: get().theme, busUrl: null };
+      try {
+        const settings = await get().client.call('settings.save', { ...current, busUrl: url });
+        set({ settings });
+      } catch (e) {
+        get().toast('error', `The bus URL could not be saved: ${toErrorValue(e).message}`);
+        return false;
+      }
+      await get().loadBusStatus();
+      return true;
     },
     setConnection: (connection) => set({ connection }),
     toast(kind, text) {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
+import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
 import { BusBridge } from '../bus/bus-bridge';
 import { dataPaths, type DataPaths } from '../data-dir';
@@ -40,6 +40,8 @@ export class AppContext {
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
   private appliedBusUrl: string | null = null;
+  private busError: string | null = null;
+  private busStarting: Promise<void> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -113,10 +115,24 @@ export class AppContext {
     const toolboxes = await this.defaults.all();
     const bridge = new BusBridge({ url: settings.busUrl, toolboxes: () => toolboxes });
     this.bridge = bridge;
-    // Connecting may take a while (or fail); settings.save answers at once either way.
-    Promise.resolve()
+    this.busError = null;
+    // Connecting may take a while (or fail); settings.save answers at once either way, busStatus() tells.
+    this.busStarting = Promise.resolve()
       .then(() => bridge.start())
-      .catch((error: Error) => log.warn(`cannot reach the OVOS bus at ${settings.busUrl}: ${error.message}`));
+      .catch((error: Error) => {
+        if (this.bridge !== bridge) return;
+        this.bridge = null;
+        this.busError = error.message;
+        log.warn(`cannot reach the OVOS bus at ${settings.busUrl}: ${error.message}`);
+      });
+  }
+
+  /** The OVOS bus link as settings.busUrl asked for it: connected, or why not. Waits for a connection attempt under way. */
+  async busStatus(): Promise<BusStatus> {
+    await this.busStarting;
+    const url = this.appliedBusUrl;
+    const bridge = this.bridge;
+    return { url, connected: bridge?.connected ?? false, toolboxes: bridge?.servedCount ?? 0, error: url ? this.busError : null };
   }
 
   async close(): Promise<void> {

@@ -147,6 +147,9 @@ describe('the app behind the API', () => {
         agent.on('ovos.persona.tools.ovos-math-tools.call.response', () => clearInterval(timer));
       });
       expect(answer.data).toMatchObject({ result: { result: 42 }, toolbox_id: 'ovos-math-tools' });
+      const status = await call('settings.busStatus', {});
+      expect(status).toMatchObject({ url: bus.url, connected: true, error: null });
+      expect(status.toolboxes).toBeGreaterThan(0);
     } finally {
       await agent.close();
       await call('settings.save', { theme: 'dark', busUrl: null });
@@ -180,5 +183,15 @@ describe('the app behind the API', () => {
     expect(mcp?.tools).toEqual([]);
     expect(mcp?.error).toEqual({ code: 'toolbox_unavailable', message: expect.stringContaining("needs a 'command'") });
     expect(toolboxes.find((t) => t.toolboxId === 'ovos-math-tools')?.error).toBeNull();
+  });
+
+  it('settings.busStatus says when no bus answers at the URL, and that the link is off without one', async () => {
+    expect(await call('settings.busStatus', {})).toEqual({ url: null, connected: false, toolboxes: 0, error: null });
+    await call('settings.save', { theme: 'system', busUrl: 'ws://127.0.0.1:9/core' });
+    const status = await call('settings.busStatus', {});
+    expect(status).toMatchObject({ url: 'ws://127.0.0.1:9/core', connected: false, toolboxes: 0 });
+    expect(status.error).toContain('Cannot connect to the bus at ws://127.0.0.1:9/core');
+    await call('settings.save', { theme: 'system', busUrl: null });
+    expect(await call('settings.busStatus', {})).toEqual({ url: null, connected: false, toolboxes: 0, error: null });
   });
 });

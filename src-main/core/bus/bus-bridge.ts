@@ -38,6 +38,16 @@ export class BusBridge {
     return this.client;
   }
 
+  /** True while the connection is open (it reconnects by itself after a loss). */
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** How many of the served toolboxes have tools to offer now. */
+  get servedCount(): number {
+    return this.served().filter((tb) => tb.tools.size > 0).length;
+  }
+
   /** Connects; rejects with a message naming the URL when the bus is not there. Reconnects after a lost connection. */
   async start(): Promise<void> {
     if (this.client) return;

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useApp } from '../../store/context';
 import { isDirty } from '../../store/personas-slice';
 import { ThemeToggle } from '../../components/ThemeToggle';
+import { BusSettings } from './BusSettings';
 import { useGuardedSelect } from './use-guarded-select';
 import { modKey } from '../../lib/keys';
 
@@ -79,6 +80,7 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
+      <BusSettings />
       <div className="sidebar-foot">
         <ThemeToggle />
         <span title={`Keyboard: ${modKey()}+S saves the persona, ${modKey()}+Enter sends a message or runs a tool, Esc cancels a run`}>

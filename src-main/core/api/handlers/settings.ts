@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context';
 import type { Handlers } from '../dispatch';
 
 /** App settings; saving applies them (the OVOS bus bridge follows busUrl). */
-export function settingsHandlers(app: AppContext): Pick<Handlers, 'settings.get' | 'settings.save'> {
+export function settingsHandlers(app: AppContext): Pick<Handlers, 'settings.get' | 'settings.save' | 'settings.busStatus'> {
   return {
     'settings.get': () => app.settings.get(),
     'settings.save': async (settings) => {
@@ -10,5 +10,6 @@ export function settingsHandlers(app: AppContext): Pick<Handlers, 'settings.get'
       await app.applySettings(saved);
       return saved;
     },
+    'settings.busStatus': () => app.busStatus(),
   };
 }
