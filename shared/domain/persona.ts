@@ -71,3 +71,15 @@ export const BrokenPersona = z.object({
   error: ErrorValue,
 });
 export type BrokenPersona = z.infer<typeof BrokenPersona>;
+
+/** The engine that answers: the first of `handlers`, else of the legacy `solvers`; null when there is none. */
+export function engineIdOf(persona: { handlers?: string[]; solvers?: string[] }): string | null {
+  return persona.handlers?.[0] ?? persona.solvers?.[0] ?? null;
+}
+
+/** The engine's config block, where the brain and toolbox blocks nest by plugin id; null when missing. */
+export function engineBlockOf(persona: PersonaFile): Record<string, unknown> | null {
+  const id = engineIdOf(persona);
+  const block = id ? (persona as Record<string, unknown>)[id] : undefined;
+  return block && typeof block === 'object' && !Array.isArray(block) ? (block as Record<string, unknown>) : null;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_API_URL, DEFAULT_BRAIN, DEFAULT_ENGINE, type PersonaFile } from '../../shared/domain/persona';
+import { DEFAULT_API_URL, DEFAULT_BRAIN, DEFAULT_ENGINE, engineIdOf as sharedEngineIdOf, type PersonaFile } from '../../shared/domain/persona';
 
 /** A persona file as plain JSON; blocks are looked up by plugin id. */
 export type PersonaDraft = PersonaFile & Record<string, unknown>;
@@ -10,7 +10,7 @@ function isBlock(v: unknown): v is Block {
 
 /** The engine id: the first handler (or legacy solver). */
 export function engineIdOf(p: PersonaDraft): string {
-  return p.handlers?.[0] ?? p.solvers?.[0] ?? DEFAULT_ENGINE;
+  return sharedEngineIdOf(p) ?? DEFAULT_ENGINE;
 }
 
 /** The engine's config block (empty when missing). */

@@ -1,4 +1,4 @@
-import type { PersonaFile } from '../../../shared/domain/persona';
+import { engineBlockOf, engineIdOf, type PersonaFile } from '../../../shared/domain/persona';
 
 const BUS_TOOLBOX = 'ovos-bus-toolbox';
 const isBusToolbox = (id: string) => id === BUS_TOOLBOX || id.startsWith(`${BUS_TOOLBOX}:`);
@@ -14,10 +14,8 @@ export function defaultToolboxConfig(toolboxId: string, busUrl: string | null): 
  */
 export function withAppBusUrl(persona: PersonaFile, busUrl: string | null): PersonaFile {
   if (!busUrl) return persona;
-  const engineId = persona.handlers?.[0] ?? persona.solvers?.[0];
-  const engine = engineId ? (persona as Record<string, unknown>)[engineId] : undefined;
-  if (!engine || typeof engine !== 'object') return persona;
-  const block = engine as Record<string, unknown>;
+  const block = engineBlockOf(persona);
+  if (!block) return persona;
   const ids = Array.isArray(block.toolboxes) ? block.toolboxes.filter((id): id is string => typeof id === 'string' && isBusToolbox(id)) : [];
   if (!ids.length) return persona;
   const next: Record<string, unknown> = { ...block };
@@ -25,5 +23,5 @@ export function withAppBusUrl(persona: PersonaFile, busUrl: string | null): Pers
     const config = (block[id] && typeof block[id] === 'object' ? block[id] : {}) as Record<string, unknown>;
     if (typeof config.url !== 'string' || !config.url) next[id] = { ...config, url: busUrl };
   }
-  return { ...persona, [engineId!]: next } as PersonaFile;
+  return { ...persona, [engineIdOf(persona)!]: next } as PersonaFile;
 }

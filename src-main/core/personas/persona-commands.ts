@@ -1,4 +1,4 @@
-import type { PersonaFile } from '../../../shared/domain/persona';
+import { engineBlockOf, type PersonaFile } from '../../../shared/domain/persona';
 
 const MCP = 'ovos-mcp-toolbox';
 
@@ -7,10 +7,8 @@ const MCP = 'ovos-mcp-toolbox';
  * Import names them so a persona from elsewhere cannot run a program unnoticed.
  */
 export function personaCommands(persona: PersonaFile): string[] {
-  const engineId = persona.handlers?.[0] ?? persona.solvers?.[0];
-  const block = engineId ? (persona as Record<string, unknown>)[engineId] : undefined;
-  if (!block || typeof block !== 'object') return [];
-  const engine = block as Record<string, unknown>;
+  const engine = engineBlockOf(persona);
+  if (!engine) return [];
   const ids = Array.isArray(engine.toolboxes) ? engine.toolboxes.filter((id): id is string => typeof id === 'string') : [];
   const commands: string[] = [];
   for (const id of ids) {

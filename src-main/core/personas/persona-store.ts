@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared/domain/persona';
-import { PersonaId } from '../../../shared/domain/persona';
+import { engineIdOf, PersonaId } from '../../../shared/domain/persona';
 import type { PersonaRecord } from '../../../shared/ipc/contract';
 import { StudioError } from '../errors';
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write';
@@ -87,7 +87,7 @@ export class PersonaStore {
         broken.push({ id, path: file, error: read.error });
         continue;
       }
-      const engine = read.persona.handlers?.[0] ?? read.persona.solvers?.[0] ?? null;
+      const engine = engineIdOf(read.persona);
       personas.push({ id, name: read.persona.name, description: read.persona.description ?? '', engine, path: file, updatedAt: Math.round(read.mtimeMs) });
     }
     personas.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
