@@ -1,3 +1,5 @@
+import { CliInputError } from './cli-input-error';
+
 /** The command line: one module per command, loaded on demand. Returns the exit code. */
 type Command = { run(args: string[]): Promise<number>; summary: string; usage: string };
 
@@ -30,7 +32,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${command.usage}\n`);
     return 0;
   }
-  return command.run(rest);
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    if (!(error instanceof CliInputError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 2;
+  }
 }
 
 async function help(): Promise<string> {

@@ -33,13 +33,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  let configs;
-  try {
-    configs = await readConfigFile(config.value);
-  } catch (error) {
-    err((error as Error).message);
-    return 2;
-  }
+  const configs = await readConfigFile(config.value);
 
   let server: BusServer | null = null;
   let bus: WebSocketBus | null = null;

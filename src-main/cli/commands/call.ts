@@ -57,13 +57,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const kwargs = parseArguments(rawArgs);
   if (kwargs === INVALID) return 2;
-  let configs;
-  try {
-    configs = await readConfigFile(config.value);
-  } catch (error) {
-    err((error as Error).message);
-    return 2;
-  }
+  const configs = await readConfigFile(config.value);
   const catalog = await loadCatalog();
   if (!catalog.classes[toolboxId]) {
     const broken = catalog.errors.find((e) => e.id === toolboxId);
@@ -89,13 +83,7 @@ async function callInPersona(ref: string, positional: string[]): Promise<number>
     err(usage);
     return 2;
   }
-  let persona;
-  try {
-    persona = await personaToolboxes(ref);
-  } catch (error) {
-    err((error as Error).message);
-    return 2;
-  }
+  const persona = await personaToolboxes(ref);
   try {
     const toolbox = positional.length === 3 || (positional.length === 2 && !positional[1].trim().startsWith('{')) ? persona.registry.find(positional[0]) : null;
     if ((positional.length === 3 || toolbox) && !toolbox) {

@@ -3,6 +3,7 @@ import { resolveDataDir } from '../../core/data-dir';
 import { loadServedToolboxes } from '../../core/mcp-server/served-toolboxes';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+import { CliInputError } from '../cli-input-error';
 
 /** One installed toolbox as the CLI commands use it. */
 export interface LoadedToolbox {
@@ -36,16 +37,16 @@ export async function closeAll(loaded: LoadedToolbox[]): Promise<void> {
   await Promise.all(loaded.map((l) => l.toolbox.close().catch(() => undefined)));
 }
 
-/** Reads `--config <file>`: a JSON object of toolbox id -> config block (as a persona's engine block holds them). */
+/** Reads `--config <file>`: a JSON object of toolbox id -> config block (as a persona's engine block holds them); bad -> CliInputError. */
 export async function readConfigFile(file: string | undefined): Promise<Record<string, Record<string, unknown>>> {
   if (!file) return {};
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new Error(`Cannot read the config file ${file}: ${(error as Error).message}`);
+    throw new CliInputError(`Cannot read the config file ${file}: ${(error as Error).message}`);
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error(`The config file ${file} must hold a JSON object: {"<toolbox_id>": {...config}}.`);
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new CliInputError(`The config file ${file} must hold a JSON object: {"<toolbox_id>": {...config}}.`);
   return json as Record<string, Record<string, unknown>>;
 }
 
@@ -57,10 +58,18 @@ export function takeOption(args: string[], name: string): { value: string | unde
   return { value, rest: [...args.slice(0, i), ...args.slice(i + 2)], missing: value === undefined || value.startsWith('--') };
 }
 
-/** A persona's toolboxes (a persona file or an id in the data folder), built as for a run; discovery waited for, bounded. */
+/**
+ * A persona's toolboxes (a persona file or an id in the data folder), built as for a run; discovery waited for,
+ * bounded. A persona that cannot be found or loaded is a CliInputError.
+ */
 export async function personaToolboxes(ref: string): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
   const catalog = await loadCatalog();
-  const served = await loadServedToolboxes({ persona: ref, dataDir: resolveDataDir(), catalog });
+  let served;
+  try {
+    served = await loadServedToolboxes({ persona: ref, dataDir: resolveDataDir(), catalog });
+  } catch (error) {
+    throw new CliInputError((error as Error).message, { cause: error });
+  }
   const loaded = served.registry.toolboxes.map((toolbox) => {
     const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
     const cls = catalog.classes[pluginId];

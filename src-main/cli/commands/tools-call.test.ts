@@ -77,4 +77,21 @@ describe('persona-studio tools / call (child processes)', { timeout: 30_000 }, (
     expect(unknownBox.code).toBe(2);
     expect(unknownBox.stderr).toMatch(/^Unknown toolbox 'no-such-box'\. Installed: ovos-math-tools, ovos-clock-tools, .*greeting-tools\.\n$/);
   });
+
+  it('a config file that cannot be read, or a persona that does not exist, is bad input: one line on stderr, exit 2', async () => {
+    const notJson = path.join(home, 'config.txt');
+    writeFileSync(notJson, 'not json');
+    const [missing, broken, ghost] = await Promise.all([
+      cli('call', '--config', path.join(home, 'nope.json'), 'ovos-math-tools', 'evaluate_expression', '{"expression": "1"}'),
+      cli('call', '--config', notJson, 'ovos-math-tools', 'evaluate_expression', '{"expression": "1"}'),
+      cli('tools', '--persona', 'ghost-persona'),
+    ]);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toMatch(/^Cannot read the config file .*nope\.json: .*ENOENT.*\n$/);
+    expect(broken).toMatchObject({ code: 2, stdout: '' });
+    expect(broken.stderr).toMatch(/^Cannot read the config file .*config\.txt: /);
+    expect(ghost.code).toBe(2);
+    expect(ghost.stderr).toContain('ghost-persona');
+    expect(ghost.stderr).not.toMatch(/\n\s+at /);
+  });
 });

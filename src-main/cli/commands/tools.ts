@@ -72,13 +72,7 @@ async function run(args: string[]): Promise<number> {
 
 /** A persona's toolboxes; --json gives the exact tool list its model is sent (clashing names as <toolbox>__<tool>). */
 async function runForPersona(ref: string, json: boolean): Promise<number> {
-  let persona;
-  try {
-    persona = await personaToolboxes(ref);
-  } catch (error) {
-    err((error as Error).message);
-    return 2;
-  }
+  const persona = await personaToolboxes(ref);
   try {
     if (json) out(JSON.stringify(persona.registry.openaiTools(), null, 2));
     else printReadable(persona.loaded, []);
