@@ -8,19 +8,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MathToolBox } from '../src-main/core/toolboxes/math';
 import { TRIP_INPUT_SCHEMA } from '../src-main/core/toolboxes/mcp/fixtures/fixture-server';
+import { isAlive } from '../src-main/core/testing/process-alive';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
 const FIXTURE = path.join(ROOT, 'src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts');
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('persona-studio mcp, driven by the official MCP client over stdio', () => {
   let home: string;

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { defineTool, ToolArguments, ToolBox, ToolOutput, ToolRegistry, type AgentTool, type ToolBoxOptions } from '../../toolbox';
-
-const CalcArgs = ToolArguments.extend({ a: z.number().int().describe('First operand.'), b: z.number().int().describe('Second operand.') });
-const CalcOutput = ToolOutput.extend({ result: z.number().int().describe('Sum of a and b.') });
+import { defineTool, ToolArguments, ToolBox, ToolRegistry, type AgentTool, type ToolBoxOptions } from '../../toolbox';
+import { AddArgs as CalcArgs, AddOutput as CalcOutput } from '../../toolbox/test-fixtures';
 
 /** Engine test tools: `calc` adds, `boom` throws, `sleepy` hangs until cancelled; every call is counted. */
 export class FixtureToolBox extends ToolBox {

@@ -4,6 +4,7 @@ import { MCPToolBox } from './index';
 import { TRIP_INPUT_SCHEMA, TRIP_OUTPUT_SCHEMA } from './fixtures/fixture-server';
 import { startHttpFixture } from './fixtures/http-fixture';
 import { ToolExecutionError, ToolInputError } from '../../toolbox';
+import { isAlive } from '../../testing/process-alive';
 
 const FIXTURE = ['--import', 'tsx', new URL('./fixtures/fixture-stdio.ts', import.meta.url).pathname];
 const open: MCPToolBox[] = [];
@@ -13,15 +14,6 @@ function toolbox(config: Record<string, unknown>, toolboxId?: string): MCPToolBo
   const tb = new MCPToolBox({ config, toolboxId });
   open.push(tb);
   return tb;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 afterEach(async () => {
