@@ -7,5 +7,11 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   // One bundle read from disk or loopback: chunk size is not a network cost here.
-  build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: true, target: 'es2022', chunkSizeWarningLimit: 2500 },
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2500,
+  },
 });

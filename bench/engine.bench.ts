@@ -37,13 +37,23 @@ const AddOutput = z.object({ result: z.number().int() });
 class BenchToolBox extends ToolBox {
   static defaultId = 'bench-tools';
   discoverTools(): AgentTool[] {
-    return [defineTool({ name: 'add', description: 'Add two integers.', argumentSchema: AddArgs, outputSchema: AddOutput, toolCall: add })];
+    return [
+      defineTool({
+        name: 'add',
+        description: 'Add two integers.',
+        argumentSchema: AddArgs,
+        outputSchema: AddOutput,
+        toolCall: add,
+      }),
+    ];
   }
 }
 
 /** The scripted conversation, decided from the number of tool results so far (the same rule on every side). */
 function scriptedTurn(toolResults: number): { call: { id: string; args: string } } | { text: string } {
-  return toolResults < TOOL_TURNS ? { call: { id: `call_${toolResults + 1}`, args: JSON.stringify({ a: toolResults, b: 1 }) } } : { text: 'The sum is 5.' };
+  return toolResults < TOOL_TURNS
+    ? { call: { id: `call_${toolResults + 1}`, args: JSON.stringify({ a: toolResults, b: 1 }) } }
+    : { text: 'The sum is 5.' };
 }
 
 /** The lightest ChatEngine: answers from the script, parsing its JSON arguments like a real brain does. */
@@ -54,7 +64,11 @@ class InMemoryBrain implements ChatEngine {
   async continueChat(messages: AgentMessage[]): Promise<BrainMessage> {
     const turn = scriptedTurn(messages.filter((m) => m.role === 'tool').length);
     if ('text' in turn) return { role: 'assistant', content: turn.text };
-    return { role: 'assistant', content: '', toolCalls: [{ id: turn.call.id, name: 'add', arguments: JSON.parse(turn.call.args) }] };
+    return {
+      role: 'assistant',
+      content: '',
+      toolCalls: [{ id: turn.call.id, name: 'add', arguments: JSON.parse(turn.call.args) }],
+    };
   }
   async *streamChat(messages: AgentMessage[]): AsyncGenerator<string, BrainMessage, void> {
     const reply = await this.continueChat(messages);
@@ -75,14 +89,28 @@ function oursWith(brain: ChatEngine, registry: ToolRegistry, stream = false): Co
   };
 }
 
-const aiTools = { add: tool({ description: 'Add two integers.', inputSchema: AddArgs, outputSchema: AddOutput, execute: async (args) => add(args) }) };
+const aiTools = {
+  add: tool({
+    description: 'Add two integers.',
+    inputSchema: AddArgs,
+    outputSchema: AddOutput,
+    execute: async (args) => add(args),
+  }),
+};
 
 function aiSdkWith(model: LanguageModel, afterRun: () => void = () => undefined): Contender {
   return {
     async run() {
       toolMs = 0;
-      const result = await generateText({ model, tools: aiTools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
-      if (result.text !== 'The sum is 5.' || result.steps.length !== ITERATIONS) throw new Error(`AI SDK answered ${JSON.stringify(result.text)} in ${result.steps.length} steps`);
+      const result = await generateText({
+        model,
+        tools: aiTools,
+        prompt: PROMPT,
+        stopWhen: stepCountIs(10),
+        maxRetries: 0,
+      });
+      if (result.text !== 'The sum is 5.' || result.steps.length !== ITERATIONS)
+        throw new Error(`AI SDK answered ${JSON.stringify(result.text)} in ${result.steps.length} steps`);
       afterRun();
       return toolMs;
     },
@@ -96,7 +124,8 @@ function aiSdkStreamWith(model: LanguageModel, afterRun: () => void): Contender 
       toolMs = 0;
       const result = streamText({ model, tools: aiTools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
       const [text, steps] = await Promise.all([result.text, result.steps]);
-      if (text !== 'The sum is 5.' || steps.length !== ITERATIONS) throw new Error(`AI SDK streamed ${JSON.stringify(text)} in ${steps.length} steps`);
+      if (text !== 'The sum is 5.' || steps.length !== ITERATIONS)
+        throw new Error(`AI SDK streamed ${JSON.stringify(text)} in ${steps.length} steps`);
       afterRun();
       return toolMs;
     },
@@ -112,7 +141,13 @@ function mockModel(): MockLanguageModelV3 {
   return new MockLanguageModelV3({
     doGenerate: async (options) => {
       const turn = scriptedTurn(options.prompt.filter((m) => m.role === 'tool').length);
-      if ('text' in turn) return { content: [{ type: 'text', text: turn.text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+      if ('text' in turn)
+        return {
+          content: [{ type: 'text', text: turn.text }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage,
+          warnings: [],
+        };
       return {
         content: [{ type: 'tool-call', toolCallId: turn.call.id, toolName: 'add', input: turn.call.args }],
         finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
@@ -143,8 +178,12 @@ async function main() {
 
   const server = await startScriptedOpenAIServer({
     replies: (request) => {
-      const turn = scriptedTurn((request.body.messages as Array<{ role: string }>).filter((m) => m.role === 'tool').length);
-      return 'text' in turn ? { content: turn.text } : { toolCalls: [{ id: turn.call.id, name: 'add', arguments: turn.call.args }] };
+      const turn = scriptedTurn(
+        (request.body.messages as Array<{ role: string }>).filter((m) => m.role === 'tool').length,
+      );
+      return 'text' in turn
+        ? { content: turn.text }
+        : { toolCalls: [{ id: turn.call.id, name: 'add', arguments: turn.call.args }] };
     },
   });
   try {

@@ -54,5 +54,11 @@ export async function comparePair(options: {
   const oursMs = median(oursTimes);
   const baselineMs = median(theirTimes);
   const round = (x: number) => Math.round(x * 10000) / 10000;
-  return { name: options.name, ours_ms: round(oursMs), baseline: options.baseline, baseline_ms: round(baselineMs), ratio: Math.round((oursMs / baselineMs) * 1000) / 1000 };
+  return {
+    name: options.name,
+    ours_ms: round(oursMs),
+    baseline: options.baseline,
+    baseline_ms: round(baselineMs),
+    ratio: Math.round((oursMs / baselineMs) * 1000) / 1000,
+  };
 }

@@ -20,11 +20,18 @@ function session(count: number): TraceEvent[] {
   return out.slice(0, count);
 }
 
-const ui: RowUi = { collapsed: () => false, rawOpen: () => false, toggleCollapsed: () => undefined, toggleRaw: () => undefined, openTool: () => undefined };
-const frames = (n: number) => new Promise<void>((resolve) => {
-  const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : resolve());
-  step(n);
-});
+const ui: RowUi = {
+  collapsed: () => false,
+  rawOpen: () => false,
+  toggleCollapsed: () => undefined,
+  toggleRaw: () => undefined,
+  openTool: () => undefined,
+};
+const frames = (n: number) =>
+  new Promise<void>((resolve) => {
+    const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : resolve());
+    step(n);
+  });
 
 let root: Root | null = null;
 
@@ -38,7 +45,9 @@ async function render(mode: 'virtual' | 'plain', count: number): Promise<number>
   flushSync(() =>
     root!.render(
       <StoreProvider store={store}>
-        <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>{mode === 'virtual' ? <TracePane rows={rows} ui={ui} /> : <PlainTraceList rows={rows} ui={ui} />}</div>
+        <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+          {mode === 'virtual' ? <TracePane rows={rows} ui={ui} /> : <PlainTraceList rows={rows} ui={ui} />}
+        </div>
       </StoreProvider>,
     ),
   );

@@ -34,15 +34,32 @@ const html = `<!doctype html><html data-theme="light"><head><meta charset="utf-8
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
 });
 try {
   const measure = async (mode: 'virtual' | 'plain') => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.setContent(html);
     await page.addScriptTag({ content: js });
-    const paint = await page.evaluate(([m, n]) => (window as unknown as { benchRender(m: string, n: number): Promise<number> }).benchRender(m as string, n as number), [mode, EVENTS] as const);
-    const scroll = await page.evaluate(() => (window as unknown as { benchScrollToEnd(): Promise<number> }).benchScrollToEnd());
+    const paint = await page.evaluate(
+      ([m, n]) =>
+        (window as unknown as { benchRender(m: string, n: number): Promise<number> }).benchRender(
+          m as string,
+          n as number,
+        ),
+      [mode, EVENTS] as const,
+    );
+    const scroll = await page.evaluate(() =>
+      (window as unknown as { benchScrollToEnd(): Promise<number> }).benchScrollToEnd(),
+    );
     await page.close();
     return { paint, scroll };
   };
@@ -54,10 +71,21 @@ try {
     ours.push(await measure('virtual'));
     base.push(await measure('plain'));
   }
-  for (const [key, label] of [['paint', 'first paint'], ['scroll', 'scroll to end']] as const) {
+  for (const [key, label] of [
+    ['paint', 'first paint'],
+    ['scroll', 'scroll to end'],
+  ] as const) {
     const o = median(ours.map((r) => r[key]));
     const b = median(base.map((r) => r[key]));
-    console.log(JSON.stringify({ name: `trace pane: ${label}, ${EVENTS} trace events (Chromium)`, ours_ms: round(o), baseline: 'same rows rendered without virtualization', baseline_ms: round(b), ratio: Math.round((o / b) * 1000) / 1000 }));
+    console.log(
+      JSON.stringify({
+        name: `trace pane: ${label}, ${EVENTS} trace events (Chromium)`,
+        ours_ms: round(o),
+        baseline: 'same rows rendered without virtualization',
+        baseline_ms: round(b),
+        ratio: Math.round((o / b) * 1000) / 1000,
+      }),
+    );
   }
 } finally {
   await browser.close();

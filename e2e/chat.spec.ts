@@ -22,7 +22,10 @@ afterAll(async () => app?.close());
 describe('chat and the loop trace', () => {
   it('runs a scripted tool loop and shows assistant -> TOOL -> answer in order', async () => {
     app.llm.setReplies(
-      { content: 'I will compute it.', toolCalls: [{ id: 'call_a', name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
+      {
+        content: 'I will compute it.',
+        toolCalls: [{ id: 'call_a', name: 'evaluate_expression', arguments: { expression: '12*9' } }],
+      },
       { content: 'The answer is 108.', chunkDelayMs: 5 },
     );
     await chat.send('What is 12*9?');
@@ -53,7 +56,11 @@ describe('chat and the loop trace', () => {
 
   it('returns from a tool form to the same place in a long trace, with the same cards folded', async () => {
     if (await app.page.getByTestId('new-chat').isEnabled()) await chat.newChat();
-    const calls = Array.from({ length: 8 }, (_, i) => ({ id: `call_l${i + 1}`, name: 'evaluate_expression', arguments: { expression: `${i + 1}*${i + 1}` } }));
+    const calls = Array.from({ length: 8 }, (_, i) => ({
+      id: `call_l${i + 1}`,
+      name: 'evaluate_expression',
+      arguments: { expression: `${i + 1}*${i + 1}` },
+    }));
     app.llm.setReplies({ content: 'Eight sums.', toolCalls: calls }, { content: 'Done: 1, 4, 9, 16, 25, 36, 49, 64.' });
     await chat.send('Square the numbers 1 to 8, one tool call each');
     await chat.waitForEnd();
@@ -67,13 +74,21 @@ describe('chat and the loop trace', () => {
     await app.page.getByTestId('from-trace').getByRole('button', { name: 'Back to the chat' }).click();
     await card('call_l2').waitFor();
     const [paneBox, cardBox] = [await pane.boundingBox(), await card('call_l2').boundingBox()];
-    expect(cardBox!.y, 'back at the card it left from, not at the end of the trace').toBeLessThan(paneBox!.y + paneBox!.height);
+    expect(cardBox!.y, 'back at the card it left from, not at the end of the trace').toBeLessThan(
+      paneBox!.y + paneBox!.height,
+    );
     expect(cardBox!.y).toBeGreaterThanOrEqual(paneBox!.y - cardBox!.height);
     expect(await card('call_l2').locator('button[aria-expanded]').getAttribute('aria-expanded')).toBe('false');
   });
 
   it('streams the answer in as it comes (the forced last answer after max_iterations streams live)', async () => {
-    writePersona(app.home, 'brief', { ...testPersona(app.llm.url, 'Brief'), 'ovos-native-toolcall-loop': { ...(testPersona(app.llm.url)['ovos-native-toolcall-loop'] as object), max_iterations: 1 } });
+    writePersona(app.home, 'brief', {
+      ...testPersona(app.llm.url, 'Brief'),
+      'ovos-native-toolcall-loop': {
+        ...(testPersona(app.llm.url)['ovos-native-toolcall-loop'] as object),
+        max_iterations: 1,
+      },
+    });
     await app.page.reload();
     await new Sidebar(app.page).pick('brief');
     await chat.open();
@@ -88,7 +103,10 @@ describe('chat and the loop trace', () => {
     const full = await chat.answer().innerText();
     expect(full).toContain('Streaming one word at a time, slowly enough to watch it arrive.');
     expect(partial.length).toBeLessThan(full.length);
-    expect(await app.page.getByTestId('trace-iteration').last().innerText(), 'the request past max_iterations is named for what it is').toBe('Final answer, asked for without tools: the limit of 1 iteration was reached');
+    expect(
+      await app.page.getByTestId('trace-iteration').last().innerText(),
+      'the request past max_iterations is named for what it is',
+    ).toBe('Final answer, asked for without tools: the limit of 1 iteration was reached');
     await new Sidebar(app.page).pick('calc');
     await chat.open();
   });
@@ -119,11 +137,19 @@ describe('chat and the loop trace', () => {
   });
 
   it('exports the trace on screen as JSON Lines, event by event', async () => {
-    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.getByTestId('export-trace').click()]);
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download'),
+      app.page.getByTestId('export-trace').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^trace-.+\.jsonl$/);
-    const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(lines[0].type).toBe('run_started');
-    expect(lines.map((e) => e.type)).toEqual(expect.arrayContaining(['user_message', 'assistant_message', 'tool_result', 'run_finished']));
+    expect(lines.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['user_message', 'assistant_message', 'tool_result', 'run_finished']),
+    );
   });
 
   it('says which URL it tried and what to do when no brain answers', async () => {
@@ -149,7 +175,11 @@ describe('chat and the loop trace', () => {
     const toast = app.page.locator('.toast').last();
     await toast.waitFor();
     const [t, send] = [await toast.boundingBox(), await app.page.getByTestId('send').boundingBox()];
-    const overlap = t!.x < send!.x + send!.width && send!.x < t!.x + t!.width && t!.y < send!.y + send!.height && send!.y < t!.y + t!.height;
+    const overlap =
+      t!.x < send!.x + send!.width &&
+      send!.x < t!.x + t!.width &&
+      t!.y < send!.y + send!.height &&
+      send!.y < t!.y + t!.height;
     expect(overlap, `toast ${JSON.stringify(t)} covers Send ${JSON.stringify(send)}`).toBe(false);
   });
 

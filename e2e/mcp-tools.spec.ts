@@ -6,7 +6,11 @@ import { writePersona } from './fixtures/personas';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
-const EVERYTHING = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 let app: App;
 let tools: ToolForm;
@@ -33,12 +37,15 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('MCP servers in the Tools pane', () => {
-  it("calls a server-everything tool through its generated form and shows the structured result", async () => {
+  it('calls a server-everything tool through its generated form and shows the structured result', async () => {
     await tools.pick('get-structured-content');
     await tools.field('location').selectOption('Chicago');
     await tools.run();
     await app.page.getByTestId('tool-result').waitFor();
-    expect(await tools.result()).toMatchObject({ is_error: false, structured: { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 } });
+    expect(await tools.result()).toMatchObject({
+      is_error: false,
+      structured: { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 },
+    });
   });
 
   it("shows a server's error result as the model would read it", async () => {
@@ -60,7 +67,9 @@ describe('MCP servers in the Tools pane', () => {
   });
 
   it('a server that cannot start shows its error next to its toolbox', async () => {
-    await expect.poll(() => app.page.getByTestId('tool-list').innerText(), { timeout: 15_000 }).toContain('command not found');
+    await expect
+      .poll(() => app.page.getByTestId('tool-list').innerText(), { timeout: 15_000 })
+      .toContain('command not found');
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -20,14 +20,29 @@ describe('personas', () => {
   it('creates a persona from scratch', async () => {
     await sidebar.entry('assistant').waitFor();
     await sidebar.newPersona();
-    await editor.fill({ name: 'Trip planner', description: 'Plans trips', prompt: 'You plan trips.', url: app.llm.url, model: 'scripted-model', maxIterations: 3 });
+    await editor.fill({
+      name: 'Trip planner',
+      description: 'Plans trips',
+      prompt: 'You plan trips.',
+      url: app.llm.url,
+      model: 'scripted-model',
+      maxIterations: 3,
+    });
     await editor.enableToolbox('ovos-math-tools');
     await editor.dirtyMark().waitFor();
     await editor.save();
     await sidebar.entry('trip-planner').waitFor();
     await editor.savedMark().waitFor();
     const onDisk = JSON.parse(readFileSync(path.join(app.home, 'personas', 'trip-planner.json'), 'utf8'));
-    expect(onDisk).toMatchObject({ name: 'Trip planner', handlers: ['ovos-native-toolcall-loop'], 'ovos-native-toolcall-loop': { max_iterations: 3, toolboxes: ['ovos-math-tools'], 'ovos-chat-openai-plugin': { api_url: app.llm.url, model: 'scripted-model' } } });
+    expect(onDisk).toMatchObject({
+      name: 'Trip planner',
+      handlers: ['ovos-native-toolcall-loop'],
+      'ovos-native-toolcall-loop': {
+        max_iterations: 3,
+        toolboxes: ['ovos-math-tools'],
+        'ovos-chat-openai-plugin': { api_url: app.llm.url, model: 'scripted-model' },
+      },
+    });
   });
 
   it('tests the brain connection and lists its models', async () => {
@@ -59,7 +74,10 @@ describe('personas', () => {
     await sidebar.pick('trip-planner');
     expect(await app.page.locator('#persona-description').inputValue()).toBe('Plans trips by train');
     expect(await app.page.locator('#persona-max-iterations').inputValue()).toBe('6');
-    expect(await editor.personaJson()).toMatchObject({ name: 'Trip planner', 'ovos-native-toolcall-loop': { max_iterations: 6 } });
+    expect(await editor.personaJson()).toMatchObject({
+      name: 'Trip planner',
+      'ovos-native-toolcall-loop': { max_iterations: 6 },
+    });
   });
 
   it('imports the seed example persona', async () => {
@@ -67,12 +85,17 @@ describe('personas', () => {
     await app.page.locator('[data-testid="persona-title"]', { hasText: 'Calculator' }).waitFor();
     expect(await app.page.locator('#brain-url').inputValue()).toBe('http://localhost:11434/v1/chat/completions');
     expect(await app.page.locator('#persona-engine').inputValue()).toBe('ovos-native-toolcall-loop');
-    expect(await app.page.getByTestId('toolbox-ovos-math-tools').locator('input[type=checkbox]').first().isChecked()).toBe(true);
+    expect(
+      await app.page.getByTestId('toolbox-ovos-math-tools').locator('input[type=checkbox]').first().isChecked(),
+    ).toBe(true);
   });
 
   it('exports the persona as an OVOS persona file, without the API key', async () => {
     await sidebar.pick('trip-planner');
-    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download'),
+      app.page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     const file = await download.path();
     const exported = JSON.parse(readFileSync(file, 'utf8'));
     expect(download.suggestedFilename()).toBe('trip-planner.json');
@@ -104,7 +127,9 @@ describe('personas', () => {
     await app.page.keyboard.press('ArrowLeft');
     await editor.name().waitFor();
     expect(focused).toBe(true);
-    expect(shadow, 'the selected tab shows the focus ring (--focus), not only its raised shadow').toContain('rgba(47, 95, 208, 0.35)');
+    expect(shadow, 'the selected tab shows the focus ring (--focus), not only its raised shadow').toContain(
+      'rgba(47, 95, 208, 0.35)',
+    );
   });
 
   it('duplicates and deletes (after confirming)', async () => {
@@ -115,7 +140,11 @@ describe('personas', () => {
     await app.page.getByTestId('delete-persona').click();
     await app.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await app.page.getByRole('dialog').waitFor({ state: 'detached' });
-    await app.page.waitForFunction((t) => ![...document.querySelectorAll('[data-testid^="persona-"] .name')].some((e) => e.textContent?.trim() === t), copyTitle);
+    await app.page.waitForFunction(
+      (t) =>
+        ![...document.querySelectorAll('[data-testid^="persona-"] .name')].some((e) => e.textContent?.trim() === t),
+      copyTitle,
+    );
   });
 
   it('lists a broken persona file with its path and error, and leaves it as it is', async () => {
@@ -127,7 +156,7 @@ describe('personas', () => {
     expect(text).toContain(file);
     expect(text).toMatch(/broken/);
     expect(readFileSync(file, 'utf8')).toBe('{ "name": "Half written", ');
-    expect(app.pageErrors, app.pageErrors.join("\n")).toEqual([]);
+    expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 
   it('adds a second MCP server as its own toolbox instance, with its own config block', async () => {
@@ -135,8 +164,12 @@ describe('personas', () => {
     await editor.enableToolbox('ovos-mcp-toolbox');
     await editor.addToolboxInstance('ovos-mcp-toolbox', 'files');
     await app.page.getByTestId('toolbox-ovos-mcp-toolbox:files').waitFor();
-    expect(await app.page.getByTestId('toolbox-ovos-mcp-toolbox:files').locator('input[type=checkbox]').first().isChecked()).toBe(true);
+    expect(
+      await app.page.getByTestId('toolbox-ovos-mcp-toolbox:files').locator('input[type=checkbox]').first().isChecked(),
+    ).toBe(true);
     const json = (await editor.personaJson()) as Record<string, { toolboxes: string[] }>;
-    expect(json['ovos-native-toolcall-loop'].toolboxes).toEqual(expect.arrayContaining(['ovos-mcp-toolbox', 'ovos-mcp-toolbox:files']));
+    expect(json['ovos-native-toolcall-loop'].toolboxes).toEqual(
+      expect.arrayContaining(['ovos-mcp-toolbox', 'ovos-mcp-toolbox:files']),
+    );
   });
 });

@@ -10,13 +10,22 @@ import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
 /** Where the PNGs go: a temp folder on every test run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
-const OUT = process.env.SCREENSHOTS_DIR ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR) : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = process.env.SCREENSHOTS_DIR
+  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
+  : path.join(tmpdir(), 'persona-studio-screenshots');
 let app: App;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  writePersona(app.home, 'trip-planner', testPersona(app.llm.url, 'Trip planner', { mcp: true, description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.' }));
+  writePersona(
+    app.home,
+    'trip-planner',
+    testPersona(app.llm.url, 'Trip planner', {
+      mcp: true,
+      description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.',
+    }),
+  );
   await app.page.close();
 });
 afterAll(async () => app?.close());
@@ -52,11 +61,26 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
   await chat.open();
   if (!sessionExists) {
     app.llm.setReplies(
-      { content: 'Let me work out the distance and the number of travellers.', toolCalls: [
-        { id: 'call_1', name: 'evaluate_expression', arguments: { expression: '313 * 2' } },
-        { id: 'call_2', name: 'plan_trip', arguments: { from: { city: 'Lisbon', country: 'PT' }, stops: [{ city: 'Porto', country: 'PT' }], travellers: { adults: 2 } } },
-      ] },
-      { content: 'The round trip Lisbon → Porto → Lisbon is 626 km for 2 adults. Take the Alfa Pendular train: about 2h50 each way.', chunkDelayMs: 2 },
+      {
+        content: 'Let me work out the distance and the number of travellers.',
+        toolCalls: [
+          { id: 'call_1', name: 'evaluate_expression', arguments: { expression: '313 * 2' } },
+          {
+            id: 'call_2',
+            name: 'plan_trip',
+            arguments: {
+              from: { city: 'Lisbon', country: 'PT' },
+              stops: [{ city: 'Porto', country: 'PT' }],
+              travellers: { adults: 2 },
+            },
+          },
+        ],
+      },
+      {
+        content:
+          'The round trip Lisbon → Porto → Lisbon is 626 km for 2 adults. Take the Alfa Pendular train: about 2h50 each way.',
+        chunkDelayMs: 2,
+      },
     );
     await chat.send('Plan a return trip from Lisbon to Porto for two adults, and how far is it both ways?');
     await chat.waitForEnd();

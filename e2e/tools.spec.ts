@@ -36,7 +36,11 @@ describe('tool forms', () => {
     expect(out).toContain('Porto');
     expect(out).toMatch(/"people": 2/);
     expect(await app.page.getByTestId('tool-duration').innerText()).toMatch(/ms/);
-    expect(await tools.rawArgs()).toMatchObject({ from: { city: 'Lisbon', country: 'PT' }, travellers: { adults: 2 }, stops: [{ city: 'Porto', country: 'ES' }] });
+    expect(await tools.rawArgs()).toMatchObject({
+      from: { city: 'Lisbon', country: 'PT' },
+      travellers: { adults: 2 },
+      stops: [{ city: 'Porto', country: 'ES' }],
+    });
     await tools.formMode();
   });
 
@@ -89,7 +93,9 @@ describe('tool forms', () => {
     await tools.run();
     await app.page.getByTestId('tool-reported-error').waitFor();
     expect(await app.page.getByTestId('tool-reported-error').innerText()).toContain('Value expected');
-    expect(await app.page.locator('[data-testid="tool-output"] .output-head .badge').innerText()).toBe('tool reported an error');
+    expect(await app.page.locator('[data-testid="tool-output"] .output-head .badge').innerText()).toBe(
+      'tool reported an error',
+    );
     expect(await tools.history().first().locator('.badge').innerText()).toBe('reported error');
     const args = await tools.history().first().locator('code').boundingBox();
     expect(args!.width, 'the arguments get a line of their own in the history').toBeGreaterThan(250);
@@ -101,6 +107,6 @@ describe('tool forms', () => {
     await app.page.getByTestId('openai-json').locator('summary').click();
     const json = JSON.parse(await app.page.getByTestId('openai-json').locator('pre').innerText());
     expect(json).toMatchObject({ type: 'function', function: { name: 'plan_trip', parameters: { type: 'object' } } });
-    expect(app.pageErrors, app.pageErrors.join("\n")).toEqual([]);
+    expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 });

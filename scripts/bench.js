@@ -9,7 +9,9 @@ const files = readdirSync('bench')
 let failed = 0;
 for (const file of files) {
   process.stderr.write(`# bench/${file}\n`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (r.status !== 0) {
     process.stderr.write(`# bench/${file} failed (exit ${r.status ?? r.signal})\n`);
     failed++;

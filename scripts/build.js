@@ -34,7 +34,11 @@ const common = {
 
 const steps = {
   renderer: () => {
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
     if (r.status !== 0) throw new Error('vite build failed');
   },
   main: () =>
@@ -46,7 +50,8 @@ const steps = {
       banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
       define: { 'import.meta.url': '__importMetaUrl' },
     }),
-  preload: () => build({ ...common, entryPoints: ['src-main/preload/preload.ts'], outfile: outputs.preload, sourcemap: false }),
+  preload: () =>
+    build({ ...common, entryPoints: ['src-main/preload/preload.ts'], outfile: outputs.preload, sourcemap: false }),
 };
 
 for (const [name, step] of Object.entries(steps)) {

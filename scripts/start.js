@@ -28,7 +28,11 @@ function electronBinary() {
 function tryDownload() {
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD || process.env.ELECTRON_OVERRIDE_DIST_PATH) return false;
   if (!existsSync(path.join(electronDir, 'install.js'))) return false;
-  const r = spawnSync(process.execPath, [path.join(electronDir, 'install.js')], { cwd: electronDir, stdio: 'ignore', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [path.join(electronDir, 'install.js')], {
+    cwd: electronDir,
+    stdio: 'ignore',
+    timeout: 120_000,
+  });
   return r.status === 0;
 }
 
@@ -43,12 +47,20 @@ if (!binary && tryDownload()) binary = electronBinary();
 
 if (binary) {
   // main and preload take well under a second: always fresh; the renderer only when missing.
-  for (const step of [['--only', 'main,preload'], ['--only', 'renderer', '--if-missing']]) {
-    const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js'), ...step], { cwd: root, stdio: 'inherit' });
+  for (const step of [
+    ['--only', 'main,preload'],
+    ['--only', 'renderer', '--if-missing'],
+  ]) {
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js'), ...step], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   run(binary, [root, ...args]);
 } else {
-  process.stdout.write("Electron's runtime is not installed here and cannot be downloaded: starting browser mode instead (persona-studio serve).\n");
+  process.stdout.write(
+    "Electron's runtime is not installed here and cannot be downloaded: starting browser mode instead (persona-studio serve).\n",
+  );
   run(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'serve', ...args]);
 }

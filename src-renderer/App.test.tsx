@@ -33,8 +33,23 @@ describe('App empty states', () => {
 
   it('lists a broken persona file with its path and error, and asks to pick a persona', async () => {
     const store = mount(
-      [{ id: 'calc', name: 'Calculator', description: 'Sums', engine: null, path: '/d/personas/calc.json', updatedAt: 1 }],
-      [{ id: 'bad', path: '/d/personas/bad.json', error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' } }],
+      [
+        {
+          id: 'calc',
+          name: 'Calculator',
+          description: 'Sums',
+          engine: null,
+          path: '/d/personas/calc.json',
+          updatedAt: 1,
+        },
+      ],
+      [
+        {
+          id: 'bad',
+          path: '/d/personas/bad.json',
+          error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' },
+        },
+      ],
     );
     await act(() => store.getState().loadPersonas());
     const broken = screen.getByTestId('broken-bad').textContent!;
@@ -45,9 +60,25 @@ describe('App empty states', () => {
 
   it('checks a broken persona file again once it is fixed', async () => {
     let fixed = false;
-    const calc = { id: 'calc', name: 'Calculator', description: 'Sums', engine: null, path: '/d/personas/calc.json', updatedAt: 1 };
-    const bad = { id: 'bad', path: '/d/personas/bad.json', error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' } };
-    const fake = fakeClient({ 'personas.list': () => (fixed ? { personas: [calc, { ...calc, id: 'bad', name: 'Bad no more' }], broken: [] } : { personas: [calc], broken: [bad] }) });
+    const calc = {
+      id: 'calc',
+      name: 'Calculator',
+      description: 'Sums',
+      engine: null,
+      path: '/d/personas/calc.json',
+      updatedAt: 1,
+    };
+    const bad = {
+      id: 'bad',
+      path: '/d/personas/bad.json',
+      error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' },
+    };
+    const fake = fakeClient({
+      'personas.list': () =>
+        fixed
+          ? { personas: [calc, { ...calc, id: 'bad', name: 'Bad no more' }], broken: [] }
+          : { personas: [calc], broken: [bad] },
+    });
     const store = createAppStore(fake.client);
     render(
       <StoreProvider store={store}>

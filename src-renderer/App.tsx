@@ -64,8 +64,19 @@ export function App() {
         ) : !listLoaded ? (
           <EmptyState title="Loading…" />
         ) : count === 0 ? (
-          <EmptyState title="No personas yet" testId="no-personas" actions={<button className="primary" onClick={create}>Create a persona</button>}>
-            <p>A persona is a brain (an OpenAI-compatible model server such as Ollama) plus toolboxes, run by a tool-calling loop. Create one, or import an OVOS persona JSON file from the sidebar.</p>
+          <EmptyState
+            title="No personas yet"
+            testId="no-personas"
+            actions={
+              <button className="primary" onClick={create}>
+                Create a persona
+              </button>
+            }
+          >
+            <p>
+              A persona is a brain (an OpenAI-compatible model server such as Ollama) plus toolboxes, run by a
+              tool-calling loop. Create one, or import an OVOS persona JSON file from the sidebar.
+            </p>
           </EmptyState>
         ) : (
           <EmptyState title="Pick a persona" testId="pick-persona">

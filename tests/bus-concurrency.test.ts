@@ -20,7 +20,10 @@ type Frame = { type: string; data: Record<string, unknown>; context: Record<stri
 
 beforeAll(async () => {
   home = mkdtempSync(path.join(tmpdir(), 'ps-bus-'));
-  child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', '--port', '0'], { cwd: root, env: { ...process.env, PERSONA_STUDIO_HOME: home } });
+  child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, PERSONA_STUDIO_HOME: home },
+  });
   child.stderr!.on('data', (d) => process.stderr.write(d));
   url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -45,7 +48,8 @@ async function connect(): Promise<{ socket: WebSocket; frames: Frame[] }> {
   return { socket, frames };
 }
 
-const send = (socket: WebSocket, type: string, data: object = {}, context: object = {}) => socket.send(JSON.stringify({ type, data, context }));
+const send = (socket: WebSocket, type: string, data: object = {}, context: object = {}) =>
+  socket.send(JSON.stringify({ type, data, context }));
 
 async function until(check: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -57,7 +61,9 @@ async function until(check: () => boolean, ms: number): Promise<void> {
 
 describe('persona-studio bus over a real WebSocket', () => {
   it('prints what it binds and the URL', () => {
-    expect(stdout).toMatch(/^bound ovos-math-tools \(4 tools: evaluate_expression, unit_convert, statistics_summary, solve_equation\)$/m);
+    expect(stdout).toMatch(
+      /^bound ovos-math-tools \(4 tools: evaluate_expression, unit_convert, statistics_summary, solve_equation\)$/m,
+    );
     expect(stdout).toMatch(/^bound ovos-clock-tools \(4 tools: /m);
     expect(stdout).toMatch(/^skipped ovos-mcp-toolbox: no tools/m);
   });
@@ -70,20 +76,35 @@ describe('persona-studio bus over a real WebSocket', () => {
     const answers = frames.filter((f) => f.type === 'ovos.persona.tools.discover.response');
     expect(answers.map((f) => f.data.toolbox_id).sort()).toEqual(['ovos-clock-tools', 'ovos-math-tools']);
     const math = answers.find((f) => f.data.toolbox_id === 'ovos-math-tools')!;
-    expect((math.data.tools as { name: string }[]).map((t) => t.name)).toEqual(['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation']);
+    expect((math.data.tools as { name: string }[]).map((t) => t.name)).toEqual([
+      'evaluate_expression',
+      'unit_convert',
+      'statistics_summary',
+      'solve_equation',
+    ]);
     expect(math.context).toEqual({ source: 'tools', destination: 'agent' });
 
     socket.send('this is not json');
     socket.send(JSON.stringify({ type: 'x', data: 'not an object' }));
     frames.length = 0;
-    send(socket, 'ovos.persona.tools.ovos-math-tools.call', { name: 'evaluate_expression', kwargs: { expression: '12*9' } });
+    send(socket, 'ovos.persona.tools.ovos-math-tools.call', {
+      name: 'evaluate_expression',
+      kwargs: { expression: '12*9' },
+    });
     await until(() => frames.length === 1, 5000);
-    expect(frames[0]).toEqual({ type: 'ovos.persona.tools.ovos-math-tools.call.response', data: { result: { result: 108, expression: '12*9', error: null }, toolbox_id: 'ovos-math-tools' }, context: {} });
+    expect(frames[0]).toEqual({
+      type: 'ovos.persona.tools.ovos-math-tools.call.response',
+      data: { result: { result: 108, expression: '12*9', error: null }, toolbox_id: 'ovos-math-tools' },
+      context: {},
+    });
 
     frames.length = 0;
     send(socket, 'ovos.persona.tools.ovos-math-tools.call', { name: 'nonexistent', kwargs: {} });
     await until(() => frames.length === 1, 5000);
-    expect(frames[0].data).toEqual({ error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'ovos-math-tools'.", toolbox_id: 'ovos-math-tools' });
+    expect(frames[0].data).toEqual({
+      error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'ovos-math-tools'.",
+      toolbox_id: 'ovos-math-tools',
+    });
     socket.close();
   }, 20_000);
 
@@ -92,8 +113,20 @@ describe('persona-studio bus over a real WebSocket', () => {
     const N = 1000;
     for (let i = 0; i < N; i++) {
       const context = { source: 'agent', destination: 'tools', session: { session_id: `s-${i}` } };
-      if (i % 2) send(socket, 'ovos.persona.tools.ovos-math-tools.call', { name: 'evaluate_expression', kwargs: { expression: `${i} * 3` } }, context);
-      else send(socket, 'ovos.persona.tools.ovos-math-tools.call', { name: 'unit_convert', kwargs: { value: i, from_unit: 'km', to_unit: 'm' } }, context);
+      if (i % 2)
+        send(
+          socket,
+          'ovos.persona.tools.ovos-math-tools.call',
+          { name: 'evaluate_expression', kwargs: { expression: `${i} * 3` } },
+          context,
+        );
+      else
+        send(
+          socket,
+          'ovos.persona.tools.ovos-math-tools.call',
+          { name: 'unit_convert', kwargs: { value: i, from_unit: 'km', to_unit: 'm' } },
+          context,
+        );
     }
     await until(() => frames.length >= N, 15_000);
     await new Promise((r) => setTimeout(r, 300));

@@ -11,11 +11,22 @@ import { ToolInputError, ToolRegistry, executeToolCall } from '../src-main/core/
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
-const EVERYTHING = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** Starts `persona-studio bus --port 0` and resolves with its URL once it printed it. */
-function startBusProcess(home: string, configFile: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'bus', '--port', '0', '--config', configFile], { cwd: ROOT, env: { ...process.env, PERSONA_STUDIO_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startBusProcess(
+  home: string,
+  configFile: string,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'bus', '--port', '0', '--config', configFile], {
+    cwd: ROOT,
+    env: { ...process.env, PERSONA_STUDIO_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`bus process did not start in time:\n${output}`)), 20_000);
@@ -42,7 +53,10 @@ describe('two processes on one bus', () => {
   beforeAll(async () => {
     home = await mkdtemp(path.join(tmpdir(), 'ps-bus-2p-'));
     const configFile = path.join(home, 'toolboxes.json');
-    await writeFile(configFile, JSON.stringify({ 'ovos-mcp-toolbox': { command: process.execPath, args: [EVERYTHING, 'stdio'] } }));
+    await writeFile(
+      configFile,
+      JSON.stringify({ 'ovos-mcp-toolbox': { command: process.execPath, args: [EVERYTHING, 'stdio'] } }),
+    );
     bus = await startBusProcess(home, configFile);
     remote = new BusToolBox({ config: { url: bus.url, discover_timeout_ms: 1000 } });
     await Promise.all([remote.ready, local.ready]);
@@ -66,13 +80,20 @@ describe('two processes on one bus', () => {
   test('and callable, with validation errors coming back as input errors', async () => {
     const registry = new ToolRegistry([remote]);
     const run = await executeToolCall(registry, 'evaluate_expression', { expression: '12*9' }, { timeoutMs: 10_000 });
-    expect(run).toMatchObject({ ok: true, result: { result: 108, expression: '12*9', error: null }, toolboxId: 'ovos-bus-toolbox' });
+    expect(run).toMatchObject({
+      ok: true,
+      result: { result: 108, expression: '12*9', error: null },
+      toolboxId: 'ovos-bus-toolbox',
+    });
 
     const sum = await remote.callTool('get-sum', { a: 2, b: 40 });
     expect(sum).toMatchObject({ content: 'The sum of 2 and 40 is 42.', is_error: false });
 
     // Valid here, refused there: the remote ValueError keeps its kind.
-    remote.tools.set('evaluate_expression', { ...remote.tools.get('evaluate_expression')!, argumentSchema: { type: 'object' } });
+    remote.tools.set('evaluate_expression', {
+      ...remote.tools.get('evaluate_expression')!,
+      argumentSchema: { type: 'object' },
+    });
     const refused = await remote.callTool('evaluate_expression', { expression: 7 }).catch((e) => e);
     expect(refused).toBeInstanceOf(ToolInputError);
     expect(refused.message).toBe("Tool input validation failed for 'evaluate_expression' in ToolBox 'ovos-math-tools'");

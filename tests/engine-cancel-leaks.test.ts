@@ -18,7 +18,11 @@ import { ToolRegistry } from '../src-main/core/toolbox';
 let child: ChildProcess;
 let url: string;
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src-main/core/testing/scripted-openai-server-cli.ts', '--loop'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/core/testing/scripted-openai-server-cli.ts', '--loop'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   url = line.trim();
 });
@@ -29,7 +33,11 @@ afterAll(async () => {
 
 /** Replaces the server's script (played in a loop). */
 async function script(...replies: ScriptedReply[]) {
-  const response = await fetch(`${url.replace(/\/v1$/, '')}/__script/replies`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(replies) });
+  const response = await fetch(`${url.replace(/\/v1$/, '')}/__script/replies`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(replies),
+  });
   expect(response.status).toBe(200);
   await response.text();
 }
@@ -37,7 +45,12 @@ async function script(...replies: ScriptedReply[]) {
 const count = (type: string) => process.getActiveResourcesInfo().filter((t) => t === type).length;
 const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function run(options: { cancelAfterMs?: number; brainTimeoutS?: number; toolTimeoutMs?: number; stream?: boolean }) {
+async function run(options: {
+  cancelAfterMs?: number;
+  brainTimeoutS?: number;
+  toolTimeoutMs?: number;
+  stream?: boolean;
+}) {
   const toolbox = new FixtureToolBox();
   const registry = new ToolRegistry([toolbox]);
   await registry.ready();
@@ -55,7 +68,14 @@ async function run(options: { cancelAfterMs?: number; brainTimeoutS?: number; to
     close: async () => undefined,
   };
   const events: TraceEvent[] = [];
-  const handle = startRun(runtime, { history: [], message: 'go', sessionId: 's', personaId: null, personaName: 'P', onEvent: (e) => events.push(e) });
+  const handle = startRun(runtime, {
+    history: [],
+    message: 'go',
+    sessionId: 's',
+    personaId: null,
+    personaName: 'P',
+    onEvent: (e) => events.push(e),
+  });
   let cancelledAt = 0;
   if (options.cancelAfterMs !== undefined) {
     setTimeout(() => {
@@ -84,12 +104,23 @@ describe('cancelled and timed-out runs over HTTP', () => {
       { content: 'one two three four five six seven eight nine ten', chunkDelayMs: 40 },
       { toolCalls: [{ name: 'sleepy', arguments: {} }] },
       { delayMs: 5000, content: 'late' },
-      { sse: [{ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'stall' }, finish_reason: null }] }], chunkDelayMs: 5000 },
+      {
+        sse: [
+          {
+            id: 'x',
+            object: 'chat.completion.chunk',
+            choices: [{ index: 0, delta: { content: 'stall' }, finish_reason: null }],
+          },
+        ],
+        chunkDelayMs: 5000,
+      },
     );
     const statuses: Record<string, number> = {};
     for (let i = 0; i < 50; i++) {
       const timedOut = i % 10 === 9;
-      const { outcome, events, settledAfterCancelMs } = await run(timedOut ? { brainTimeoutS: 0.1 } : { cancelAfterMs: 60 });
+      const { outcome, events, settledAfterCancelMs } = await run(
+        timedOut ? { brainTimeoutS: 0.1 } : { cancelAfterMs: 60 },
+      );
       statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
       expectGaplessTrace(events);
       if (!timedOut) expect(settledAfterCancelMs).toBeLessThan(200);

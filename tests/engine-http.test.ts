@@ -10,7 +10,11 @@ import { SessionStore } from '../src-main/core/sessions/session-store';
 import { startRun, type RunHandle } from '../src-main/core/engines/run-chat';
 import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
 import type { PersonaRuntime } from '../src-main/core/personas/runtime';
-import { startScriptedOpenAIServer, type ScriptedReply, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
+import {
+  startScriptedOpenAIServer,
+  type ScriptedReply,
+  type ScriptedServer,
+} from '../src-main/core/testing/scripted-openai-server';
 import { ToolRegistry } from '../src-main/core/toolbox';
 
 /** The loop engines over the real OpenAI brain and a real loopback chat-completions server: what the server received. */
@@ -34,7 +38,12 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
   const toolbox = new FixtureToolBox();
   const registry = new ToolRegistry([toolbox]);
   await registry.ready();
-  const brain = new OpenAIBrain({ model: 'qwen2.5', api_url: setup.apiUrl ?? server.url, supports_tools: setup.supportsTools ?? true, timeout: setup.timeoutS ?? 10 });
+  const brain = new OpenAIBrain({
+    model: 'qwen2.5',
+    api_url: setup.apiUrl ?? server.url,
+    supports_tools: setup.supportsTools ?? true,
+    timeout: setup.timeoutS ?? 10,
+  });
   const runtime: PersonaRuntime = {
     engineId: setup.engineId ?? 'ovos-native-toolcall-loop',
     brainId: brain.id,
@@ -48,16 +57,27 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
     close: async () => undefined,
   };
   const events: TraceEvent[] = [];
-  const handle: RunHandle = startRun(runtime, { history: [], message: 'What is 1+2?', sessionId: 's', personaId: null, personaName: 'Calc', onEvent: (e) => events.push(e) });
+  const handle: RunHandle = startRun(runtime, {
+    history: [],
+    message: 'What is 1+2?',
+    sessionId: 's',
+    personaId: null,
+    personaName: 'Calc',
+    onEvent: (e) => events.push(e),
+  });
   return { handle, events, toolbox, bodies: () => server!.chatRequests.map((r) => r.body) };
 }
 
 const tc = (name: string, args: object | string, id?: string) => ({ name, arguments: args, ...(id ? { id } : {}) });
-const of = <T extends TraceEvent['type']>(events: TraceEvent[], type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
+const of = <T extends TraceEvent['type']>(events: TraceEvent[], type: T) =>
+  events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
 
 describe('native loop over HTTP', () => {
   it('one tool call: the assistant turn with tool_calls, then the TOOL message with tool_call_id and name', async () => {
-    const { handle, bodies, events } = await launch([{ toolCalls: [tc('calc', { a: 1, b: 2 })] }, { content: 'It is 3.' }]);
+    const { handle, bodies, events } = await launch([
+      { toolCalls: [tc('calc', { a: 1, b: 2 })] },
+      { content: 'It is 3.' },
+    ]);
     expect(await handle.done).toEqual({ status: 'finished', answer: 'It is 3.' });
     const [first, second] = bodies();
     expect(bodies()).toHaveLength(2);
@@ -66,7 +86,11 @@ describe('native loop over HTTP', () => {
     expect(second.messages).toEqual([
       { role: 'system', content: 'Use the tools.' },
       { role: 'user', content: 'What is 1+2?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'calc', arguments: '{"a":1,"b":2}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'calc', arguments: '{"a":1,"b":2}' } }],
+      },
       { role: 'tool', content: '{"result":3}', tool_call_id: 'call_1', name: 'calc' },
     ]);
     const assistant = of(events, 'assistant_message')[0];
@@ -75,10 +99,15 @@ describe('native loop over HTTP', () => {
   });
 
   it('two tool calls in one turn: one TOOL message per call, in order, after the assistant turn', async () => {
-    const { handle, bodies, toolbox } = await launch([{ toolCalls: [tc('calc', { a: 1, b: 2 }, 'c1'), tc('calc', { a: 3, b: 4 }, 'c2')] }, { content: '3 and 7' }]);
+    const { handle, bodies, toolbox } = await launch([
+      { toolCalls: [tc('calc', { a: 1, b: 2 }, 'c1'), tc('calc', { a: 3, b: 4 }, 'c2')] },
+      { content: '3 and 7' },
+    ]);
     await handle.done;
     const tail = bodies()[1].messages.slice(2);
-    expect(tail.map((m: { role: string; tool_call_id?: string; name?: string }) => [m.role, m.tool_call_id, m.name])).toEqual([
+    expect(
+      tail.map((m: { role: string; tool_call_id?: string; name?: string }) => [m.role, m.tool_call_id, m.name]),
+    ).toEqual([
       ['assistant', undefined, undefined],
       ['tool', 'c1', 'calc'],
       ['tool', 'c2', 'calc'],
@@ -88,7 +117,12 @@ describe('native loop over HTTP', () => {
   });
 
   it('several iterations, each request offering the tools', async () => {
-    const { handle, bodies } = await launch([{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { toolCalls: [tc('calc', { a: 2, b: 2 })] }, { toolCalls: [tc('calc', { a: 4, b: 4 })] }, { content: '8' }]);
+    const { handle, bodies } = await launch([
+      { toolCalls: [tc('calc', { a: 1, b: 1 })] },
+      { toolCalls: [tc('calc', { a: 2, b: 2 })] },
+      { toolCalls: [tc('calc', { a: 4, b: 4 })] },
+      { content: '8' },
+    ]);
     expect(await handle.done).toMatchObject({ answer: '8' });
     expect(bodies().map((b) => [b.tools?.length, b.messages.length])).toEqual([
       [3, 2],
@@ -108,7 +142,10 @@ describe('native loop over HTTP', () => {
 
   it('supports_tools false: the ReAct path, no `tools`, the ReAct prompt and Observation turns', async () => {
     const { handle, bodies } = await launch(
-      [{ content: 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}' }, { content: 'Thought: done.\nFINAL_ANSWER: 3' }],
+      [
+        { content: 'Thought: add.\nAction: calc\nAction Input: {"a": 1, "b": 2}' },
+        { content: 'Thought: done.\nFINAL_ANSWER: 3' },
+      ],
       { supportsTools: false },
     );
     expect(await handle.done).toEqual({ status: 'finished', answer: '3' });
@@ -118,15 +155,25 @@ describe('native loop over HTTP', () => {
   });
 
   it('a reasoning model on a real server: <think> and reasoning_content stay out of answer and history, index-0 parallel calls both run', async () => {
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+      id: 'c',
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     const { handle, bodies, events } = await launch([
       {
         sse: [
           chunk({ role: 'assistant', content: '<think>\nTwo sums' }),
           chunk({ content: ', use calc twice.\n</think>\n\nComputing.' }),
-          chunk({ tool_calls: [{ index: 0, id: 'x1', type: 'function', function: { name: 'calc', arguments: '{"a":1,' } }] }),
+          chunk({
+            tool_calls: [{ index: 0, id: 'x1', type: 'function', function: { name: 'calc', arguments: '{"a":1,' } }],
+          }),
           chunk({ tool_calls: [{ index: 0, function: { arguments: '"b":2}' } }] }),
-          chunk({ tool_calls: [{ index: 0, id: 'x2', type: 'function', function: { name: 'calc', arguments: { a: 3, b: 4 } } }] }),
+          chunk({
+            tool_calls: [
+              { index: 0, id: 'x2', type: 'function', function: { name: 'calc', arguments: { a: 3, b: 4 } } },
+            ],
+          }),
           chunk({}, 'tool_calls'),
         ],
       },
@@ -145,28 +192,40 @@ describe('native loop over HTTP', () => {
       { role: 'tool', content: '{"result":3}', tool_call_id: 'x1', name: 'calc' },
       { role: 'tool', content: '{"result":7}', tool_call_id: 'x2', name: 'calc' },
     ]);
-    const deltas = of(events, 'answer_delta').map((e) => e.delta).join('');
+    const deltas = of(events, 'answer_delta')
+      .map((e) => e.delta)
+      .join('');
     expect(deltas).toBe('Computing.3 and 7.');
     expect(deltas).not.toContain('think');
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
   });
 
   it('a failing run and a max_iterations run have gapless traces ending in one terminal event', async () => {
-    for (const replies of [[{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { status: 500 }], [{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { toolCalls: [tc('calc', { a: 1, b: 1 })] }]] as ScriptedReply[][]) {
+    for (const replies of [
+      [{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { status: 500 }],
+      [{ toolCalls: [tc('calc', { a: 1, b: 1 })] }, { toolCalls: [tc('calc', { a: 1, b: 1 })] }],
+    ] as ScriptedReply[][]) {
       await server?.close();
       server = null;
       const { handle, events } = await launch(replies, { maxIterations: 1 });
       const outcome = await handle.done;
       expect(outcome.status).toBe(replies[1] && 'status' in replies[1] ? 'failed' : 'finished');
       expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
-      expect(events.filter((e) => ['run_finished', 'run_failed', 'run_cancelled'].includes(e.type)).map((e) => e.seq)).toEqual([events.length - 1]);
+      expect(
+        events.filter((e) => ['run_finished', 'run_failed', 'run_cancelled'].includes(e.type)).map((e) => e.seq),
+      ).toEqual([events.length - 1]);
     }
   });
 
   it('unknown tool, arguments that are not JSON, a tool that throws: errors the model sees, a warning in the trace', async () => {
-    const { handle, bodies, events } = await launch([{ toolCalls: [tc('nope', {}), tc('calc', '{"a": 1, b'), tc('boom', {})] }, { content: 'recovered' }]);
+    const { handle, bodies, events } = await launch([
+      { toolCalls: [tc('nope', {}), tc('calc', '{"a": 1, b'), tc('boom', {})] },
+      { content: 'recovered' },
+    ]);
     expect(await handle.done).toMatchObject({ status: 'finished', answer: 'recovered' });
-    const tools = bodies()[1].messages.filter((m: { role: string }) => m.role === 'tool').map((m: { content: string }) => m.content);
+    const tools = bodies()[1]
+      .messages.filter((m: { role: string }) => m.role === 'tool')
+      .map((m: { content: string }) => m.content);
     expect(tools[0]).toBe("Error: tool 'nope' not found.");
     expect(tools[1]).toMatch(/^Error: tool 'calc' failed: Tool input validation failed/);
     expect(tools[2]).toMatch(/^Error: tool 'boom' failed: .*boom/);
@@ -176,7 +235,9 @@ describe('native loop over HTTP', () => {
   });
 
   it('a tool that hangs past tool_timeout_s fails with tool_timeout and the loop goes on', async () => {
-    const { handle, bodies, events } = await launch([{ toolCalls: [tc('sleepy', {})] }, { content: 'gave up on it' }], { toolTimeoutMs: 100 });
+    const { handle, bodies, events } = await launch([{ toolCalls: [tc('sleepy', {})] }, { content: 'gave up on it' }], {
+      toolTimeoutMs: 100,
+    });
     expect(await handle.done).toMatchObject({ answer: 'gave up on it' });
     expect(of(events, 'tool_error')[0].error.code).toBe('tool_timeout');
     expect(bodies()[1].messages.at(-1).content).toMatch(/timed out after 0.1 s/);
@@ -221,13 +282,19 @@ describe('provider failures end as run_failed with the code, never a hang', () =
       const { handle, events } = await launch([reply]);
       const outcome = await handle.done;
       expect(outcome).toMatchObject({ status: 'failed', error: { code } });
-      expect(events.at(-1)).toMatchObject({ type: 'run_failed', error: { code, message: expect.stringMatching(message) } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'run_failed',
+        error: { code, message: expect.stringMatching(message) },
+      });
     });
   }
 
   it('timeout', async () => {
     const { handle } = await launch([{ hang: true }], { timeoutS: 0.3 });
-    expect(await handle.done).toMatchObject({ status: 'failed', error: { code: 'brain_unreachable', message: expect.stringMatching(/timeout/) } });
+    expect(await handle.done).toMatchObject({
+      status: 'failed',
+      error: { code: 'brain_unreachable', message: expect.stringMatching(/timeout/) },
+    });
   });
 
   it('refused connection', async () => {
@@ -258,13 +325,30 @@ describe('sessions: record a run over HTTP, replay it offline', () => {
       await registry.ready();
       const replayed: TraceEvent[] = [];
       const runtime: PersonaRuntime = {
-        engineId: 'ovos-native-toolcall-loop', brainId: 'replay', model: null, maxIterations: 10, toolTimeoutMs: 5000, systemPrompt: null,
-        brain: new ReplayBrain({ session_file: store.fileOf('rec') }), registry, toolboxes: [toolbox], close: async () => undefined,
+        engineId: 'ovos-native-toolcall-loop',
+        brainId: 'replay',
+        model: null,
+        maxIterations: 10,
+        toolTimeoutMs: 5000,
+        systemPrompt: null,
+        brain: new ReplayBrain({ session_file: store.fileOf('rec') }),
+        registry,
+        toolboxes: [toolbox],
+        close: async () => undefined,
       };
-      const outcome = await startRun(runtime, { history: [], message: 'again', sessionId: 'r', personaId: null, personaName: 'Calc', onEvent: (e) => replayed.push(e) }).done;
+      const outcome = await startRun(runtime, {
+        history: [],
+        message: 'again',
+        sessionId: 'r',
+        personaId: null,
+        personaName: 'Calc',
+        onEvent: (e) => replayed.push(e),
+      }).done;
       expect(outcome).toEqual({ status: 'finished', answer: 'It is 42.' });
       expect(toolbox.callLog).toEqual([{ name: 'calc', args: { a: 20, b: 22 } }]);
-      expect(of(replayed, 'tool_result').map((e) => e.content)).toEqual(of(recorded.events, 'tool_result').map((e) => e.content));
+      expect(of(replayed, 'tool_result').map((e) => e.content)).toEqual(
+        of(recorded.events, 'tool_result').map((e) => e.content),
+      );
       expect(server!.chatRequests).toHaveLength(2);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,8 @@ const transports: WsTransport[] = [];
 /** The renderer's own transport, over `ws`'s WebSocket with the Origin header a browser would send. */
 function connect(options: { token?: string; origin?: string | null } = {}): ApiClient {
   const origin = options.origin === undefined ? `http://127.0.0.1:${port}` : options.origin;
-  const createSocket = (url: string) => new WebSocket(url, origin ? { headers: { Origin: origin } } : {}) as unknown as SocketLike;
+  const createSocket = (url: string) =>
+    new WebSocket(url, origin ? { headers: { Origin: origin } } : {}) as unknown as SocketLike;
   const transport = wsTransport(`ws://127.0.0.1:${port}/api`, options.token ?? token, { createSocket });
   transports.push(transport);
   return createClient(transport);
@@ -103,7 +104,11 @@ describe('persona-studio serve', () => {
     expect(await upgradeStatus(`?token=${token}`, 'https://evil.example')).toBe(403);
     expect(await upgradeStatus(`?token=${token}`, `http://127.0.0.1:${port + 1}`)).toBe(403);
 
-    for (const client of [connect({ token: '' }), connect({ token: 'wrong' }), connect({ origin: 'http://evil.example' })]) {
+    for (const client of [
+      connect({ token: '' }),
+      connect({ token: 'wrong' }),
+      connect({ origin: 'http://evil.example' }),
+    ]) {
       const error = await client.call('personas.delete', { id: 'assistant' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe('forbidden');
@@ -139,19 +144,31 @@ describe('persona-studio serve', () => {
     const client = connect();
     const bad = await failure(client.call('personas.get', { id: '../secrets' }));
     expect(bad).toMatchObject({ code: 'bad_input', details: { issues: [{ path: ['id'] }] } });
-    const ok = await client.call('tools.call', { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expression: '12*9' } });
+    const ok = await client.call('tools.call', {
+      toolboxId: 'ovos-math-tools',
+      name: 'evaluate_expression',
+      arguments: { expression: '12*9' },
+    });
     expect(ok.result).toEqual({ result: 108, expression: '12*9', error: null });
-    const invalid = await failure(client.call('tools.call', { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expr: 1 } }));
+    const invalid = await failure(
+      client.call('tools.call', { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expr: 1 } }),
+    );
     expect(invalid.code).toBe('tool_input_invalid');
     expect((invalid.details as { issues: { path: string[] }[] }).issues.length).toBeGreaterThan(0);
   });
 
   it('chat.send answers with the run id at once and streams the trace; the session file keeps it', async () => {
-    provider.setReplies({ toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] }, { content: '12 times 9 is 108.' });
+    provider.setReplies(
+      { toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
+      { content: '12 times 9 is 108.' },
+    );
     const client = connect();
     const seed = JSON.parse(readFileSync('examples/native_toolcall_persona.json', 'utf8'));
     seed['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = `${provider.url}/chat/completions`;
-    const { record } = await client.call('personas.import', { text: JSON.stringify(seed), fileName: 'calculator.json' });
+    const { record } = await client.call('personas.import', {
+      text: JSON.stringify(seed),
+      fileName: 'calculator.json',
+    });
     expect(record.secretsSet).toHaveLength(1);
 
     const events: TraceEvent[] = [];
@@ -165,8 +182,19 @@ describe('persona-studio serve', () => {
     await finished;
     expect(events.every((e) => e.runId === runId)).toBe(true);
     const types = events.map((e) => e.type).filter((t) => t !== 'answer_delta');
-    expect(types).toEqual(['run_started', 'user_message', 'assistant_message', 'tool_started', 'tool_result', 'assistant_message', 'run_finished']);
-    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ name: 'evaluate_expression', result: { result: 108 } });
+    expect(types).toEqual([
+      'run_started',
+      'user_message',
+      'assistant_message',
+      'tool_started',
+      'tool_result',
+      'assistant_message',
+      'run_finished',
+    ]);
+    expect(events.find((e) => e.type === 'tool_result')).toMatchObject({
+      name: 'evaluate_expression',
+      result: { result: 108 },
+    });
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', answer: '12 times 9 is 108.' });
     expect(provider.chatRequests).toHaveLength(2);
     expect(provider.chatRequests[0].headers.authorization).toBe('Bearer not-needed-for-local');

@@ -56,14 +56,18 @@ describe('browser mode host limits', () => {
       if (typeof msg.id === 'number') answers.set(msg.id, { ok: Boolean(msg.ok), error: msg.error });
     });
     const extra = 5;
-    for (let id = 1; id <= MAX_IN_FLIGHT + extra; id++) ws.send(JSON.stringify({ id, method: 'brains.models', input: { api_url: hangingUrl } }));
+    for (let id = 1; id <= MAX_IN_FLIGHT + extra; id++)
+      ws.send(JSON.stringify({ id, method: 'brains.models', input: { api_url: hangingUrl } }));
     const deadline = Date.now() + 10_000;
     while (answers.size < extra && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect([...answers.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: extra }, (_, i) => MAX_IN_FLIGHT + 1 + i));
+    expect([...answers.keys()].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: extra }, (_, i) => MAX_IN_FLIGHT + 1 + i),
+    );
     for (const answer of answers.values()) expect(answer.error?.message).toContain('Too many requests at once');
     // Once the model server lets go, the requests in flight are answered and new ones run again.
     hanging.closeAllConnections();
-    while (answers.size < MAX_IN_FLIGHT + extra && Date.now() < deadline + 10_000) await new Promise((r) => setTimeout(r, 20));
+    while (answers.size < MAX_IN_FLIGHT + extra && Date.now() < deadline + 10_000)
+      await new Promise((r) => setTimeout(r, 20));
     ws.send(JSON.stringify({ id: 10_000, method: 'app.info', input: {} }));
     while (!answers.has(10_000) && Date.now() < deadline + 15_000) await new Promise((r) => setTimeout(r, 20));
     expect(answers.get(10_000)).toMatchObject({ ok: true });

@@ -8,8 +8,12 @@ import { describe, expect, it } from 'vitest';
 /** Runs `persona-studio serve` to its end: exit code and output. */
 function serve(args: string[], home: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/persona-studio.js', 'serve', '--no-open', '--no-build', ...args], { env: { ...process.env, PERSONA_STUDIO_HOME: home }, timeout: 30_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['bin/persona-studio.js', 'serve', '--no-open', '--no-build', ...args],
+      { env: { ...process.env, PERSONA_STUDIO_HOME: home }, timeout: 30_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
 }
@@ -37,6 +41,8 @@ describe('persona-studio serve that cannot start', () => {
     const home = path.join(file, 'data');
     const result = await serve(['--port', '0'], home);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`Cannot start: Cannot use the data folder ${home}: ${home} cannot be created or written (a file is in the way). Set PERSONA_STUDIO_HOME to a writable folder.`);
+    expect(result.stderr.trim()).toBe(
+      `Cannot start: Cannot use the data folder ${home}: ${home} cannot be created or written (a file is in the way). Set PERSONA_STUDIO_HOME to a writable folder.`,
+    );
   }, 40_000);
 });

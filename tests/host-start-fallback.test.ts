@@ -22,7 +22,9 @@ describe('npm start without the Electron runtime', () => {
       child.on('exit', (code) => reject(new Error(`start exited (${code}): ${stdout}`)));
     });
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toBe("Electron's runtime is not installed here and cannot be downloaded: starting browser mode instead (persona-studio serve).");
+    expect(lines[0]).toBe(
+      "Electron's runtime is not installed here and cannot be downloaded: starting browser mode instead (persona-studio serve).",
+    );
     expect(lines).toHaveLength(2);
     const page = await fetch(url);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");

@@ -18,7 +18,14 @@ async function server(port = 0) {
     sockets.add(ws);
     ws.on('message', (raw) => {
       const req = JSON.parse(raw.toString());
-      if (req.method === 'app.info') ws.send(JSON.stringify({ id: req.id, ok: true, output: { version: '1', dataDir: '/d', mode: 'browser', platform: 'linux' } }));
+      if (req.method === 'app.info')
+        ws.send(
+          JSON.stringify({
+            id: req.id,
+            ok: true,
+            output: { version: '1', dataDir: '/d', mode: 'browser', platform: 'linux' },
+          }),
+        );
     });
   });
   const close = () => {
@@ -26,11 +33,20 @@ async function server(port = 0) {
     return new Promise((resolve) => wss.close(resolve));
   };
   cleanups.push(close);
-  return { port: (wss.address() as AddressInfo).port, sockets, close, broadcast: (msg: unknown) => sockets.forEach((s) => s.send(JSON.stringify(msg))) };
+  return {
+    port: (wss.address() as AddressInfo).port,
+    sockets,
+    close,
+    broadcast: (msg: unknown) => sockets.forEach((s) => s.send(JSON.stringify(msg))),
+  };
 }
 
 function transport(port: number, onStatus?: (status: 'open' | 'lost') => void): WsTransport {
-  const t = wsTransport(`ws://127.0.0.1:${port}/api`, 't0k', { createSocket: (url) => new WebSocket(url) as unknown as SocketLike, reconnectDelayMs: 50, onStatus });
+  const t = wsTransport(`ws://127.0.0.1:${port}/api`, 't0k', {
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    reconnectDelayMs: 50,
+    onStatus,
+  });
   cleanups.unshift(() => t.close());
   return t;
 }
@@ -59,7 +75,9 @@ describe('wsTransport', () => {
     for (const ws of s.sockets) ws.terminate();
     const error = await pending;
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe(`The connection to Persona Studio at ws://127.0.0.1:${s.port}/api closed before the answer came.`);
+    expect((error as ApiError).message).toBe(
+      `The connection to Persona Studio at ws://127.0.0.1:${s.port}/api closed before the answer came.`,
+    );
   });
 
   it('reconnects while someone listens to events, and calls work again; says when the connection is lost and back', async () => {

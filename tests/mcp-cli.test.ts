@@ -8,12 +8,22 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
-const EVERYTHING = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 describe('persona-studio tools/call --persona with an MCP server in the persona', () => {
   let home: string;
   let persona: string;
-  const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, PERSONA_STUDIO_HOME: home }, encoding: 'utf8', timeout: 30_000 });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, PERSONA_STUDIO_HOME: home },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
 
   beforeAll(async () => {
     home = await mkdtemp(path.join(tmpdir(), 'ps-mcp-cli-'));

@@ -10,8 +10,16 @@ import { MCPToolBox } from '../src-main/core/toolboxes/mcp';
 import { ToolExecutionError, ToolInputError, ToolRegistry, executeToolCall } from '../src-main/core/toolbox';
 
 const require = createRequire(import.meta.url);
-const EVERYTHING = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-const FILESYSTEM = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
+const EVERYTHING = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
+const FILESYSTEM = path.join(
+  path.dirname(require.resolve('@modelcontextprotocol/server-filesystem/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** What the official SDK client lists, to compare our tool JSON with. */
 async function listWithSdk(args: string[]): Promise<Tool[]> {
@@ -44,7 +52,9 @@ describe('server-everything over stdio', () => {
     }
     const structured = tb.toolJsonList.find((t) => t.name === 'get-structured-content')!;
     const { $schema: _s, ...declared } = listed.find((t) => t.name === 'get-structured-content')!.outputSchema!;
-    expect((structured.output_schema.properties as Record<string, { anyOf: unknown[] }>).structured.anyOf[0]).toEqual(declared);
+    expect((structured.output_schema.properties as Record<string, { anyOf: unknown[] }>).structured.anyOf[0]).toEqual(
+      declared,
+    );
     expect(tb.openaiTools.find((t) => t.function.name === 'get-annotated-message')!.function.parameters).toEqual(
       listed.find((t) => t.name === 'get-annotated-message')!.inputSchema,
     );
@@ -58,14 +68,22 @@ describe('server-everything over stdio', () => {
   });
 
   test('lax coercion and text results; non-text blocks kept in raw', async () => {
-    expect(await tb.callTool('get-sum', { a: '2', b: 3 })).toMatchObject({ content: 'The sum of 2 and 3 is 5.', structured: null });
+    expect(await tb.callTool('get-sum', { a: '2', b: 3 })).toMatchObject({
+      content: 'The sum of 2 and 3 is 5.',
+      structured: null,
+    });
     const image = await tb.callTool('get-tiny-image', {});
     expect((image.raw as { type: string }[]).map((b) => b.type)).toContain('image');
   });
 
   test('an error result reaches the model as is_error, through the loop path', async () => {
     const registry = new ToolRegistry([tb]);
-    const run = await executeToolCall(registry, 'gzip-file-as-resource', { data: 'ftp://127.0.0.1/file.txt' }, { timeoutMs: 10_000 });
+    const run = await executeToolCall(
+      registry,
+      'gzip-file-as-resource',
+      { data: 'ftp://127.0.0.1/file.txt' },
+      { timeoutMs: 10_000 },
+    );
     expect(run.ok).toBe(true);
     if (!run.ok) return;
     expect(run.result.is_error).toBe(true);
@@ -104,7 +122,9 @@ describe('server-everything failures', () => {
       const error = await pending;
       expect(error).toBeInstanceOf(ToolExecutionError);
       expect(error.code).toBe('tool_execution_failed');
-      expect(error.details.cause).toMatch(/^MCP server '.*server-everything.*' closed the connection during the call to 'trigger-long-running-operation'/);
+      expect(error.details.cause).toMatch(
+        /^MCP server '.*server-everything.*' closed the connection during the call to 'trigger-long-running-operation'/,
+      );
     } finally {
       await tb.close();
     }
@@ -117,7 +137,10 @@ describe('server-filesystem on a temporary folder', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ps-mcp-fs-'));
     await writeFile(path.join(dir, 'notes.txt'), 'first line\nsecond line\n');
-    tb = new MCPToolBox({ config: { command: process.execPath, args: [FILESYSTEM, dir] }, toolboxId: 'ovos-mcp-toolbox:files' });
+    tb = new MCPToolBox({
+      config: { command: process.execPath, args: [FILESYSTEM, dir] },
+      toolboxId: 'ovos-mcp-toolbox:files',
+    });
     await tb.ready;
   });
   afterAll(async () => {
@@ -128,9 +151,15 @@ describe('server-filesystem on a temporary folder', () => {
   test('lists the folder and reads a file', async () => {
     expect(tb.discoveryError).toBeNull();
     expect(tb.tools.has('list_directory')).toBe(true);
-    expect(await tb.callTool('list_directory', { path: dir })).toMatchObject({ content: '[FILE] notes.txt', is_error: false });
+    expect(await tb.callTool('list_directory', { path: dir })).toMatchObject({
+      content: '[FILE] notes.txt',
+      is_error: false,
+    });
     const read = await tb.callTool('read_text_file', { path: path.join(dir, 'notes.txt') });
-    expect(read).toMatchObject({ content: 'first line\nsecond line\n', structured: { content: 'first line\nsecond line\n' } });
+    expect(read).toMatchObject({
+      content: 'first line\nsecond line\n',
+      structured: { content: 'first line\nsecond line\n' },
+    });
   });
 
   test('a path outside the folder is an error result', async () => {

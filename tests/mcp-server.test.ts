@@ -36,7 +36,13 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
         },
       }),
     );
-    transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--persona', personaFile], env: { PERSONA_STUDIO_HOME: home }, cwd: ROOT, stderr: 'pipe' });
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--persona', personaFile],
+      env: { PERSONA_STUDIO_HOME: home },
+      cwd: ROOT,
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (c: Buffer) => stderr.push(c.toString()));
     client = new Client({ name: 'test', version: '1' });
     await client.connect(transport);
@@ -65,8 +71,18 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
     expect(result.structuredContent).toEqual({ result: 108, expression: '12*9', error: null });
     expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual(result.structuredContent);
 
-    const trip = await client.callTool({ name: 'plan_trip', arguments: { from: { city: 'Porto', country: 'PT' }, stops: [{ city: 'Vigo', country: 'ES' }], travellers: { adults: 2 } } });
-    expect(trip.structuredContent).toMatchObject({ structured: { legs: [{ to: 'Vigo' }], people: 2 }, is_error: false });
+    const trip = await client.callTool({
+      name: 'plan_trip',
+      arguments: {
+        from: { city: 'Porto', country: 'PT' },
+        stops: [{ city: 'Vigo', country: 'ES' }],
+        travellers: { adults: 2 },
+      },
+    });
+    expect(trip.structuredContent).toMatchObject({
+      structured: { legs: [{ to: 'Vigo' }], people: 2 },
+      is_error: false,
+    });
   });
 
   test('bad input is an isError result carrying the validation message', async () => {
@@ -75,7 +91,10 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
     const text = (result.content as { text: string }[])[0].text;
     expect(text).toContain("Tool input validation failed for 'evaluate_expression' in ToolBox 'ovos-math-tools'");
     expect(text).toContain('expression');
-    const nested = await client.callTool({ name: 'plan_trip', arguments: { from: { city: 'Paris', country: 'XX' }, travellers: { adults: 1 } } });
+    const nested = await client.callTool({
+      name: 'plan_trip',
+      arguments: { from: { city: 'Paris', country: 'XX' }, travellers: { adults: 1 } },
+    });
     expect(nested.isError).toBe(true);
     expect((nested.content as { text: string }[])[0].text).toContain('from.country');
     const unknown = await client.callTool({ name: 'nope', arguments: {} });
@@ -84,7 +103,9 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
   });
 
   test('a tool-list change behind the server reaches the client as list_changed', async () => {
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     await client.callTool({ name: 'add_tool', arguments: {} });
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('late_tool');
@@ -101,7 +122,11 @@ describe('persona-studio mcp arguments', () => {
   test('a persona that does not exist is reported on stderr with exit code 1', async () => {
     const home = await mkdtemp(path.join(tmpdir(), 'ps-mcp-missing-'));
     const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, [BIN, 'mcp', '--persona', 'no-such-persona'], { env: { ...process.env, PERSONA_STUDIO_HOME: home }, encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, [BIN, 'mcp', '--persona', 'no-such-persona'], {
+      env: { ...process.env, PERSONA_STUDIO_HOME: home },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain("No persona 'no-such-persona'");

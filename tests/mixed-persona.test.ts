@@ -13,7 +13,11 @@ import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core
 import { ClockToolBox } from '../src-main/core/toolboxes/clock';
 import { loadToolboxClasses } from '../src-main/core/toolboxes/catalog';
 
-const EVERYTHING = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const EVERYTHING = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** A one-tool UTCP provider on loopback. */
 async function startUtcpProvider() {
@@ -30,7 +34,11 @@ async function startUtcpProvider() {
               name: 'get_weather',
               description: 'Current weather for a city.',
               inputs: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-              outputs: { type: 'object', properties: { city: { type: 'string' }, temperature: { type: 'number' } }, required: ['city', 'temperature'] },
+              outputs: {
+                type: 'object',
+                properties: { city: { type: 'string' }, temperature: { type: 'number' } },
+                required: ['city', 'temperature'],
+              },
               tags: [],
               tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/weather` },
             },
@@ -43,7 +51,10 @@ async function startUtcpProvider() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: `${base}/utcp`, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    url: `${base}/utcp`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
@@ -91,7 +102,11 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
         toolboxes: ['ovos-math-tools', 'ovos-mcp-toolbox', 'ovos-utcp-toolbox', 'ovos-bus-toolbox'],
         'ovos-chat-openai-plugin': { model: 'scripted', api_url: llm.url },
         'ovos-mcp-toolbox': { command: process.execPath, args: [EVERYTHING, 'stdio'] },
-        'ovos-utcp-toolbox': { utcp_config: { manual_call_templates: [{ name: 'weather', call_template_type: 'http', http_method: 'GET', url: utcp.url }] } },
+        'ovos-utcp-toolbox': {
+          utcp_config: {
+            manual_call_templates: [{ name: 'weather', call_template_type: 'http', http_method: 'GET', url: utcp.url }],
+          },
+        },
         'ovos-bus-toolbox': { url: bus.url, discover_timeout_ms: 800 },
       },
     });
@@ -99,7 +114,14 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
     const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
     const events: TraceEvent[] = [];
     try {
-      const handle = startRun(runtime, { history: [], message: 'Compute, add, check the weather and the weekday.', sessionId: 's', personaId: null, personaName: persona.name, onEvent: (e) => events.push(e) });
+      const handle = startRun(runtime, {
+        history: [],
+        message: 'Compute, add, check the weather and the weekday.',
+        sessionId: 's',
+        personaId: null,
+        personaName: persona.name,
+        onEvent: (e) => events.push(e),
+      });
       const outcome = await handle.done;
       expect(outcome).toEqual({ status: 'finished', answer: '108, 42, 21.5 °C in Lisbon, and it was a Friday.' });
     } finally {
@@ -107,7 +129,9 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
     }
 
     const started = events.find((e) => e.type === 'run_started') as Extract<TraceEvent, { type: 'run_started' }>;
-    expect(started.tools).toEqual(expect.arrayContaining(['evaluate_expression', 'get-sum', 'get_weather', 'day_of_week']));
+    expect(started.tools).toEqual(
+      expect.arrayContaining(['evaluate_expression', 'get-sum', 'get_weather', 'day_of_week']),
+    );
     const results = events.filter((e): e is Extract<TraceEvent, { type: 'tool_result' }> => e.type === 'tool_result');
     expect(events.filter((e) => e.type === 'tool_error')).toEqual([]);
     expect(results.map((r) => [r.toolCallId, r.toolboxId])).toEqual([

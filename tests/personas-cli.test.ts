@@ -10,7 +10,9 @@ let home: string;
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/persona-studio.js', 'personas', ...args], { env: { ...process.env, PERSONA_STUDIO_HOME: home } });
+    const { stdout, stderr } = await run(process.execPath, ['bin/persona-studio.js', 'personas', ...args], {
+      env: { ...process.env, PERSONA_STUDIO_HOME: home },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -27,7 +29,9 @@ describe('persona-studio personas', () => {
     const imported = await cli('import', 'examples/native_toolcall_persona.json');
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain("Imported 'Calculator' as native_toolcall_persona");
-    expect(imported.stdout).toContain('API keys moved to the secrets file: ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key.');
+    expect(imported.stdout).toContain(
+      'API keys moved to the secrets file: ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key.',
+    );
 
     writeFileSync(path.join(home, 'personas', 'broken.json'), '{ nope');
     const [listed, listedJson] = await Promise.all([cli('list'), cli('list', '--json')]);
@@ -37,7 +41,9 @@ describe('persona-studio personas', () => {
     const json = JSON.parse(listedJson.stdout);
     expect(json.dataDir).toBe(home);
     expect(json.personas.map((p: { id: string }) => p.id)).toEqual(['assistant', 'native_toolcall_persona']);
-    expect(json.broken).toMatchObject([{ id: 'broken', path: path.join(home, 'personas', 'broken.json'), error: { code: 'persona_invalid' } }]);
+    expect(json.broken).toMatchObject([
+      { id: 'broken', path: path.join(home, 'personas', 'broken.json'), error: { code: 'persona_invalid' } },
+    ]);
 
     const out = path.join(home, 'out.json');
     expect((await cli('export', 'native_toolcall_persona', out)).code).toBe(0);
@@ -48,16 +54,26 @@ describe('persona-studio personas', () => {
     expect(exported).toEqual(original);
 
     const withKey = path.join(home, 'with-key.json');
-    expect((await cli('export', 'native_toolcall_persona', withKey, '--with-secrets')).stdout).toContain('(with its API keys)');
-    expect(JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key).toBe('not-needed-for-local');
+    expect((await cli('export', 'native_toolcall_persona', withKey, '--with-secrets')).stdout).toContain(
+      '(with its API keys)',
+    );
+    expect(
+      JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key,
+    ).toBe('not-needed-for-local');
     if (process.platform !== 'win32') expect(statSync(withKey).mode & 0o777).toBe(0o600);
 
     const again = await cli('export', 'native_toolcall_persona', withKey);
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain(`Error (bad_input): ${withKey} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`);
-    expect(JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key).toBe('not-needed-for-local');
+    expect(again.stderr).toContain(
+      `Error (bad_input): ${withKey} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`,
+    );
+    expect(
+      JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key,
+    ).toBe('not-needed-for-local');
     expect((await cli('export', 'native_toolcall_persona', withKey, '--force')).code).toBe(0);
-    expect(JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key).toBeUndefined();
+    expect(
+      JSON.parse(readFileSync(withKey, 'utf8'))['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_key,
+    ).toBeUndefined();
   }, 60_000);
 
   it('names plugins that are not installed, and exits 2 on a file that is not a persona', async () => {
@@ -67,13 +83,32 @@ describe('persona-studio personas', () => {
     writeFileSync(bad, JSON.stringify({ name: 'No handlers' }));
     await cli('list');
     const mcp = path.join(home, 'mcp.json');
-    writeFileSync(mcp, JSON.stringify({ name: 'Notes', handlers: ['ovos-react-loop'], 'ovos-react-loop': { toolboxes: ['ovos-mcp-toolbox'], 'ovos-mcp-toolbox': { command: 'node', args: ['notes-server.js'] } } }));
-    const [oddOut, refused, ghost, mcpOut] = await Promise.all([cli('import', odd), cli('import', bad), cli('export', 'ghost', path.join(home, 'x.json')), cli('import', mcp)]);
+    writeFileSync(
+      mcp,
+      JSON.stringify({
+        name: 'Notes',
+        handlers: ['ovos-react-loop'],
+        'ovos-react-loop': {
+          toolboxes: ['ovos-mcp-toolbox'],
+          'ovos-mcp-toolbox': { command: 'node', args: ['notes-server.js'] },
+        },
+      }),
+    );
+    const [oddOut, refused, ghost, mcpOut] = await Promise.all([
+      cli('import', odd),
+      cli('import', bad),
+      cli('export', 'ghost', path.join(home, 'x.json')),
+      cli('import', mcp),
+    ]);
     expect(oddOut.stdout).toContain('Not installed here (kept as they are): ovos-solver-wolfram.');
     expect(oddOut.stdout).not.toContain('Warning');
-    expect(mcpOut.stdout).toContain('Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n  node notes-server.js');
+    expect(mcpOut.stdout).toContain(
+      'Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n  node notes-server.js',
+    );
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Error (persona_invalid): Not a valid persona: handlers: personas must have at least 1 utterance handler');
+    expect(refused.stderr).toContain(
+      'Error (persona_invalid): Not a valid persona: handlers: personas must have at least 1 utterance handler',
+    );
     expect(ghost.code).toBe(2);
     expect(ghost.stderr).toContain("Error (persona_not_found): No persona 'ghost'");
   }, 60_000);

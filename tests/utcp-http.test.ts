@@ -24,11 +24,18 @@ async function startProvider() {
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', body });
       const url = new URL(req.url ?? '/', base);
-      const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (url.pathname === '/utcp') return json(200, manual());
-      if (url.pathname === '/weather') return json(200, { city: url.searchParams.get('city'), temperature: url.searchParams.get('units') === 'f' ? 71.6 : 22 });
-      if (url.pathname === '/shout') return res.writeHead(200, { 'content-type': 'text/plain' }).end(String(JSON.parse(body).text).toUpperCase());
-      if (url.pathname === '/broken') return res.writeHead(500, { 'content-type': 'text/plain' }).end('database on fire');
+      if (url.pathname === '/weather')
+        return json(200, {
+          city: url.searchParams.get('city'),
+          temperature: url.searchParams.get('units') === 'f' ? 71.6 : 22,
+        });
+      if (url.pathname === '/shout')
+        return res.writeHead(200, { 'content-type': 'text/plain' }).end(String(JSON.parse(body).text).toUpperCase());
+      if (url.pathname === '/broken')
+        return res.writeHead(500, { 'content-type': 'text/plain' }).end('database on fire');
       res.writeHead(404).end();
     });
   });
@@ -38,19 +45,50 @@ async function startProvider() {
     utcp_version: '1.0.0',
     manual_version: '1.0.0',
     tools: [
-      { name: 'get_weather', description: 'Current weather for a city.', inputs: WEATHER_INPUTS, outputs: WEATHER_OUTPUTS, tags: ['weather'], tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/weather` } },
+      {
+        name: 'get_weather',
+        description: 'Current weather for a city.',
+        inputs: WEATHER_INPUTS,
+        outputs: WEATHER_OUTPUTS,
+        tags: ['weather'],
+        tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/weather` },
+      },
       {
         name: 'shout.v2',
         description: 'Upper-cases a text.',
-        inputs: { type: 'object', properties: { body: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }, required: ['body'] },
+        inputs: {
+          type: 'object',
+          properties: { body: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+          required: ['body'],
+        },
         outputs: { type: 'string' },
         tags: [],
-        tool_call_template: { call_template_type: 'http', http_method: 'POST', url: `${base}/shout`, body_field: 'body' },
+        tool_call_template: {
+          call_template_type: 'http',
+          http_method: 'POST',
+          url: `${base}/shout`,
+          body_field: 'body',
+        },
       },
-      { name: 'broken', description: 'Always fails.', inputs: { type: 'object', properties: {} }, outputs: {}, tags: [], tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/broken` } },
+      {
+        name: 'broken',
+        description: 'Always fails.',
+        inputs: { type: 'object', properties: {} },
+        outputs: {},
+        tags: [],
+        tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/broken` },
+      },
     ],
   });
-  return { base, requests, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    base,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe('UTCPToolBox against a UTCP provider on loopback', () => {
@@ -58,7 +96,16 @@ describe('UTCPToolBox against a UTCP provider on loopback', () => {
   let tb: UTCPToolBox;
   beforeAll(async () => {
     provider = await startProvider();
-    tb = new UTCPToolBox({ config: { utcp_config: { manual_call_templates: [{ name: 'weather_api', call_template_type: 'http', http_method: 'GET', url: `${provider.base}/utcp` }] }, timeout: 5 } });
+    tb = new UTCPToolBox({
+      config: {
+        utcp_config: {
+          manual_call_templates: [
+            { name: 'weather_api', call_template_type: 'http', http_method: 'GET', url: `${provider.base}/utcp` },
+          ],
+        },
+        timeout: 5,
+      },
+    });
     await tb.ready;
   });
   afterAll(async () => {
@@ -73,11 +120,18 @@ describe('UTCPToolBox against a UTCP provider on loopback', () => {
     expect(weather.argument_schema).toEqual(WEATHER_INPUTS);
     expect(weather.output_schema).toEqual(WEATHER_OUTPUTS);
     expect(weather.description).toBe('Current weather for a city.');
-    expect(tb.toolJsonList[1].output_schema).toEqual({ type: 'object', properties: { content: { type: 'string' } }, required: ['content'] });
+    expect(tb.toolJsonList[1].output_schema).toEqual({
+      type: 'object',
+      properties: { content: { type: 'string' } },
+      required: ['content'],
+    });
   });
 
   test('an object result is kept whole; a string result becomes content', async () => {
-    expect(await tb.callTool('get_weather', { city: 'Lisbon', units: 'f' })).toEqual({ city: 'Lisbon', temperature: 71.6 });
+    expect(await tb.callTool('get_weather', { city: 'Lisbon', units: 'f' })).toEqual({
+      city: 'Lisbon',
+      temperature: 71.6,
+    });
     expect(provider.requests.at(-1)).toMatchObject({ method: 'GET', url: '/weather?city=Lisbon&units=f' });
     expect(await tb.callTool('shout_v2', { body: { text: 'hello' } })).toEqual({ content: 'HELLO' });
     expect(provider.requests.at(-1)).toMatchObject({ method: 'POST', url: '/shout', body: '{"text":"hello"}' });
@@ -92,7 +146,9 @@ describe('UTCPToolBox against a UTCP provider on loopback', () => {
     const error = await tb.callTool('broken', {}).catch((e) => e);
     expect(error).toBeInstanceOf(ToolExecutionError);
     expect(error.code).toBe('tool_execution_failed');
-    expect(error.details.cause).toBe(`UTCP tool 'weather_api.broken' (GET ${provider.base}/broken) failed: HTTP 500 Internal Server Error: database on fire`);
+    expect(error.details.cause).toBe(
+      `UTCP tool 'weather_api.broken' (GET ${provider.base}/broken) failed: HTTP 500 Internal Server Error: database on fire`,
+    );
     const run = await executeToolCall(new ToolRegistry([tb]), 'broken', {});
     expect(run.ok).toBe(false);
     expect(run.content).toContain('HTTP 500');
@@ -104,9 +160,13 @@ describe('UTCPToolBox failures', () => {
     const provider = await startProvider();
     const url = `${provider.base}/utcp`;
     await provider.close();
-    const tb = new UTCPToolBox({ config: { utcp_config: { tool_providers: [{ name: 'gone', provider_type: 'http', url }] }, timeout: 5 } });
+    const tb = new UTCPToolBox({
+      config: { utcp_config: { tool_providers: [{ name: 'gone', provider_type: 'http', url }] }, timeout: 5 },
+    });
     await tb.ready;
-    expect(tb.discoveryError?.message).toMatch(new RegExp(`^Cannot load UTCP manual 'gone' \\(${url.replace(/[.]/g, '\\.')}\\): .*ECONNREFUSED`));
+    expect(tb.discoveryError?.message).toMatch(
+      new RegExp(`^Cannot load UTCP manual 'gone' \\(${url.replace(/[.]/g, '\\.')}\\): .*ECONNREFUSED`),
+    );
     expect(tb.tools.size).toBe(0);
     await tb.close();
   });
@@ -114,7 +174,9 @@ describe('UTCPToolBox failures', () => {
   test('a config without manuals says so', async () => {
     const tb = new UTCPToolBox({ config: {} });
     await tb.ready;
-    expect(tb.discoveryError?.message).toBe('Invalid UTCP toolbox config: utcp_config has no manual_call_templates (or tool_providers).');
+    expect(tb.discoveryError?.message).toBe(
+      'Invalid UTCP toolbox config: utcp_config has no manual_call_templates (or tool_providers).',
+    );
     await tb.close();
   });
 });

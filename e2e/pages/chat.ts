@@ -13,9 +13,15 @@ export class Chat {
   }
   /** The trace rows in display order, as kinds: user, assistant, tool, answer, ... */
   async rowKinds(): Promise<string[]> {
-    return this.page.locator('[data-testid="trace-pane"] [data-testid^="trace-"]').evaluateAll((els) =>
-      els.map((e) => (e as HTMLElement).dataset.testid!.replace('trace-', '')).filter((k) => ['user', 'assistant', 'tool', 'answer', 'end', 'cancelled', 'failed', 'iteration'].includes(k)),
-    );
+    return this.page
+      .locator('[data-testid="trace-pane"] [data-testid^="trace-"]')
+      .evaluateAll((els) =>
+        els
+          .map((e) => (e as HTMLElement).dataset.testid!.replace('trace-', ''))
+          .filter((k) =>
+            ['user', 'assistant', 'tool', 'answer', 'end', 'cancelled', 'failed', 'iteration'].includes(k),
+          ),
+      );
   }
   answer() {
     return this.page.getByTestId('trace-answer').last();
@@ -24,7 +30,10 @@ export class Chat {
     return this.page.getByTestId('trace-tool');
   }
   async waitForEnd() {
-    await this.page.locator('[data-testid="trace-end"], [data-testid="trace-cancelled"], [data-testid="trace-failed"]').last().waitFor();
+    await this.page
+      .locator('[data-testid="trace-end"], [data-testid="trace-cancelled"], [data-testid="trace-failed"]')
+      .last()
+      .waitFor();
   }
   async cancelWithEsc() {
     await this.page.keyboard.press('Escape');
@@ -35,9 +44,16 @@ export class Chat {
   /** Opens a saved session: the newest, or the one whose title contains `title`. */
   async openSession(title?: string) {
     const select = this.page.getByTestId('session-select');
-    const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })).filter((o) => o.value));
+    const options = await select
+      .locator('option')
+      .evaluateAll((os) =>
+        os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })).filter((o) => o.value),
+      );
     const pick = title ? options.find((o) => o.label.includes(title)) : options[0];
-    if (!pick) throw new Error(`No saved session${title ? ` titled like '${title}'` : ''} among: ${options.map((o) => o.label).join(' | ')}`);
+    if (!pick)
+      throw new Error(
+        `No saved session${title ? ` titled like '${title}'` : ''} among: ${options.map((o) => o.label).join(' | ')}`,
+      );
     await select.selectOption(pick.value);
   }
 }

@@ -10,13 +10,21 @@ export class PersonaEditor {
   name() {
     return this.page.locator('#persona-name');
   }
-  async fill(fields: { name?: string; description?: string; prompt?: string; url?: string; model?: string; maxIterations?: number }) {
+  async fill(fields: {
+    name?: string;
+    description?: string;
+    prompt?: string;
+    url?: string;
+    model?: string;
+    maxIterations?: number;
+  }) {
     if (fields.name !== undefined) await this.name().fill(fields.name);
     if (fields.description !== undefined) await this.page.locator('#persona-description').fill(fields.description);
     if (fields.prompt !== undefined) await this.page.locator('#persona-prompt').fill(fields.prompt);
     if (fields.url !== undefined) await this.page.locator('#brain-url').fill(fields.url);
     if (fields.model !== undefined) await this.page.locator('#brain-model').fill(fields.model);
-    if (fields.maxIterations !== undefined) await this.page.locator('#persona-max-iterations').fill(String(fields.maxIterations));
+    if (fields.maxIterations !== undefined)
+      await this.page.locator('#persona-max-iterations').fill(String(fields.maxIterations));
   }
   async enableToolbox(id: string, on = true) {
     await this.page.getByTestId(`toolbox-${id}`).locator('input[type=checkbox]').first().setChecked(on);

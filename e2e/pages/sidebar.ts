@@ -28,6 +28,9 @@ export class Sidebar {
     await this.page.getByTestId('import-file').setInputFiles(file);
   }
   async names(): Promise<string[]> {
-    return this.page.locator('[data-testid^="persona-"] .name').allInnerTexts().then((t) => t.map((s) => s.trim()));
+    return this.page
+      .locator('[data-testid^="persona-"] .name')
+      .allInnerTexts()
+      .then((t) => t.map((s) => s.trim()));
   }
 }

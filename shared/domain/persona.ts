@@ -24,7 +24,11 @@ export type OpenAIBrainConfig = z.infer<typeof OpenAIBrainConfig>;
 /** Config block of a loop engine; brain and toolbox blocks nest inside it by plugin id. */
 export const EngineConfig = z.looseObject({
   brain: z.string().optional(),
-  max_iterations: z.number().int('max_iterations is a whole number.').positive('max_iterations must be at least 1.').optional(),
+  max_iterations: z
+    .number()
+    .int('max_iterations is a whole number.')
+    .positive('max_iterations must be at least 1.')
+    .optional(),
   system_prompt: z.string().optional(),
   toolboxes: z.array(z.string()).optional(),
   tool_timeout_s: z.number().positive('tool_timeout_s must be more than 0 seconds.').optional(),
@@ -50,7 +54,9 @@ export const PersonaFile = z
 export type PersonaFile = z.infer<typeof PersonaFile>;
 
 /** Persona ids are file names: `personas/<id>.json`. */
-export const PersonaId = z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,99}$/, 'Persona ids are letters, digits, _ . - (at most 100).');
+export const PersonaId = z
+  .string()
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,99}$/, 'Persona ids are letters, digits, _ . - (at most 100).');
 export type PersonaId = z.infer<typeof PersonaId>;
 
 /** A persona as listed in the sidebar. */

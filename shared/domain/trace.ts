@@ -86,8 +86,18 @@ export const RunFinished = z.object({
   iterations: z.number().int(),
   durationMs: z.number(),
 });
-export const RunFailed = z.object({ ...Base, type: z.literal('run_failed'), error: ErrorValue, durationMs: z.number() });
-export const RunCancelled = z.object({ ...Base, type: z.literal('run_cancelled'), reason: z.string(), durationMs: z.number() });
+export const RunFailed = z.object({
+  ...Base,
+  type: z.literal('run_failed'),
+  error: ErrorValue,
+  durationMs: z.number(),
+});
+export const RunCancelled = z.object({
+  ...Base,
+  type: z.literal('run_cancelled'),
+  reason: z.string(),
+  durationMs: z.number(),
+});
 
 /** Everything an engine run emits; the chat pane renders it, the session file stores it. */
 export const TraceEvent = z.discriminatedUnion('type', [
@@ -105,7 +115,11 @@ export const TraceEvent = z.discriminatedUnion('type', [
 export type TraceEvent = z.infer<typeof TraceEvent>;
 export type TraceEventType = TraceEvent['type'];
 /** A trace event before the recorder stamps runId, seq and at. */
-export type TraceEventInput = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'runId' | 'seq' | 'at'> : never) : never;
+export type TraceEventInput = TraceEvent extends infer E
+  ? E extends TraceEvent
+    ? Omit<E, 'runId' | 'seq' | 'at'>
+    : never
+  : never;
 
 /** The event types that end a run. */
 export const TERMINAL_TRACE_TYPES = ['run_finished', 'run_failed', 'run_cancelled'] as const;

@@ -82,10 +82,18 @@ export const ToolScope = z.object({ personaId: PersonaId.optional() });
 export const methods = {
   'app.info': {
     input: Empty,
-    output: z.object({ version: z.string(), dataDir: z.string(), mode: z.enum(['electron', 'browser']), platform: z.string() }),
+    output: z.object({
+      version: z.string(),
+      dataDir: z.string(),
+      mode: z.enum(['electron', 'browser']),
+      platform: z.string(),
+    }),
   },
   'app.catalog': { input: Empty, output: Catalog },
-  'personas.list': { input: Empty, output: z.object({ personas: z.array(PersonaSummary), broken: z.array(BrokenPersona) }) },
+  'personas.list': {
+    input: Empty,
+    output: z.object({ personas: z.array(PersonaSummary), broken: z.array(BrokenPersona) }),
+  },
   'personas.get': { input: ById, output: PersonaRecord },
   'personas.save': {
     /** Without id a new persona is created (id derived from the name). Secret values given here go to the secrets store. */
@@ -95,13 +103,21 @@ export const methods = {
   'personas.delete': { input: ById, output: z.object({ deleted: z.boolean() }) },
   'personas.duplicate': { input: z.object({ id: PersonaId, name: z.string().optional() }), output: PersonaRecord },
   'personas.import': {
-    input: z.union([z.object({ path: z.string().min(1) }), z.object({ text: z.string().min(1), fileName: z.string().optional() })]),
+    input: z.union([
+      z.object({ path: z.string().min(1) }),
+      z.object({ text: z.string().min(1), fileName: z.string().optional() }),
+    ]),
     /** `commands`: the programs the persona starts when its tools load (stdio MCP servers), to show before use. */
     output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()), commands: z.array(z.string()) }),
   },
   'personas.export': {
     /** `path`: an absolute path of a .json file to write too; an existing file is replaced only with `overwrite`. */
-    input: z.object({ id: PersonaId, withSecrets: z.boolean().default(false), path: z.string().optional(), overwrite: z.boolean().default(false) }),
+    input: z.object({
+      id: PersonaId,
+      withSecrets: z.boolean().default(false),
+      path: z.string().optional(),
+      overwrite: z.boolean().default(false),
+    }),
     output: z.object({ text: z.string(), path: z.string().nullable() }),
   },
   'toolboxes.list': { input: ToolScope, output: z.object({ toolboxes: z.array(ToolboxInfo) }) },
@@ -118,14 +134,22 @@ export const methods = {
     output: z.object({ runId: z.string(), sessionId: z.string() }),
   },
   'chat.cancel': { input: z.object({ runId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
-  'chat.sessions': { input: z.object({ personaId: PersonaId.optional() }), output: z.object({ sessions: z.array(SessionSummary) }) },
+  'chat.sessions': {
+    input: z.object({ personaId: PersonaId.optional() }),
+    output: z.object({ sessions: z.array(SessionSummary) }),
+  },
   'chat.loadSession': {
     input: z.object({ sessionId: z.string() }),
     output: z.object({ session: SessionSummary, events: z.array(TraceEvent) }),
   },
   'brains.test': {
     input: BrainProbe,
-    output: z.object({ ok: z.boolean(), latencyMs: z.number(), models: z.array(z.string()), error: ErrorValue.nullable() }),
+    output: z.object({
+      ok: z.boolean(),
+      latencyMs: z.number(),
+      models: z.array(z.string()),
+      error: ErrorValue.nullable(),
+    }),
   },
   'brains.models': { input: BrainProbe, output: z.object({ models: z.array(z.string()) }) },
   'settings.get': { input: Empty, output: Settings },

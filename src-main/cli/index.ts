@@ -44,7 +44,10 @@ export async function main(argv: string[]): Promise<number> {
 async function help(): Promise<string> {
   const lines = ['Usage: persona-studio <command> [options]', '', 'Commands:'];
   for (const [name, load] of Object.entries(commands)) {
-    const summary = await load().then((c) => c.summary, () => '(unavailable)');
+    const summary = await load().then(
+      (c) => c.summary,
+      () => '(unavailable)',
+    );
     lines.push(`  ${name.padEnd(10)} ${summary}`);
   }
   lines.push('', "Run 'persona-studio <command> --help' for a command's options.", '');

@@ -6,7 +6,9 @@ import { ensureDataDir, resolveDataDir } from './data-dir';
 
 describe('the data folder', () => {
   it('is $PERSONA_STUDIO_HOME, else Electron userData, else ~/.config/persona-studio (XDG_CONFIG_HOME respected)', () => {
-    expect(resolveDataDir({ env: { PERSONA_STUDIO_HOME: 'rel/home' }, electronUserData: '/u' })).toBe(path.resolve('rel/home'));
+    expect(resolveDataDir({ env: { PERSONA_STUDIO_HOME: 'rel/home' }, electronUserData: '/u' })).toBe(
+      path.resolve('rel/home'),
+    );
     expect(resolveDataDir({ env: {}, electronUserData: '/u/Persona Studio' })).toBe('/u/Persona Studio');
     expect(resolveDataDir({ env: { XDG_CONFIG_HOME: '/x' } })).toBe(path.join('/x', 'persona-studio'));
     expect(resolveDataDir({ env: {} })).toBe(path.join(os.homedir(), '.config', 'persona-studio'));

@@ -49,8 +49,20 @@ export function ensureDataDir(root: string): DataPaths {
       accessSync(dir, constants.W_OK);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'EROFS' ? 'the disk is read-only' : code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' ? 'no permission' : (error as Error).message;
-      throw new StudioError('forbidden', `Cannot use the data folder ${root}: ${dir} cannot be created or written (${why}). Set PERSONA_STUDIO_HOME to a writable folder.`, { path: dir, code }, { cause: error });
+      const why =
+        code === 'EROFS'
+          ? 'the disk is read-only'
+          : code === 'ENOTDIR' || code === 'EEXIST'
+            ? 'a file is in the way'
+            : code === 'EACCES' || code === 'EPERM'
+              ? 'no permission'
+              : (error as Error).message;
+      throw new StudioError(
+        'forbidden',
+        `Cannot use the data folder ${root}: ${dir} cannot be created or written (${why}). Set PERSONA_STUDIO_HOME to a writable folder.`,
+        { path: dir, code },
+        { cause: error },
+      );
     }
   }
   return paths;

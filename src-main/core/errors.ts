@@ -14,7 +14,9 @@ export class StudioError extends Error {
 
   /** The error as it crosses the API. */
   toValue(): ErrorValue {
-    return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
   }
 }
 

@@ -23,7 +23,9 @@ const TYPES: Record<string, string> = {
 
 /** Must run before the app is ready. */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
 }
 
 /** The file an app:// URL names inside the renderer folder, or null when it points elsewhere. */
@@ -55,7 +57,11 @@ export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDi
     try {
       const body = await readFile(file);
       return new Response(body, {
-        headers: { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' },
+        headers: {
+          'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          'Content-Security-Policy': csp,
+          'X-Content-Type-Options': 'nosniff',
+        },
       });
     } catch {
       return new Response('Not Found', { status: 404 });

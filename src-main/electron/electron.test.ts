@@ -62,7 +62,9 @@ const APP = APP_BASE_URL;
 const INDEX = `${APP}index.html`;
 
 function appWindow(url = INDEX) {
-  const win = createMainWindow({ preloadPath: '/opt/p/preload.cjs', url: INDEX }) as unknown as InstanceType<typeof fake.FakeBrowserWindow>;
+  const win = createMainWindow({ preloadPath: '/opt/p/preload.cjs', url: INDEX }) as unknown as InstanceType<
+    typeof fake.FakeBrowserWindow
+  >;
   win.webContents.mainFrame = { url, parent: null };
   return win;
 }
@@ -98,7 +100,9 @@ describe('main window', () => {
 describe('IPC sender checks', () => {
   it("accepts the main frame of the app's own window showing the app's page", () => {
     const win = appWindow();
-    expect(isTrustedSender({ sender: win.webContents as never, senderFrame: win.webContents.mainFrame }, APP)).toBe(true);
+    expect(isTrustedSender({ sender: win.webContents as never, senderFrame: win.webContents.mainFrame }, APP)).toBe(
+      true,
+    );
   });
 
   it('refuses a sender that is not a window the app created', () => {
@@ -112,26 +116,49 @@ describe('IPC sender checks', () => {
     const iframe = { url: INDEX, parent: win.webContents.mainFrame };
     expect(isTrustedSender({ sender: win.webContents as never, senderFrame: iframe }, APP)).toBe(false);
     const elsewhere = appWindow('https://evil.example/index.html');
-    expect(isTrustedSender({ sender: elsewhere.webContents as never, senderFrame: elsewhere.webContents.mainFrame }, APP)).toBe(false);
+    expect(
+      isTrustedSender({ sender: elsewhere.webContents as never, senderFrame: elsewhere.webContents.mainFrame }, APP),
+    ).toBe(false);
     const otherFile = appWindow('file:///opt/persona-studio/dist/renderer/index.html');
-    expect(isTrustedSender({ sender: otherFile.webContents as never, senderFrame: otherFile.webContents.mainFrame }, APP)).toBe(false);
+    expect(
+      isTrustedSender({ sender: otherFile.webContents as never, senderFrame: otherFile.webContents.mainFrame }, APP),
+    ).toBe(false);
     const otherHost = appWindow('app://other/index.html');
-    expect(isTrustedSender({ sender: otherHost.webContents as never, senderFrame: otherHost.webContents.mainFrame }, APP)).toBe(false);
+    expect(
+      isTrustedSender({ sender: otherHost.webContents as never, senderFrame: otherHost.webContents.mainFrame }, APP),
+    ).toBe(false);
     expect(isTrustedSender({ sender: win.webContents as never, senderFrame: null }, APP)).toBe(false);
   });
 
   it('app:rpc answers forbidden to an untrusted sender without dispatching, and dispatches for a trusted one', async () => {
     const handlers = new Map<string, (event: unknown, req: unknown) => Promise<unknown>>();
-    const ipcMain = { handle: (ch: string, fn: (event: unknown, req: unknown) => Promise<unknown>) => void handlers.set(ch, fn), removeHandler: (ch: string) => void handlers.delete(ch) };
-    const dispatch = vi.fn(async (req: { id: number | string }) => ({ id: req.id, ok: true as const, output: { pong: true } }));
+    const ipcMain = {
+      handle: (ch: string, fn: (event: unknown, req: unknown) => Promise<unknown>) => void handlers.set(ch, fn),
+      removeHandler: (ch: string) => void handlers.delete(ch),
+    };
+    const dispatch = vi.fn(async (req: { id: number | string }) => ({
+      id: req.id,
+      ok: true as const,
+      output: { pong: true },
+    }));
     const win = appWindow();
     registerRpc({ ipcMain: ipcMain as never, isTrusted: (e) => isTrustedSender(e, APP), dispatch });
     const rpc = handlers.get(RPC_CHANNEL)!;
     const stranger = new fake.FakeWebContents();
-    const refused = await rpc({ sender: stranger, senderFrame: { url: INDEX, parent: null } }, { id: 1, method: 'app.info', input: {} });
-    expect(refused).toEqual({ id: 1, ok: false, error: { code: 'forbidden', message: 'This window is not allowed to call the app.' } });
+    const refused = await rpc(
+      { sender: stranger, senderFrame: { url: INDEX, parent: null } },
+      { id: 1, method: 'app.info', input: {} },
+    );
+    expect(refused).toEqual({
+      id: 1,
+      ok: false,
+      error: { code: 'forbidden', message: 'This window is not allowed to call the app.' },
+    });
     expect(dispatch).not.toHaveBeenCalled();
-    const ok = await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 2, method: 'app.info', input: {} });
+    const ok = await rpc(
+      { sender: win.webContents, senderFrame: win.webContents.mainFrame },
+      { id: 2, method: 'app.info', input: {} },
+    );
     expect(ok).toEqual({ id: 2, ok: true, output: { pong: true } });
     const bad = await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { method: 42 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad_input' } });
@@ -195,14 +222,20 @@ describe('navigation, windows, permissions, CSP', () => {
   it('denies permission requests and checks, and sends a CSP header without eval or inline scripts', () => {
     let requestHandler: ((c: unknown, p: string, cb: (ok: boolean) => void) => void) | null = null;
     let checkHandler: (() => boolean) | null = null;
-    let headersHandler: ((d: { responseHeaders: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | null = null;
+    let headersHandler:
+      | ((
+          d: { responseHeaders: Record<string, string[]> },
+          cb: (r: { responseHeaders: Record<string, string[]> }) => void,
+        ) => void)
+      | null = null;
     hardenSession({
       setPermissionRequestHandler: (h: typeof requestHandler) => (requestHandler = h),
       setPermissionCheckHandler: (h: typeof checkHandler) => (checkHandler = h),
       webRequest: { onHeadersReceived: (h: typeof headersHandler) => (headersHandler = h) },
     } as never);
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) requestHandler!(null, permission, (ok) => answers.push(ok));
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read'])
+      requestHandler!(null, permission, (ok) => answers.push(ok));
     expect(answers).toEqual([false, false, false, false]);
     expect(checkHandler!()).toBe(false);
     let headers: Record<string, string[]> = {};

@@ -16,7 +16,10 @@ export function registerRpc(options: {
   dispatch: (request: RpcRequest) => Promise<RpcResponse>;
 }): () => void {
   options.ipcMain.handle(RPC_CHANNEL, async (event, raw: unknown): Promise<RpcResponse> => {
-    const id = typeof (raw as { id?: unknown })?.id === 'number' || typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string | number }).id : 0;
+    const id =
+      typeof (raw as { id?: unknown })?.id === 'number' || typeof (raw as { id?: unknown })?.id === 'string'
+        ? (raw as { id: string | number }).id
+        : 0;
     if (!options.isTrusted(event as unknown as SenderEvent)) {
       return { id, ok: false, error: { code: 'forbidden', message: 'This window is not allowed to call the app.' } };
     }
@@ -31,7 +34,11 @@ export function registerRpc(options: {
  * Sends an event to every window the app created that is still alive and, when `shows` is given, still
  * shows the app's page (the same check as for calls: a window showing anything else hears nothing).
  */
-export function broadcast(targets: Array<{ webContents: WebContents; isDestroyed(): boolean }>, event: RpcEvent, shows?: (contents: WebContents) => boolean): void {
+export function broadcast(
+  targets: Array<{ webContents: WebContents; isDestroyed(): boolean }>,
+  event: RpcEvent,
+  shows?: (contents: WebContents) => boolean,
+): void {
   for (const win of targets) {
     if (win.isDestroyed()) continue;
     if (shows && !shows(win.webContents)) continue;

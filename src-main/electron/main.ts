@@ -33,7 +33,11 @@ app.on('web-contents-created', (_event, contents) => hardenWebContents(contents,
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   handleAppProtocol(protocol, rendererDir);
-  studio = await createApp({ dataDir: resolveDataDir({ electronUserData: app.getPath('userData') }), mode: 'electron', version: app.getVersion() });
+  studio = await createApp({
+    dataDir: resolveDataDir({ electronUserData: app.getPath('userData') }),
+    mode: 'electron',
+    version: app.getVersion(),
+  });
   const handlers = studio.handlers;
   registerRpc({
     ipcMain,
@@ -41,7 +45,9 @@ async function start(): Promise<void> {
     dispatch: (request) => dispatch(handlers, request, { transport: 'electron' }),
   });
   // Events go only to the app's windows while they show the app's own page.
-  studio.onEvent((event) => broadcast([...windows], event, (contents) => isAppUrl(contents.mainFrame?.url ?? '', appBaseUrl)));
+  studio.onEvent((event) =>
+    broadcast([...windows], event, (contents) => isAppUrl(contents.mainFrame?.url ?? '', appBaseUrl)),
+  );
   openWindow();
   app.on('activate', () => {
     if (windows.size === 0) openWindow();
@@ -68,5 +74,8 @@ app.on('will-quit', (event) => {
   quitting = true;
   event.preventDefault();
   const closing = studio;
-  void closeThenExit(() => closing.close(), (code) => app.exit(code));
+  void closeThenExit(
+    () => closing.close(),
+    (code) => app.exit(code),
+  );
 });

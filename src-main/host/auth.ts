@@ -24,13 +24,17 @@ export function hostAllowed(host: string | undefined, port: number): boolean {
 }
 
 /** Why an upgrade is refused (HTTP status and text), or null when it may proceed. */
-export function checkUpgrade(request: { url?: string; headers: Record<string, string | string[] | undefined> }, options: { port: number; token: string }): { status: 400 | 401 | 403 | 404; reason: string } | null {
+export function checkUpgrade(
+  request: { url?: string; headers: Record<string, string | string[] | undefined> },
+  options: { port: number; token: string },
+): { status: 400 | 401 | 403 | 404; reason: string } | null {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   if (url.pathname !== '/api') return { status: 404, reason: 'Not Found' };
   if (!hostAllowed(String(request.headers.host ?? ''), options.port)) return { status: 403, reason: 'Forbidden host' };
   const origin = request.headers.origin;
   // Browsers always send Origin on a WebSocket handshake; a client without one (CLI, tests) still needs the token.
-  if (origin !== undefined && !allowedOrigins(options.port).includes(String(origin))) return { status: 403, reason: 'Forbidden origin' };
+  if (origin !== undefined && !allowedOrigins(options.port).includes(String(origin)))
+    return { status: 403, reason: 'Forbidden origin' };
   if (!tokenMatches(url.searchParams.get('token'), options.token)) return { status: 401, reason: 'Unauthorized' };
   return null;
 }

@@ -90,7 +90,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
   server.on('error', (error) => log.error(`server: ${error.message}`));
   port = (server.address() as AddressInfo).port;
-  headers['Content-Security-Policy'] = contentSecurityPolicy({ connect: allowedOrigins(port).map((o) => o.replace(/^http/, 'ws')) });
+  headers['Content-Security-Policy'] = contentSecurityPolicy({
+    connect: allowedOrigins(port).map((o) => o.replace(/^http/, 'ws')),
+  });
   statics = serveStatic(path.resolve(options.staticDir), headers);
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -126,7 +128,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ws.on('message', (data) => {
       const text = data.toString();
       if (inFlight >= MAX_IN_FLIGHT) {
-        send({ id: requestId(text), ok: false, error: { code: 'bad_input', message: `Too many requests at once (${MAX_IN_FLIGHT} unanswered): wait for answers before sending more.` } });
+        send({
+          id: requestId(text),
+          ok: false,
+          error: {
+            code: 'bad_input',
+            message: `Too many requests at once (${MAX_IN_FLIGHT} unanswered): wait for answers before sending more.`,
+          },
+        });
         return;
       }
       inFlight++;
@@ -147,7 +156,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const parsed = RpcRequest.safeParse(json);
     if (!parsed.success) {
       const id = (json as { id?: unknown })?.id;
-      return { id: typeof id === 'number' || typeof id === 'string' ? id : 0, ok: false, error: { code: 'bad_input', message: 'Malformed request envelope.' } };
+      return {
+        id: typeof id === 'number' || typeof id === 'string' ? id : 0,
+        ok: false,
+        error: { code: 'bad_input', message: 'Malformed request envelope.' },
+      };
     }
     return dispatch(app.handlers, parsed.data, { transport: 'ws' });
   };
@@ -174,7 +187,24 @@ export async function startHost(options: HostOptions): Promise<Host> {
 /** Why the host cannot listen, in words: a port in use or not allowed is the user's to change (--port). */
 function listenError(error: NodeJS.ErrnoException, port: number): StudioError {
   const hint = 'pick another with --port N (0 = any free port)';
-  if (error.code === 'EADDRINUSE') return new StudioError('forbidden', `Port ${port} on 127.0.0.1 is already in use (another Persona Studio, or another program): stop it, or ${hint}.`, { port }, { cause: error });
-  if (error.code === 'EACCES') return new StudioError('forbidden', `Not allowed to listen on port ${port} on 127.0.0.1: ${hint}.`, { port }, { cause: error });
-  return new StudioError('internal', `Cannot listen on 127.0.0.1:${port}: ${error.message}`, { port }, { cause: error });
+  if (error.code === 'EADDRINUSE')
+    return new StudioError(
+      'forbidden',
+      `Port ${port} on 127.0.0.1 is already in use (another Persona Studio, or another program): stop it, or ${hint}.`,
+      { port },
+      { cause: error },
+    );
+  if (error.code === 'EACCES')
+    return new StudioError(
+      'forbidden',
+      `Not allowed to listen on port ${port} on 127.0.0.1: ${hint}.`,
+      { port },
+      { cause: error },
+    );
+  return new StudioError(
+    'internal',
+    `Cannot listen on 127.0.0.1:${port}: ${error.message}`,
+    { port },
+    { cause: error },
+  );
 }

@@ -55,7 +55,11 @@ export function serveStatic(root: string, headers: Record<string, string>) {
       else res.destroy();
     });
     stream.once('open', () => {
-      res.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': file === index ? 'no-store' : 'no-cache' });
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': type,
+        'Cache-Control': file === index ? 'no-store' : 'no-cache',
+      });
       if (req.method === 'HEAD') {
         stream.destroy();
         res.end();

@@ -14,7 +14,8 @@ vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void (fake.exposed[key] = api) },
   ipcRenderer: {
     invoke: fake.invoke,
-    on: (ch: string, l: (e: unknown, p: unknown) => void) => void fake.listeners.set(ch, new Set([...(fake.listeners.get(ch) ?? []), l])),
+    on: (ch: string, l: (e: unknown, p: unknown) => void) =>
+      void fake.listeners.set(ch, new Set([...(fake.listeners.get(ch) ?? []), l])),
     off: (ch: string, l: (e: unknown, p: unknown) => void) => void fake.listeners.get(ch)?.delete(l),
   },
 }));
@@ -28,7 +29,10 @@ describe('preload', () => {
   });
 
   it('invoke goes to app:rpc only; onEvent listens on app:event and unsubscribes', async () => {
-    const bridge = fake.exposed.bridge as { invoke(r: unknown): Promise<unknown>; onEvent(l: (e: unknown) => void): () => void };
+    const bridge = fake.exposed.bridge as {
+      invoke(r: unknown): Promise<unknown>;
+      onEvent(l: (e: unknown) => void): () => void;
+    };
     expect(await bridge.invoke({ id: 1 })).toEqual({ channel: 'app:rpc', request: { id: 1 } });
     const got: unknown[] = [];
     const off = bridge.onEvent((e) => got.push(e));

@@ -19,7 +19,17 @@ describe('ConfirmDialog', () => {
     const opener = screen.getByTestId('opener');
     opener.focus();
     let confirmed = false;
-    act(() => store.getState().askConfirm({ title: 'Delete it?', message: 'Gone for good.', confirmLabel: 'Delete', danger: true, onConfirm: () => (confirmed = true) }));
+    act(() =>
+      store
+        .getState()
+        .askConfirm({
+          title: 'Delete it?',
+          message: 'Gone for good.',
+          confirmLabel: 'Delete',
+          danger: true,
+          onConfirm: () => (confirmed = true),
+        }),
+    );
     const dialog = screen.getByRole('dialog');
     expect(document.activeElement?.textContent).toBe('Delete');
     expect(dialog.contains(document.activeElement)).toBe(true);

@@ -32,7 +32,13 @@ export function ConfirmDialog() {
         }
       }}
     >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-message">
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-message"
+      >
         <h2 id="confirm-title">{req.title}</h2>
         <p id="confirm-message" className="muted" style={{ margin: 0 }}>
           {req.message}

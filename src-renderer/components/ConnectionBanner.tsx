@@ -13,10 +13,15 @@ export function ConnectionBanner() {
         <strong>Lost the connection to Persona Studio; retrying.</strong>{' '}
         <span className="muted">
           {dirty ? 'Your unsaved changes stay in this window while it retries; save once it is back. ' : ''}
-          Is the app (or <code>persona-studio serve</code>) still running? If you restarted <code>serve</code>, open the new address it printed: its token changes on every start.
+          Is the app (or <code>persona-studio serve</code>) still running? If you restarted <code>serve</code>, open the
+          new address it printed: its token changes on every start.
         </span>
       </span>
-      <button className="small" onClick={() => location.reload()} title={dirty ? 'Reloading loses the unsaved changes' : undefined}>
+      <button
+        className="small"
+        onClick={() => location.reload()}
+        title={dirty ? 'Reloading loses the unsaved changes' : undefined}
+      >
         Reload
       </button>
     </div>

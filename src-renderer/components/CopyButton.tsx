@@ -1,7 +1,15 @@
 import { useState } from 'react';
 
 /** Copies text to the clipboard and says so. */
-export function CopyButton({ text, label = 'Copy', className = 'small' }: { text: string; label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  className = 'small',
+}: {
+  text: string;
+  label?: string;
+  className?: string;
+}) {
   const [done, setDone] = useState(false);
   const copy = async () => {
     try {

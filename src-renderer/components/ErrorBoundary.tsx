@@ -1,7 +1,10 @@
 import { Component, type ReactNode } from 'react';
 
 /** A pane that throws while rendering shows what broke instead of a blank window; the rest keeps working. */
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null; key?: string }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { error: Error | null; key?: string }
+> {
   state: { error: Error | null; key?: string } = { error: null };
 
   static getDerivedStateFromError(error: Error) {

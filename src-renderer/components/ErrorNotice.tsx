@@ -6,7 +6,17 @@ import { issuesOf } from '../lib/api-error';
  * An error value as it is: its stable code, its message, its field issues, and what to do. With `onIssue`, an
  * issue whose field is on screen becomes a link that goes to that field (`onIssue` returns null for the others).
  */
-export function ErrorNotice({ error, children, testId, onIssue }: { error: ErrorValue; children?: ReactNode; testId?: string; onIssue?: (issue: ValidationIssue) => (() => void) | null }) {
+export function ErrorNotice({
+  error,
+  children,
+  testId,
+  onIssue,
+}: {
+  error: ErrorValue;
+  children?: ReactNode;
+  testId?: string;
+  onIssue?: (issue: ValidationIssue) => (() => void) | null;
+}) {
   const issues = issuesOf(error);
   return (
     <div className="notice error" role="alert" data-testid={testId ?? 'error-notice'}>

@@ -11,7 +11,17 @@ export function formatJson(value: unknown): string {
 }
 
 /** Read-only pretty JSON with a copy button; `compact` keeps short values on one line. */
-export function JsonView({ value, testId, copy = true, compact = false }: { value: unknown; testId?: string; copy?: boolean; compact?: boolean }) {
+export function JsonView({
+  value,
+  testId,
+  copy = true,
+  compact = false,
+}: {
+  value: unknown;
+  testId?: string;
+  copy?: boolean;
+  compact?: boolean;
+}) {
   const oneLine = compact && typeof value !== 'string' ? JSON.stringify(value) : undefined;
   const text = oneLine !== undefined && oneLine.length <= 72 ? oneLine : formatJson(value);
   return (

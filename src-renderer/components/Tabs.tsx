@@ -1,5 +1,13 @@
 /** Segmented tabs; arrow keys move between them. */
-export function Tabs<T extends string>({ tabs, value, onChange }: { tabs: { id: T; label: string }[]; value: T; onChange(id: T): void }) {
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+}: {
+  tabs: { id: T; label: string }[];
+  value: T;
+  onChange(id: T): void;
+}) {
   return (
     <div className="tabs" role="tablist">
       {tabs.map((t, i) => (
@@ -15,7 +23,9 @@ export function Tabs<T extends string>({ tabs, value, onChange }: { tabs: { id: 
             if (!d) return;
             const next = tabs[(i + d + tabs.length) % tabs.length];
             onChange(next.id);
-            (e.currentTarget.parentElement?.children[(i + d + tabs.length) % tabs.length] as HTMLElement | undefined)?.focus();
+            (
+              e.currentTarget.parentElement?.children[(i + d + tabs.length) % tabs.length] as HTMLElement | undefined
+            )?.focus();
           }}
         >
           {t.label}

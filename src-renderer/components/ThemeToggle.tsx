@@ -8,7 +8,12 @@ export function ThemeToggle() {
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
   return (
-    <button className="ghost small" data-testid="theme-toggle" onClick={() => void setTheme(NEXT[theme])} title="Switch theme">
+    <button
+      className="ghost small"
+      data-testid="theme-toggle"
+      onClick={() => void setTheme(NEXT[theme])}
+      title="Switch theme"
+    >
       {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'} {LABEL[theme]}
     </button>
   );

@@ -12,5 +12,11 @@ export function toErrorValue(e: unknown): ErrorValue {
 export function issuesOf(error: ErrorValue | null | undefined): ValidationIssue[] {
   const d = error?.details as { issues?: unknown } | undefined;
   if (!d || !Array.isArray(d.issues)) return [];
-  return d.issues.filter((i): i is ValidationIssue => !!i && typeof i === 'object' && Array.isArray((i as ValidationIssue).path) && typeof (i as ValidationIssue).message === 'string');
+  return d.issues.filter(
+    (i): i is ValidationIssue =>
+      !!i &&
+      typeof i === 'object' &&
+      Array.isArray((i as ValidationIssue).path) &&
+      typeof (i as ValidationIssue).message === 'string',
+  );
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyPath, brainBlockOf, engineIdOf, newPersona, patchBrain, setToolboxConfig, setToolboxEnabled, switchEngine, toolboxIdsOf, type PersonaDraft } from './persona-model';
+import {
+  apiKeyPath,
+  brainBlockOf,
+  engineIdOf,
+  newPersona,
+  patchBrain,
+  setToolboxConfig,
+  setToolboxEnabled,
+  switchEngine,
+  toolboxIdsOf,
+  type PersonaDraft,
+} from './persona-model';
 import { baseUrl, providerOf } from './providers';
 import { validateDraft } from './persona-validate';
 
@@ -11,7 +22,11 @@ const seed: PersonaDraft = {
     brain: 'ovos-chat-openai-plugin',
     max_iterations: 5,
     toolboxes: ['ovos-math-tools'],
-    'ovos-chat-openai-plugin': { model: 'qwen2.5', api_url: 'http://localhost:11434/v1/chat/completions', api_key: 'not-needed-for-local' },
+    'ovos-chat-openai-plugin': {
+      model: 'qwen2.5',
+      api_url: 'http://localhost:11434/v1/chat/completions',
+      api_key: 'not-needed-for-local',
+    },
   },
 };
 
@@ -41,7 +56,9 @@ describe('persona model (the OVOS persona file shape)', () => {
     let p = setToolboxEnabled(seed, 'ovos-clock-tools', true);
     p = setToolboxConfig(p, 'ovos-clock-tools', { timezone: 'Europe/Lisbon' });
     expect(toolboxIdsOf(p)).toEqual(['ovos-math-tools', 'ovos-clock-tools']);
-    expect((p['ovos-native-toolcall-loop'] as Record<string, unknown>)['ovos-clock-tools']).toEqual({ timezone: 'Europe/Lisbon' });
+    expect((p['ovos-native-toolcall-loop'] as Record<string, unknown>)['ovos-clock-tools']).toEqual({
+      timezone: 'Europe/Lisbon',
+    });
     p = setToolboxEnabled(p, 'ovos-math-tools', false);
     expect(toolboxIdsOf(p)).toEqual(['ovos-clock-tools']);
   });
@@ -49,7 +66,9 @@ describe('persona model (the OVOS persona file shape)', () => {
   it('a new persona is valid as it is, and an empty name or zero iterations are not', () => {
     expect(validateDraft(newPersona())).toEqual([]);
     const bad = validateDraft({ ...newPersona(''), 'ovos-native-toolcall-loop': { max_iterations: 0 } });
-    expect(bad.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['name', 'ovos-native-toolcall-loop.max_iterations']));
+    expect(bad.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['name', 'ovos-native-toolcall-loop.max_iterations']),
+    );
   });
 });
 

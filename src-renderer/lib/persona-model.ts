@@ -1,4 +1,10 @@
-import { DEFAULT_API_URL, DEFAULT_BRAIN, DEFAULT_ENGINE, engineIdOf as sharedEngineIdOf, type PersonaFile } from '../../shared/domain/persona';
+import {
+  DEFAULT_API_URL,
+  DEFAULT_BRAIN,
+  DEFAULT_ENGINE,
+  engineIdOf as sharedEngineIdOf,
+  type PersonaFile,
+} from '../../shared/domain/persona';
 
 /** A persona file as plain JSON; blocks are looked up by plugin id. */
 export type PersonaDraft = PersonaFile & Record<string, unknown>;

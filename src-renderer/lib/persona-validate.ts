@@ -5,9 +5,16 @@ import { brainIdOf, engineBlockOf, engineIdOf, type PersonaDraft } from './perso
 /** The issues the editor can find before asking main: the same zod schemas main parses with. */
 export function validateDraft(p: PersonaDraft): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const add = (prefix: (string | number)[], r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+  const add = (
+    prefix: (string | number)[],
+    r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  ) => {
     if (r.success || !r.error) return;
-    for (const i of r.error.issues) issues.push({ path: [...prefix, ...i.path.map((x) => (typeof x === 'symbol' ? String(x) : x))], message: i.message });
+    for (const i of r.error.issues)
+      issues.push({
+        path: [...prefix, ...i.path.map((x) => (typeof x === 'symbol' ? String(x) : x))],
+        message: i.message,
+      });
   };
   add([], PersonaFile.safeParse(p));
   const engineId = engineIdOf(p);

@@ -6,7 +6,10 @@
 export function reportedError(result: unknown): string | null {
   if (!result || typeof result !== 'object' || Array.isArray(result)) return null;
   const r = result as Record<string, unknown>;
-  if (r.is_error === true) return typeof r.content === 'string' && r.content.trim() ? r.content : 'The tool marked its result as an error (is_error: true).';
+  if (r.is_error === true)
+    return typeof r.content === 'string' && r.content.trim()
+      ? r.content
+      : 'The tool marked its result as an error (is_error: true).';
   if (typeof r.error === 'string' && r.error.trim()) return r.error;
   return null;
 }

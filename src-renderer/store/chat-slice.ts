@@ -70,7 +70,11 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       if (!personaId || !text || get().sending) return;
       set({ sending: true, chatError: null });
       try {
-        const { runId, sessionId } = await get().client.call('chat.send', { personaId, sessionId: get().sessionId ?? undefined, message: text });
+        const { runId, sessionId } = await get().client.call('chat.send', {
+          personaId,
+          sessionId: get().sessionId ?? undefined,
+          message: text,
+        });
         const ended = (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId && TERMINAL.has(e.type));
         set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
       } catch (e) {
@@ -99,7 +103,12 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     async openSession(sessionId) {
       try {
         const { events } = await get().client.call('chat.loadSession', { sessionId });
-        set((s) => ({ sessionId, chatError: null, pendingRunId: null, eventsBySession: { ...s.eventsBySession, [sessionId]: merge(s.eventsBySession[sessionId] ?? [], events) } }));
+        set((s) => ({
+          sessionId,
+          chatError: null,
+          pendingRunId: null,
+          eventsBySession: { ...s.eventsBySession, [sessionId]: merge(s.eventsBySession[sessionId] ?? [], events) },
+        }));
       } catch (e) {
         get().toast('error', `The session could not be opened: ${toErrorValue(e).message}`);
       }

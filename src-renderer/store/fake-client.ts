@@ -14,7 +14,8 @@ export function fakeClient(handlers: Partial<Record<MethodName, Handler>>) {
       const h = handlers[method];
       if (!h) throw new ApiError({ code: 'unknown_method', message: `no fake for ${method}` });
       const out = await h(input as never);
-      if (out && typeof out === 'object' && 'code' in out && 'message' in out && !('ok' in out)) throw new ApiError(out as ErrorValue);
+      if (out && typeof out === 'object' && 'code' in out && 'message' in out && !('ok' in out))
+        throw new ApiError(out as ErrorValue);
       return out as never;
     },
     on(event, listener) {
@@ -24,6 +25,7 @@ export function fakeClient(handlers: Partial<Record<MethodName, Handler>>) {
       return () => set.delete(listener as (p: unknown) => void);
     },
   };
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => listeners.get(event)?.forEach((l) => l(payload));
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) =>
+    listeners.get(event)?.forEach((l) => l(payload));
   return { client, calls, emit };
 }

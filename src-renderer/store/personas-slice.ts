@@ -47,7 +47,14 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
   /** Only the latest selection wins when several are in flight (a click during the start-up selection). */
   let selectSeq = 0;
   const loaded = (record: PersonaRecord) =>
-    set({ selectedId: record.id, record, draft: record.persona as PersonaDraft, savedJson: JSON.stringify(record.persona), serverIssues: [], saveError: null });
+    set({
+      selectedId: record.id,
+      record,
+      draft: record.persona as PersonaDraft,
+      savedJson: JSON.stringify(record.persona),
+      serverIssues: [],
+      saveError: null,
+    });
 
   return {
     personas: [],
@@ -92,7 +99,16 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
     },
     newDraft() {
       selectSeq++;
-      set({ selectedId: null, record: null, draft: newPersona(), savedJson: '', serverIssues: [], saveError: null, tab: 'editor', toolboxes: [] });
+      set({
+        selectedId: null,
+        record: null,
+        draft: newPersona(),
+        savedJson: '',
+        serverIssues: [],
+        saveError: null,
+        tab: 'editor',
+        toolboxes: [],
+      });
       get().resetChat();
     },
     updateDraft(fn) {
@@ -104,12 +120,22 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       if (!draft || get().saving) return false;
       const local = validateDraft(draft);
       if (local.length) {
-        set({ serverIssues: [], saveError: { code: 'persona_invalid', message: 'Fix the marked fields before saving.', details: { issues: local } } });
+        set({
+          serverIssues: [],
+          saveError: {
+            code: 'persona_invalid',
+            message: 'Fix the marked fields before saving.',
+            details: { issues: local },
+          },
+        });
         return false;
       }
       set({ saving: true });
       try {
-        const record = await get().client.call('personas.save', { id: selectedId ?? undefined, persona: forSave(draft) });
+        const record = await get().client.call('personas.save', {
+          id: selectedId ?? undefined,
+          persona: forSave(draft),
+        });
         loaded(record);
         set({ saving: false });
         get().toast('info', `Saved “${record.persona.name}”`);
@@ -147,10 +173,15 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
         const { record, unknownPluginIds, commands } = await get().client.call('personas.import', { text, fileName });
         await get().loadPersonas();
         await get().selectPersona(record.id);
-        const unknown = unknownPluginIds.length ? ` (unknown plugins kept as they are: ${unknownPluginIds.join(', ')})` : '';
+        const unknown = unknownPluginIds.length
+          ? ` (unknown plugins kept as they are: ${unknownPluginIds.join(', ')})`
+          : '';
         get().toast(unknownPluginIds.length ? 'error' : 'info', `Imported “${record.persona.name}”${unknown}`);
         if (commands.length) {
-          get().toast('error', `“${record.persona.name}” starts these programs when its tools load (MCP servers); check them in the Editor before opening Tools or Chat: ${commands.join(' · ')}`);
+          get().toast(
+            'error',
+            `“${record.persona.name}” starts these programs when its tools load (MCP servers); check them in the Editor before opening Tools or Chat: ${commands.join(' · ')}`,
+          );
         }
         return true;
       } catch (e) {

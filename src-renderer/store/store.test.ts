@@ -7,14 +7,22 @@ import { sampleRun } from '../features/chat/trace-fixtures';
 import type { PersonaFile } from '../../shared/domain/persona';
 import { patchBrain } from '../lib/persona-model';
 
-const record = (id: string, persona: PersonaFile) => ({ id, path: `/data/personas/${id}.json`, persona, secretsSet: [] });
+const record = (id: string, persona: PersonaFile) => ({
+  id,
+  path: `/data/personas/${id}.json`,
+  persona,
+  secretsSet: [],
+});
 
 describe('personas slice', () => {
   it('creates a persona from a new draft, and is clean after saving', async () => {
     const saved: unknown[] = [];
     const { client } = fakeClient({
       'personas.save': (input: { persona: PersonaFile }) => (saved.push(input), record('helper', input.persona)),
-      'personas.list': () => ({ personas: [{ id: 'helper', name: 'Helper', description: '', engine: null, path: '/p', updatedAt: 1 }], broken: [] }),
+      'personas.list': () => ({
+        personas: [{ id: 'helper', name: 'Helper', description: '', engine: null, path: '/p', updatedAt: 1 }],
+        broken: [],
+      }),
       'toolboxes.list': () => ({ toolboxes: [] }),
     });
     const store = createAppStore(client);
@@ -36,12 +44,18 @@ describe('personas slice', () => {
     store.getState().updateDraft((p) => ({ ...p, name: ' ' }));
     expect(await store.getState().savePersona()).toBe(false);
     expect(calls).toHaveLength(0);
-    expect(store.getState().saveError?.details).toMatchObject({ issues: [{ path: ['name'], message: 'A persona needs a name.' }] });
+    expect(store.getState().saveError?.details).toMatchObject({
+      issues: [{ path: ['name'], message: 'A persona needs a name.' }],
+    });
   });
 
   it("keeps main's validation issues to show on the fields", async () => {
     const { client } = fakeClient({
-      'personas.save': () => ({ code: 'bad_input', message: 'Invalid input', details: { issues: [{ path: ['persona', 'handlers'], message: 'unknown engine' }] } }),
+      'personas.save': () => ({
+        code: 'bad_input',
+        message: 'Invalid input',
+        details: { issues: [{ path: ['persona', 'handlers'], message: 'unknown engine' }] },
+      }),
     });
     const store = createAppStore(client);
     store.getState().newDraft();
@@ -55,7 +69,14 @@ describe('tools slice', () => {
   it('records every manual call, result or error, newest first', async () => {
     let n = 0;
     const { client } = fakeClient({
-      'tools.call': () => (++n === 1 ? { result: { sum: 3 }, durationMs: 4 } : { code: 'tool_input_invalid', message: 'bad', details: { issues: [{ path: ['a'], message: 'Expected number' }] } }),
+      'tools.call': () =>
+        ++n === 1
+          ? { result: { sum: 3 }, durationMs: 4 }
+          : {
+              code: 'tool_input_invalid',
+              message: 'bad',
+              details: { issues: [{ path: ['a'], message: 'Expected number' }] },
+            },
     });
     const store = createAppStore(client);
     const ref = { toolboxId: 'math', name: 'add' };
@@ -71,10 +92,35 @@ describe('tools slice', () => {
     const { client } = fakeClient({});
     const store = createAppStore(client);
     store.setState({
-      toolboxes: [{ toolboxId: 'math', title: 'Math', description: '', source: 'builtin', configSchema: {}, config: {}, error: null, tools: [{ name: 'add', modelName: 'math__add', description: '', argument_schema: {}, output_schema: {}, toolboxId: 'math', openai: { type: 'function', function: { name: 'math__add' } } }] }],
+      toolboxes: [
+        {
+          toolboxId: 'math',
+          title: 'Math',
+          description: '',
+          source: 'builtin',
+          configSchema: {},
+          config: {},
+          error: null,
+          tools: [
+            {
+              name: 'add',
+              modelName: 'math__add',
+              description: '',
+              argument_schema: {},
+              output_schema: {},
+              toolboxId: 'math',
+              openai: { type: 'function', function: { name: 'math__add' } },
+            },
+          ],
+        },
+      ],
     });
     expect(store.getState().openToolCall(null, 'math__add', { a: 1 })).toBe(true);
-    expect(store.getState()).toMatchObject({ tab: 'tools', selectedTool: { toolboxId: 'math', name: 'add' }, prefill: { args: { a: 1 } } });
+    expect(store.getState()).toMatchObject({
+      tab: 'tools',
+      selectedTool: { toolboxId: 'math', name: 'add' },
+      prefill: { args: { a: 1 } },
+    });
     expect(store.getState().openToolCall(null, 'gone', {})).toBe(false);
   });
 });
@@ -126,7 +172,20 @@ describe('chat slice', () => {
   });
 
   it('reopens a stored session', async () => {
-    const fake = fakeClient({ 'chat.loadSession': () => ({ session: { sessionId: 's2', personaId: 'calc', personaName: 'C', title: 't', startedAt: 1, updatedAt: 2, runs: 1 }, events: sampleRun('r2', 's2') }) });
+    const fake = fakeClient({
+      'chat.loadSession': () => ({
+        session: {
+          sessionId: 's2',
+          personaId: 'calc',
+          personaName: 'C',
+          title: 't',
+          startedAt: 1,
+          updatedAt: 2,
+          runs: 1,
+        },
+        events: sampleRun('r2', 's2'),
+      }),
+    });
     const store = createAppStore(fake.client);
     await store.getState().openSession('s2');
     expect(store.getState().sessionId).toBe('s2');
@@ -137,7 +196,10 @@ describe('chat slice', () => {
 describe('ui slice', () => {
   it('saves the theme through settings', async () => {
     const saved: unknown[] = [];
-    const fake = fakeClient({ 'settings.get': () => ({ theme: 'system', busUrl: null }), 'settings.save': (s: unknown) => (saved.push(s), s) });
+    const fake = fakeClient({
+      'settings.get': () => ({ theme: 'system', busUrl: null }),
+      'settings.save': (s: unknown) => (saved.push(s), s),
+    });
     const store = createAppStore(fake.client);
     await store.getState().loadSettings();
     await store.getState().setTheme('dark');
@@ -152,7 +214,9 @@ describe('persona selection', () => {
     const persona = (name: string) => ({ name, handlers: ['ovos-native-toolcall-loop'] });
     const fake = fakeClient({
       'personas.get': (input: { id: string }) =>
-        input.id === 'slow' ? new Promise((r) => (releaseSlow = () => r(record('slow', persona('Slow'))))) : record(input.id, persona('Fast')),
+        input.id === 'slow'
+          ? new Promise((r) => (releaseSlow = () => r(record('slow', persona('Slow')))))
+          : record(input.id, persona('Fast')),
       'toolboxes.list': () => ({ toolboxes: [] }),
       'chat.sessions': () => ({ sessions: [] }),
     });

@@ -3,7 +3,8 @@ import type { ToolboxInfo, ToolInfo } from '../../shared/domain/tool';
 import { toErrorValue } from '../lib/api-error';
 import type { GetState, SetState } from './types';
 
-export type ToolOutcome = { ok: true; result: unknown; durationMs: number } | { ok: false; error: ErrorValue; durationMs: number };
+export type ToolOutcome =
+  { ok: true; result: unknown; durationMs: number } | { ok: false; error: ErrorValue; durationMs: number };
 
 /** One manual call of a tool, kept so it can be re-run. */
 export interface HistoryEntry {
@@ -46,7 +47,12 @@ export const toolKey = (ref: ToolRef) => `${ref.toolboxId}/${ref.name}`;
 export function findTool(toolboxes: ToolboxInfo[], toolboxId: string | null, name: string): ToolInfo | null {
   for (const tb of toolboxes) {
     for (const t of tb.tools) {
-      if (toolboxId ? tb.toolboxId === toolboxId && (t.name === name || t.modelName === name) : t.modelName === name || t.name === name) return t;
+      if (
+        toolboxId
+          ? tb.toolboxId === toolboxId && (t.name === name || t.modelName === name)
+          : t.modelName === name || t.name === name
+      )
+        return t;
     }
   }
   return null;
@@ -91,7 +97,10 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
     openToolCall(toolboxId, name, args) {
       const tool = findTool(get().toolboxes, toolboxId, name);
       if (!tool) {
-        get().toast('error', `“${name}” is not one of this persona's tools (now): there is no form to open. Check its toolboxes in the Editor.`);
+        get().toast(
+          'error',
+          `“${name}” is not one of this persona's tools (now): there is no form to open. Check its toolboxes in the Editor.`,
+        );
         return false;
       }
       const ref = { toolboxId: tool.toolboxId, name: tool.name };
@@ -104,14 +113,22 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
       set({ calling: toolKey(ref) });
       let outcome: ToolOutcome;
       try {
-        const r = await get().client.call('tools.call', { personaId, toolboxId: ref.toolboxId, name: ref.name, arguments: args });
+        const r = await get().client.call('tools.call', {
+          personaId,
+          toolboxId: ref.toolboxId,
+          name: ref.name,
+          arguments: args,
+        });
         outcome = { ok: true, result: r.result, durationMs: r.durationMs };
       } catch (e) {
         outcome = { ok: false, error: toErrorValue(e), durationMs: Math.round(performance.now() - started) };
       }
       const entry: HistoryEntry = { id: entryId++, at: Date.now(), args, outcome };
       const key = toolKey(ref);
-      set((s) => ({ calling: null, history: { ...s.history, [key]: [entry, ...(s.history[key] ?? [])].slice(0, 50) } }));
+      set((s) => ({
+        calling: null,
+        history: { ...s.history, [key]: [entry, ...(s.history[key] ?? [])].slice(0, 50) },
+      }));
       return entry;
     },
   };

@@ -39,7 +39,9 @@ describe('selectTransport', () => {
     try {
       const location = new URL('http://127.0.0.1:5180/?token=abc123');
       const client = createClient(selectTransport({ location } as unknown as Window));
-      await expect(client.call('app.info', {})).rejects.toMatchObject({ message: expect.stringContaining('ws://127.0.0.1:5180/api') });
+      await expect(client.call('app.info', {})).rejects.toMatchObject({
+        message: expect.stringContaining('ws://127.0.0.1:5180/api'),
+      });
       expect(urls).toEqual(['ws://127.0.0.1:5180/api?token=abc123']);
     } finally {
       globalThis.WebSocket = OriginalWebSocket;

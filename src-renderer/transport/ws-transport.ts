@@ -45,7 +45,8 @@ export function wsTransport(url: string, token: string, options: WsTransportOpti
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const failAll = (message: string) => {
-    for (const [id, resolve] of pending) resolve({ id, ok: false, error: { code: 'internal', message, details: { reason: 'disconnected' } } });
+    for (const [id, resolve] of pending)
+      resolve({ id, ok: false, error: { code: 'internal', message, details: { reason: 'disconnected' } } });
     pending.clear();
   };
 
@@ -133,7 +134,11 @@ export function wsTransport(url: string, token: string, options: WsTransportOpti
           ws.send(JSON.stringify(request));
         } catch {
           pending.delete(request.id);
-          resolve({ id: request.id, ok: false, error: { code: 'internal', message: `The connection to Persona Studio at ${url} is closed.` } });
+          resolve({
+            id: request.id,
+            ok: false,
+            error: { code: 'internal', message: `The connection to Persona Studio at ${url} is closed.` },
+          });
         }
       });
     },

@@ -14,7 +14,10 @@ const home = mkdtempSync(path.join(tmpdir(), 'ps-bus-cli-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function start(...args: string[]) {
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', ...args], { cwd: root, env: { ...process.env, PERSONA_STUDIO_HOME: home } });
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', ...args], {
+    cwd: root,
+    env: { ...process.env, PERSONA_STUDIO_HOME: home },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -42,8 +45,16 @@ describe('persona-studio bus', { timeout: 30_000 }, () => {
       await proc.line(/^Joined the OVOS bus at ws:\/\/127\.0\.0\.1:\d+\/core$/m);
       await agent.connect();
       const reply = waitForMessage(agent, 'ovos.persona.tools.ovos-clock-tools.call.response', 5000);
-      agent.emit(new Message('ovos.persona.tools.ovos-clock-tools.call', { name: 'day_of_week', kwargs: { date: '2024-03-15' } }));
-      expect((await reply).data).toEqual({ result: { date: '2024-03-15', day_of_week: 'Friday', iso_weekday: 5, day_of_year: 75, iso_week: 11 }, toolbox_id: 'ovos-clock-tools' });
+      agent.emit(
+        new Message('ovos.persona.tools.ovos-clock-tools.call', {
+          name: 'day_of_week',
+          kwargs: { date: '2024-03-15' },
+        }),
+      );
+      expect((await reply).data).toEqual({
+        result: { date: '2024-03-15', day_of_week: 'Friday', iso_weekday: 5, day_of_year: 75, iso_week: 11 },
+        toolbox_id: 'ovos-clock-tools',
+      });
       proc.child.kill('SIGINT');
       expect(await proc.exited).toBe(0);
     } finally {
@@ -53,7 +64,11 @@ describe('persona-studio bus', { timeout: 30_000 }, () => {
   });
 
   it('bad options exit 2 with a message; an unreachable bus too', async () => {
-    const [badPort, both, unreachable] = [start('--port', 'abc'), start('--port', '0', '--connect', 'ws://127.0.0.1:1/core'), start('--connect', 'ws://127.0.0.1:1/core')];
+    const [badPort, both, unreachable] = [
+      start('--port', 'abc'),
+      start('--port', '0', '--connect', 'ws://127.0.0.1:1/core'),
+      start('--connect', 'ws://127.0.0.1:1/core'),
+    ];
     expect(await badPort.exited).toBe(2);
     expect(badPort.output().stderr).toBe("--port must be a port number (0-65535), not 'abc'.\n");
     expect(await both.exited).toBe(2);

@@ -1,7 +1,14 @@
 import { WebSocketBus } from '../../core/bus/ws-bus-client';
 import { startBusServer, type BusServer } from '../../core/bus/ws-bus-server';
 import type { Command } from '../index';
-import { closeAll, instantiate, loadCatalog, readConfigFile, takeOption, type LoadedToolbox } from './toolbox-instances';
+import {
+  closeAll,
+  instantiate,
+  loadCatalog,
+  readConfigFile,
+  takeOption,
+  type LoadedToolbox,
+} from './toolbox-instances';
 
 const usage = `Usage: persona-studio bus [--port 8181] [--connect <url>] [--config <file.json>]
 
@@ -20,7 +27,9 @@ async function run(argv: string[]): Promise<number> {
   const config = takeOption(connect.rest, '--config');
   const missing = [port, connect, config].findIndex((o) => o.missing);
   if (missing >= 0 || config.rest.length) {
-    err(`${missing >= 0 ? `${['--port', '--connect', '--config'][missing]} needs a value.` : `Unexpected argument ${config.rest[0]}.`}\n${usage}`);
+    err(
+      `${missing >= 0 ? `${['--port', '--connect', '--config'][missing]} needs a value.` : `Unexpected argument ${config.rest[0]}.`}\n${usage}`,
+    );
     return 2;
   }
   const portNumber = port.value === undefined ? 8181 : Number(port.value);
@@ -65,7 +74,11 @@ async function run(argv: string[]): Promise<number> {
     out(server ? `OVOS bus at ${url}` : `Joined the OVOS bus at ${url}`);
   } catch (error) {
     const inUse = error instanceof Error && /EADDRINUSE/.test(error.message);
-    err(inUse ? `Port ${portNumber} is in use: is an OVOS bus already running? Join it with --connect ws://127.0.0.1:${portNumber}/core, or pick another --port.` : (error as Error).message);
+    err(
+      inUse
+        ? `Port ${portNumber} is in use: is an OVOS bus already running? Join it with --connect ws://127.0.0.1:${portNumber}/core, or pick another --port.`
+        : (error as Error).message,
+    );
     await shutdown();
     return inUse ? 1 : 2;
   }
@@ -84,4 +97,8 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const command: Command = { summary: 'host or join an OVOS messagebus and serve every installed toolbox on it', usage, run };
+export const command: Command = {
+  summary: 'host or join an OVOS messagebus and serve every installed toolbox on it',
+  usage,
+  run,
+};

@@ -19,7 +19,8 @@ const err = (text: string) => void process.stderr.write(`${text}\n`);
 /** The error as the CLI shows it: the OVOS message, then each validation issue or the cause. */
 export function describeError(error: unknown): string {
   const value = toErrorValue(error);
-  const details = value.details as { issues?: { path: (string | number)[]; message: string }[]; cause?: string } | undefined;
+  const details = value.details as
+    { issues?: { path: (string | number)[]; message: string }[]; cause?: string } | undefined;
   const lines = [value.message];
   for (const issue of details?.issues ?? []) lines.push(`  ${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
   if (details?.cause && !details.issues?.length) lines.push(`  cause: ${details.cause}`);
@@ -33,7 +34,9 @@ function parseArguments(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch (error) {
-    err(`The arguments are not valid JSON (${(error as Error).message}): ${raw}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`);
+    err(
+      `The arguments are not valid JSON (${(error as Error).message}): ${raw}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`,
+    );
     return INVALID;
   }
 }
@@ -61,7 +64,11 @@ async function run(argv: string[]): Promise<number> {
   const catalog = await loadCatalog();
   if (!catalog.classes[toolboxId]) {
     const broken = catalog.errors.find((e) => e.id === toolboxId);
-    err(broken ? `Toolbox '${toolboxId}' failed to load: ${broken.error.message}` : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.classes).join(', ')}.`);
+    err(
+      broken
+        ? `Toolbox '${toolboxId}' failed to load: ${broken.error.message}`
+        : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.classes).join(', ')}.`,
+    );
     return 2;
   }
   const loaded = await instantiate(catalog, [toolboxId], configs);
@@ -85,9 +92,14 @@ async function callInPersona(ref: string, positional: string[]): Promise<number>
   }
   const persona = await personaToolboxes(ref);
   try {
-    const toolbox = positional.length === 3 || (positional.length === 2 && !positional[1].trim().startsWith('{')) ? persona.registry.find(positional[0]) : null;
+    const toolbox =
+      positional.length === 3 || (positional.length === 2 && !positional[1].trim().startsWith('{'))
+        ? persona.registry.find(positional[0])
+        : null;
     if ((positional.length === 3 || toolbox) && !toolbox) {
-      err(`The persona has no toolbox '${positional[0]}'. Its toolboxes: ${persona.registry.toolboxes.map((t) => t.toolboxId).join(', ') || 'none'}.`);
+      err(
+        `The persona has no toolbox '${positional[0]}'. Its toolboxes: ${persona.registry.toolboxes.map((t) => t.toolboxId).join(', ') || 'none'}.`,
+      );
       return 2;
     }
     const [toolName, rawArgs = '{}'] = toolbox ? positional.slice(1) : positional;
@@ -112,4 +124,8 @@ async function callInPersona(ref: string, positional: string[]): Promise<number>
   }
 }
 
-export const command: Command = { summary: 'call one tool with JSON arguments and print its validated output', usage, run };
+export const command: Command = {
+  summary: 'call one tool with JSON arguments and print its validated output',
+  usage,
+  run,
+};

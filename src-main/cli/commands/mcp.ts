@@ -23,12 +23,15 @@ async function run(args: string[]): Promise<number> {
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--persona' && args[i + 1] && !args[i + 1].startsWith('--')) persona = args[++i];
     else {
-      err(`${args[i] === '--persona' ? '--persona needs a file or a persona id.' : `Unexpected argument ${args[i]}.`}\n\n${usage}`);
+      err(
+        `${args[i] === '--persona' ? '--persona needs a file or a persona id.' : `Unexpected argument ${args[i]}.`}\n\n${usage}`,
+      );
       return 2;
     }
   }
   // Libraries that print to stdout (the UTCP client does) would corrupt the protocol stream.
-  for (const level of ['log', 'info', 'debug', 'warn'] as const) console[level] = (...parts: unknown[]) => err(format(...parts));
+  for (const level of ['log', 'info', 'debug', 'warn'] as const)
+    console[level] = (...parts: unknown[]) => err(format(...parts));
 
   let served;
   try {
@@ -40,7 +43,9 @@ async function run(args: string[]): Promise<number> {
   for (const tb of served.registry.toolboxes) {
     if (tb.discoveryError) err(`toolbox '${tb.toolboxId}' has no tools: ${tb.discoveryError.message}`);
   }
-  err(`persona-studio mcp: serving ${served.registry.entries().length} tools from ${served.registry.toolboxes.length} toolboxes over stdio`);
+  err(
+    `persona-studio mcp: serving ${served.registry.entries().length} tools from ${served.registry.toolboxes.length} toolboxes over stdio`,
+  );
   const server = createToolServer(served.registry, { name: served.name, timeoutMs: served.timeoutMs });
   const stop = () => void server.close();
   process.once('SIGINT', stop);
@@ -55,4 +60,8 @@ async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-export const command: Command = { summary: 'serve toolboxes as an MCP server over stdio (--persona <file|id>)', usage, run };
+export const command: Command = {
+  summary: 'serve toolboxes as an MCP server over stdio (--persona <file|id>)',
+  usage,
+  run,
+};

@@ -25,7 +25,8 @@ async function list(args: string[]): Promise<number> {
     return 0;
   }
   if (!result.personas.length && !result.broken.length) out(`No personas in ${dataDir}.`);
-  for (const p of result.personas) out(`${p.id.padEnd(24)} ${p.name.padEnd(24)} ${(p.engine ?? '-').padEnd(28)} ${p.path}`);
+  for (const p of result.personas)
+    out(`${p.id.padEnd(24)} ${p.name.padEnd(24)} ${(p.engine ?? '-').padEnd(28)} ${p.path}`);
   for (const b of result.broken) out(`${b.id.padEnd(24)} BROKEN: ${b.error.message} (${b.path})`);
   return 0;
 }
@@ -39,13 +40,19 @@ async function importFile(args: string[]): Promise<number> {
   const dataDir = resolveDataDir();
   const { personas } = await openPersonaStore(dataDir);
   // Loaded here only: the plugin catalog pulls in every toolbox, brain and engine.
-  const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([import('../../core/toolboxes/catalog'), import('../../core/api/known-plugins')]);
+  const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([
+    import('../../core/toolboxes/catalog'),
+    import('../../core/api/known-plugins'),
+  ]);
   const { classes } = await loadToolboxClasses({ dataDir });
   const { record, unknownPluginIds, commands } = await personas.import({ path: file }, knownPlugins(classes));
   out(`Imported '${record.persona.name}' as ${record.id} (${record.path}).`);
   if (record.secretsSet.length) out(`API keys moved to the secrets file: ${record.secretsSet.join(', ')}.`);
   if (unknownPluginIds.length) out(`Not installed here (kept as they are): ${unknownPluginIds.join(', ')}.`);
-  if (commands.length) out(`Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n${commands.map((c) => `  ${c}`).join('\n')}`);
+  if (commands.length)
+    out(
+      `Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n${commands.map((c) => `  ${c}`).join('\n')}`,
+    );
   return 0;
 }
 
@@ -75,7 +82,12 @@ export const command: Command = {
     } catch (error) {
       if (error instanceof StudioError) {
         err(`Error (${error.code}): ${error.message}`);
-        return error.code === 'bad_input' || error.code === 'persona_invalid' || error.code === 'persona_not_found' || error.code === 'not_found' ? 2 : 1;
+        return error.code === 'bad_input' ||
+          error.code === 'persona_invalid' ||
+          error.code === 'persona_not_found' ||
+          error.code === 'not_found'
+          ? 2
+          : 1;
       }
       throw error;
     }

@@ -11,13 +11,39 @@ describe('run printer', () => {
     );
     const base = { runId: 'r', at: 0 };
     const events = [
-      { ...base, seq: 0, iteration: 0, type: 'run_started', sessionId: 's', personaId: null, personaName: 'P', engine: 'e', brain: 'b', model: 'm', maxIterations: 3, tools: [] },
+      {
+        ...base,
+        seq: 0,
+        iteration: 0,
+        type: 'run_started',
+        sessionId: 's',
+        personaId: null,
+        personaName: 'P',
+        engine: 'e',
+        brain: 'b',
+        model: 'm',
+        maxIterations: 3,
+        tools: [],
+      },
       { ...base, seq: 1, iteration: 1, type: 'answer_delta', delta: 'Hello' },
       { ...base, seq: 2, iteration: 1, type: 'answer_delta', delta: ' there.' },
-      { ...base, seq: 3, iteration: 1, type: 'assistant_message', content: 'Hello there.', toolCalls: [], final: true, durationMs: 12, raw: null, warnings: ['reasoning kept out'] },
+      {
+        ...base,
+        seq: 3,
+        iteration: 1,
+        type: 'assistant_message',
+        content: 'Hello there.',
+        toolCalls: [],
+        final: true,
+        durationMs: 12,
+        raw: null,
+        warnings: ['reasoning kept out'],
+      },
       { ...base, seq: 4, iteration: 0, type: 'run_finished', answer: 'Hello there.', iterations: 1, durationMs: 20 },
     ] as TraceEvent[];
     events.forEach(print);
-    expect(terminal).toBe('P · e · b (m)\ntools: (none)\n[1/3] answer> Hello there.\n<err>[1/3]   ! reasoning kept out\n[1/3]   (assistant 12 ms)\ndone in 20 ms, 1 iteration\n');
+    expect(terminal).toBe(
+      'P · e · b (m)\ntools: (none)\n[1/3] answer> Hello there.\n<err>[1/3]   ! reasoning kept out\n[1/3]   (assistant 12 ms)\ndone in 20 ms, 1 iteration\n',
+    );
   });
 });

@@ -22,7 +22,9 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
     switch (event.type) {
       case 'run_started':
         max = event.maxIterations;
-        out(`${event.personaName} · ${event.engine} · ${event.brain ?? 'no brain'}${event.model ? ` (${event.model})` : ''}\n`);
+        out(
+          `${event.personaName} · ${event.engine} · ${event.brain ?? 'no brain'}${event.model ? ` (${event.model})` : ''}\n`,
+        );
         out(`tools: ${event.tools.length ? event.tools.join(', ') : '(none)'}\n`);
         break;
       case 'user_message':
@@ -40,7 +42,8 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         }
         const text = event.content.trim();
         out(`${tag(event.iteration)} assistant ${ms(event.durationMs)}${text ? `: ${clip(text)}` : ''}\n`);
-        for (const call of event.toolCalls) out(`${tag(event.iteration)}   → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);
+        for (const call of event.toolCalls)
+          out(`${tag(event.iteration)}   → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);
         break;
       }
       case 'tool_started':
@@ -49,7 +52,9 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         out(`${tag(event.iteration)}   ← ${event.name} ${ms(event.durationMs)}: ${clip(event.content)}\n`);
         break;
       case 'tool_error':
-        out(`${tag(event.iteration)}   ✗ ${event.name} ${ms(event.durationMs)} [${event.error.code}]: ${clip(event.content)}\n`);
+        out(
+          `${tag(event.iteration)}   ✗ ${event.name} ${ms(event.durationMs)} [${event.error.code}]: ${clip(event.content)}\n`,
+        );
         break;
       case 'answer_delta':
         if (!streaming) out(`${tag(event.iteration)} answer> `);

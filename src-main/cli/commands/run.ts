@@ -35,7 +35,10 @@ async function readPersona(file: string): Promise<PersonaFile> {
   }
   const parsed = PersonaFile.safeParse(json);
   if (!parsed.success) {
-    throw new StudioError('persona_invalid', `${file} is not a valid persona: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
+    throw new StudioError(
+      'persona_invalid',
+      `${file} is not a valid persona: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }
@@ -60,7 +63,14 @@ async function run(args: string[]): Promise<number> {
     return 2;
   }
   const onEvent = json ? (event: unknown) => out(`${JSON.stringify(event)}\n`) : createRunPrinter(out, err);
-  const handle = startRun(runtime, { history: [], message: prompt, sessionId: `cli-${Date.now()}`, personaId: null, personaName: persona.name || path.basename(file, '.json'), onEvent });
+  const handle = startRun(runtime, {
+    history: [],
+    message: prompt,
+    sessionId: `cli-${Date.now()}`,
+    personaId: null,
+    personaName: persona.name || path.basename(file, '.json'),
+    onEvent,
+  });
   const onSigint = () => handle.cancel('Interrupted (Ctrl-C).');
   process.once('SIGINT', onSigint);
   try {

@@ -32,8 +32,12 @@ function ensureRenderer(staticDir: string): boolean {
   if (existsSync(path.join(staticDir, 'index.html'))) return true;
   process.stderr.write('The renderer is not built yet: building it (vite build)...\n');
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
-  if (result.status !== 0) process.stderr.write("Building the renderer failed; run 'npm run build' and reload the page.\n");
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
+  if (result.status !== 0)
+    process.stderr.write("Building the renderer failed; run 'npm run build' and reload the page.\n");
   return existsSync(path.join(staticDir, 'index.html'));
 }
 
@@ -60,7 +64,13 @@ export const command: Command = {
     const wantOpen = !args.includes('--no-open');
     let host;
     try {
-      host = await startHost({ port, dataDir: resolveDataDir(), open: wantOpen && browserOpener() !== null, staticDir, version: version() });
+      host = await startHost({
+        port,
+        dataDir: resolveDataDir(),
+        open: wantOpen && browserOpener() !== null,
+        staticDir,
+        version: version(),
+      });
     } catch (error) {
       // A port in use or an unusable data folder: one clear line, no stack trace.
       if (!(error instanceof StudioError)) throw error;
@@ -68,7 +78,8 @@ export const command: Command = {
       return 1;
     }
     process.stdout.write(`Persona Studio is running at ${host.url}\n`);
-    if (wantOpen && !browserOpener()) process.stderr.write('No browser to open on this machine: open the address above in one.\n');
+    if (wantOpen && !browserOpener())
+      process.stderr.write('No browser to open on this machine: open the address above in one.\n');
     process.stderr.write(`Data folder: ${host.app.context.dataDir}. Press Ctrl+C to stop.\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

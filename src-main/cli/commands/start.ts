@@ -14,7 +14,10 @@ Builds what is missing and launches Electron. Where the Electron runtime is miss
 downloaded, says so in one line and runs 'persona-studio serve' instead (options are passed on).`,
   run(args) {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.js'), ...args], { cwd: repoRoot, stdio: 'inherit' });
+      const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.js'), ...args], {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      });
       const forward = (signal: NodeJS.Signals) => child.kill(signal);
       process.on('SIGINT', forward);
       process.on('SIGTERM', forward);

@@ -22,13 +22,26 @@ export function loadCatalog(): Promise<ToolboxCatalog> {
 }
 
 /** Instantiates toolboxes (config per id) and waits for their first discovery, bounded so a dead server cannot hang the CLI. */
-export async function instantiate(catalog: ToolboxCatalog, ids: string[], configs: Record<string, Record<string, unknown>> = {}): Promise<LoadedToolbox[]> {
+export async function instantiate(
+  catalog: ToolboxCatalog,
+  ids: string[],
+  configs: Record<string, Record<string, unknown>> = {},
+): Promise<LoadedToolbox[]> {
   const loaded = ids.map((id) => {
     const cls = catalog.classes[id];
-    return { id, source: catalog.sources[id], title: cls.title ?? id, description: cls.description ?? '', toolbox: new cls({ config: configs[id] ?? {} }) };
+    return {
+      id,
+      source: catalog.sources[id],
+      title: cls.title ?? id,
+      description: cls.description ?? '',
+      toolbox: new cls({ config: configs[id] ?? {} }),
+    };
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(loaded.map((l) => l.toolbox.ready)), new Promise((r) => (timer = setTimeout(r, DISCOVERY_WAIT_MS)))]);
+  await Promise.race([
+    Promise.all(loaded.map((l) => l.toolbox.ready)),
+    new Promise((r) => (timer = setTimeout(r, DISCOVERY_WAIT_MS))),
+  ]);
   clearTimeout(timer);
   return loaded;
 }
@@ -46,23 +59,33 @@ export async function readConfigFile(file: string | undefined): Promise<Record<s
   } catch (error) {
     throw new CliInputError(`Cannot read the config file ${file}: ${(error as Error).message}`);
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new CliInputError(`The config file ${file} must hold a JSON object: {"<toolbox_id>": {...config}}.`);
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new CliInputError(`The config file ${file} must hold a JSON object: {"<toolbox_id>": {...config}}.`);
   return json as Record<string, Record<string, unknown>>;
 }
 
 /** `--name value` from an argument list; the remaining arguments keep their order. */
-export function takeOption(args: string[], name: string): { value: string | undefined; rest: string[]; missing: boolean } {
+export function takeOption(
+  args: string[],
+  name: string,
+): { value: string | undefined; rest: string[]; missing: boolean } {
   const i = args.indexOf(name);
   if (i < 0) return { value: undefined, rest: args, missing: false };
   const value = args[i + 1];
-  return { value, rest: [...args.slice(0, i), ...args.slice(i + 2)], missing: value === undefined || value.startsWith('--') };
+  return {
+    value,
+    rest: [...args.slice(0, i), ...args.slice(i + 2)],
+    missing: value === undefined || value.startsWith('--'),
+  };
 }
 
 /**
  * A persona's toolboxes (a persona file or an id in the data folder), built as for a run; discovery waited for,
  * bounded. A persona that cannot be found or loaded is a CliInputError.
  */
-export async function personaToolboxes(ref: string): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
+export async function personaToolboxes(
+  ref: string,
+): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
   const catalog = await loadCatalog();
   let served;
   try {
@@ -73,7 +96,13 @@ export async function personaToolboxes(ref: string): Promise<{ loaded: LoadedToo
   const loaded = served.registry.toolboxes.map((toolbox) => {
     const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
     const cls = catalog.classes[pluginId];
-    return { id: toolbox.toolboxId, source: catalog.sources[pluginId] ?? 'plugin', title: cls?.title ?? toolbox.toolboxId, description: cls?.description ?? '', toolbox };
+    return {
+      id: toolbox.toolboxId,
+      source: catalog.sources[pluginId] ?? 'plugin',
+      title: cls?.title ?? toolbox.toolboxId,
+      description: cls?.description ?? '',
+      toolbox,
+    };
   });
   return { loaded, registry: served.registry, close: served.close };
 }

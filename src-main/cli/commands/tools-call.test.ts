@@ -10,16 +10,24 @@ let home: string;
 
 beforeAll(() => {
   home = mkdtempSync(path.join(tmpdir(), 'ps-cli-'));
-  cpSync(path.join(root, 'examples', 'toolbox-plugin'), path.join(home, 'plugins', 'greeting-tools'), { recursive: true });
+  cpSync(path.join(root, 'examples', 'toolbox-plugin'), path.join(home, 'plugins', 'greeting-tools'), {
+    recursive: true,
+  });
   cpSync(path.join(root, 'examples', 'toolbox-plugin'), path.join(home, 'plugins', 'broken'), { recursive: true });
-  writeFileSync(path.join(home, 'plugins', 'broken', 'package.json'), JSON.stringify({ name: 'broken', opm: { 'agents.toolbox': { 'broken-tools': './dist/missing.js#X' } } }));
+  writeFileSync(
+    path.join(home, 'plugins', 'broken', 'package.json'),
+    JSON.stringify({ name: 'broken', opm: { 'agents.toolbox': { 'broken-tools': './dist/missing.js#X' } } }),
+  );
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** Runs the real CLI as a child process. */
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), ...args], { cwd: root, env: { ...process.env, PERSONA_STUDIO_HOME: home } });
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), ...args], {
+      cwd: root,
+      env: { ...process.env, PERSONA_STUDIO_HOME: home },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -33,9 +41,22 @@ describe('persona-studio tools / call (child processes)', { timeout: 30_000 }, (
   it('tools --json prints the OpenAI spec list of every installed tool; tools lists them readably', async () => {
     const [json, readable] = await Promise.all([cli('tools', '--json'), cli('tools')]);
     expect(json.code).toBe(0);
-    const spec = JSON.parse(json.stdout) as { type: string; function: { name: string; description: string; parameters: { properties: object } } }[];
+    const spec = JSON.parse(json.stdout) as {
+      type: string;
+      function: { name: string; description: string; parameters: { properties: object } };
+    }[];
     const names = spec.map((t) => t.function.name);
-    expect(names).toEqual(expect.arrayContaining(['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation', 'current_time', 'date_add', 'greet']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'evaluate_expression',
+        'unit_convert',
+        'statistics_summary',
+        'solve_equation',
+        'current_time',
+        'date_add',
+        'greet',
+      ]),
+    );
     for (const tool of spec) {
       expect(tool.type).toBe('function');
       expect(Object.keys(tool.function.parameters.properties).length).toBeGreaterThan(0);
@@ -70,19 +91,34 @@ describe('persona-studio tools / call (child processes)', { timeout: 30_000 }, (
     ]);
     expect(invalid.code).toBe(2);
     expect(invalid.stdout).toBe('');
-    expect(invalid.stderr).toMatch(/^Tool input validation failed for 'unit_convert' in ToolBox 'ovos-math-tools'\n {2}value: .+\n {2}to_unit: .+\n$/);
-    expect(unknownTool).toMatchObject({ code: 2, stdout: '', stderr: "Unknown tool 'nope' for ToolBox 'ovos-math-tools'.\n" });
+    expect(invalid.stderr).toMatch(
+      /^Tool input validation failed for 'unit_convert' in ToolBox 'ovos-math-tools'\n {2}value: .+\n {2}to_unit: .+\n$/,
+    );
+    expect(unknownTool).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "Unknown tool 'nope' for ToolBox 'ovos-math-tools'.\n",
+    });
     expect(badJson.code).toBe(2);
     expect(badJson.stderr).toMatch(/^The arguments are not valid JSON \(.+\): \{expression: 1\}\nPass one JSON object/);
     expect(unknownBox.code).toBe(2);
-    expect(unknownBox.stderr).toMatch(/^Unknown toolbox 'no-such-box'\. Installed: ovos-math-tools, ovos-clock-tools, .*greeting-tools\.\n$/);
+    expect(unknownBox.stderr).toMatch(
+      /^Unknown toolbox 'no-such-box'\. Installed: ovos-math-tools, ovos-clock-tools, .*greeting-tools\.\n$/,
+    );
   });
 
   it('a config file that cannot be read, or a persona that does not exist, is bad input: one line on stderr, exit 2', async () => {
     const notJson = path.join(home, 'config.txt');
     writeFileSync(notJson, 'not json');
     const [missing, broken, ghost] = await Promise.all([
-      cli('call', '--config', path.join(home, 'nope.json'), 'ovos-math-tools', 'evaluate_expression', '{"expression": "1"}'),
+      cli(
+        'call',
+        '--config',
+        path.join(home, 'nope.json'),
+        'ovos-math-tools',
+        'evaluate_expression',
+        '{"expression": "1"}',
+      ),
       cli('call', '--config', notJson, 'ovos-math-tools', 'evaluate_expression', '{"expression": "1"}'),
       cli('tools', '--persona', 'ghost-persona'),
     ]);

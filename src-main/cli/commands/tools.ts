@@ -1,7 +1,14 @@
 import type { ToolJson } from '../../../shared/domain/tool';
 import { ToolRegistry } from '../../core/toolbox';
 import type { Command } from '../index';
-import { closeAll, instantiate, loadCatalog, personaToolboxes, takeOption, type LoadedToolbox } from './toolbox-instances';
+import {
+  closeAll,
+  instantiate,
+  loadCatalog,
+  personaToolboxes,
+  takeOption,
+  type LoadedToolbox,
+} from './toolbox-instances';
 
 const usage = `Usage: persona-studio tools [--persona <file.json|persona-id>] [--json]
 
@@ -18,7 +25,11 @@ export function signature(tool: ToolJson): string {
   const props = (tool.argument_schema.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown[] }>;
   const required = new Set((tool.argument_schema.required as string[] | undefined) ?? []);
   const args = Object.entries(props).map(([name, p]) => {
-    const type = p.enum ? p.enum.map((v) => JSON.stringify(v)).join('|') : Array.isArray(p.type) ? p.type.join('|') : (p.type ?? 'any');
+    const type = p.enum
+      ? p.enum.map((v) => JSON.stringify(v)).join('|')
+      : Array.isArray(p.type)
+        ? p.type.join('|')
+        : (p.type ?? 'any');
     return `${name}${required.has(name) ? '' : '?'}: ${type}`;
   });
   return `${tool.name}(${args.join(', ')})`;
@@ -82,4 +93,8 @@ async function runForPersona(ref: string, json: boolean): Promise<number> {
   return 0;
 }
 
-export const command: Command = { summary: 'list installed toolboxes and their tools (--json: OpenAI spec)', usage, run };
+export const command: Command = {
+  summary: 'list installed toolboxes and their tools (--json: OpenAI spec)',
+  usage,
+  run,
+};

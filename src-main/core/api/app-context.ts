@@ -132,7 +132,12 @@ export class AppContext {
     await this.busStarting;
     const url = this.appliedBusUrl;
     const bridge = this.bridge;
-    return { url, connected: bridge?.connected ?? false, toolboxes: bridge?.servedCount ?? 0, error: url ? this.busError : null };
+    return {
+      url,
+      connected: bridge?.connected ?? false,
+      toolboxes: bridge?.servedCount ?? 0,
+      error: url ? this.busError : null,
+    };
   }
 
   async close(): Promise<void> {

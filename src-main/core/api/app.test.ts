@@ -27,7 +27,11 @@ function persona(apiUrl: string, model: string) {
   return {
     name: 'Calc',
     handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': { brain: 'ovos-chat-openai-plugin', toolboxes: ['ovos-math-tools'], 'ovos-chat-openai-plugin': { model, api_url: apiUrl } },
+    'ovos-native-toolcall-loop': {
+      brain: 'ovos-chat-openai-plugin',
+      toolboxes: ['ovos-math-tools'],
+      'ovos-chat-openai-plugin': { model, api_url: apiUrl },
+    },
   };
 }
 
@@ -35,7 +39,11 @@ function runEnd(runId: string): Promise<TraceEvent> {
   return new Promise((resolve) => {
     const off = app.onEvent((e) => {
       const { event } = e.payload as { event: TraceEvent };
-      if (e.event === 'chat.trace' && event.runId === runId && ['run_finished', 'run_failed', 'run_cancelled'].includes(event.type)) {
+      if (
+        e.event === 'chat.trace' &&
+        event.runId === runId &&
+        ['run_finished', 'run_failed', 'run_cancelled'].includes(event.type)
+      ) {
         off();
         resolve(event);
       }
@@ -57,7 +65,11 @@ afterEach(async () => {
 
 describe('the app behind the API', () => {
   it('says what it is and lists every installed plugin in the catalog', async () => {
-    expect(await call('app.info', {})).toMatchObject({ version: '1.2.3', mode: 'browser', dataDir: app.context.dataDir });
+    expect(await call('app.info', {})).toMatchObject({
+      version: '1.2.3',
+      mode: 'browser',
+      dataDir: app.context.dataDir,
+    });
     const catalog = await call('app.catalog', {});
     expect(catalog.engines.map((e) => e.id)).toEqual(['ovos-native-toolcall-loop', 'ovos-react-loop']);
     expect(catalog.brains.map((b) => b.id)).toContain('ovos-chat-openai-plugin');
@@ -76,7 +88,11 @@ describe('the app behind the API', () => {
     expect(await runEnd(second.runId)).toMatchObject({ type: 'run_finished', answer: 'two' });
     expect(provider.chatRequests.map((r) => r.body.model)).toEqual(['model-a', 'model-b']);
     // The second request carries the first exchange: the session is the conversation.
-    expect(provider.chatRequests[1].body.messages.filter((m: { role: string }) => m.role !== 'system').map((m: { content: string }) => m.content)).toEqual(['hi', 'one', 'again']);
+    expect(
+      provider.chatRequests[1].body.messages
+        .filter((m: { role: string }) => m.role !== 'system')
+        .map((m: { content: string }) => m.content),
+    ).toEqual(['hi', 'one', 'again']);
   });
 
   it('chat.cancel stops a run in flight; it ends as run_cancelled', async () => {
@@ -109,7 +125,10 @@ describe('the app behind the API', () => {
     await call('toolboxes.list', { personaId: saved.id });
     const runtime = await app.context.runtimes.get(saved.id);
     (runtime.toolboxes[0] as unknown as { notifyToolsChanged(): void }).notifyToolsChanged();
-    expect(events).toContainEqual({ event: 'tools.changed', payload: { toolboxId: 'ovos-math-tools', personaId: saved.id } });
+    expect(events).toContainEqual({
+      event: 'tools.changed',
+      payload: { toolboxId: 'ovos-math-tools', personaId: saved.id },
+    });
     events.length = 0;
     const refreshed = await call('toolboxes.refresh', { toolboxId: 'ovos-clock-tools' });
     expect(refreshed.toolboxes.length).toBeGreaterThan(1);
@@ -126,7 +145,11 @@ describe('the app behind the API', () => {
     expect(dead.error?.message).toMatch(/^No server answers at http:\/\/127\.0\.0\.1:\d+\/v1\. Start Ollama/);
     const live = await startScriptedOpenAIServer({ models: ['qwen2.5', 'llama3'] });
     try {
-      expect(await call('brains.test', { api_url: live.url, model: 'qwen2.5' })).toMatchObject({ ok: true, models: ['qwen2.5', 'llama3'], error: null });
+      expect(await call('brains.test', { api_url: live.url, model: 'qwen2.5' })).toMatchObject({
+        ok: true,
+        models: ['qwen2.5', 'llama3'],
+        error: null,
+      });
     } finally {
       await live.close();
     }
@@ -136,12 +159,21 @@ describe('the app behind the API', () => {
     const bus = await startBusServer({ port: 0 });
     const agent = new WebSocketBus(bus.url);
     try {
-      expect(await call('settings.save', { theme: 'dark', busUrl: bus.url })).toEqual({ theme: 'dark', busUrl: bus.url });
+      expect(await call('settings.save', { theme: 'dark', busUrl: bus.url })).toEqual({
+        theme: 'dark',
+        busUrl: bus.url,
+      });
       expect(await call('settings.get', {})).toEqual({ theme: 'dark', busUrl: bus.url });
       await agent.connect();
       const answer = await new Promise<Message>((resolve) => {
         agent.on('ovos.persona.tools.ovos-math-tools.call.response', (m) => resolve(m));
-        const ask = () => agent.emit(new Message('ovos.persona.tools.ovos-math-tools.call', { name: 'evaluate_expression', kwargs: { expression: '6*7' } }));
+        const ask = () =>
+          agent.emit(
+            new Message('ovos.persona.tools.ovos-math-tools.call', {
+              name: 'evaluate_expression',
+              kwargs: { expression: '6*7' },
+            }),
+          );
         ask();
         const timer = setInterval(ask, 200);
         agent.on('ovos.persona.tools.ovos-math-tools.call.response', () => clearInterval(timer));
@@ -168,7 +200,9 @@ describe('the app behind the API', () => {
       const busToolbox = toolboxes.find((t) => t.toolboxId === 'ovos-bus-toolbox');
       expect(busToolbox?.error).toBeNull();
       expect(busToolbox?.tools.map((t) => t.name)).toContain('add');
-      expect(await call('tools.call', { toolboxId: 'ovos-bus-toolbox', name: 'add', arguments: { a: 20, b: 22 } })).toMatchObject({ result: { result: 42 } });
+      expect(
+        await call('tools.call', { toolboxId: 'ovos-bus-toolbox', name: 'add', arguments: { a: 20, b: 22 } }),
+      ).toMatchObject({ result: { result: 42 } });
     } finally {
       remoteTools.unbind();
       await remote.close();

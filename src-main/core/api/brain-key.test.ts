@@ -16,8 +16,16 @@ beforeEach(async () => {
   [saved, other] = await Promise.all([startScriptedOpenAIServer(), startScriptedOpenAIServer()]);
   app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-brain-key-')), mode: 'browser' });
   const brain = 'ovos-chat-openai-plugin';
-  const persona = { name: 'Keyed', handlers: ['ovos-native-toolcall-loop'], 'ovos-native-toolcall-loop': { brain, [brain]: { model: 'm', api_url: saved.url, api_key: 'sk-stored-secret' } } };
-  const response = await dispatch(app.handlers, { id: 1, method: 'personas.save', input: { id: 'keyed', persona } }, { transport: 'test' });
+  const persona = {
+    name: 'Keyed',
+    handlers: ['ovos-native-toolcall-loop'],
+    'ovos-native-toolcall-loop': { brain, [brain]: { model: 'm', api_url: saved.url, api_key: 'sk-stored-secret' } },
+  };
+  const response = await dispatch(
+    app.handlers,
+    { id: 1, method: 'personas.save', input: { id: 'keyed', persona } },
+    { transport: 'test' },
+  );
   expect(response.ok).toBe(true);
 });
 
@@ -27,11 +35,19 @@ afterEach(async () => {
 });
 
 describe('brains.test with a persona id (the editor probing while the user types)', () => {
-  it("sends the stored key only to the address it was saved with, never to another one", async () => {
-    await dispatch(app.handlers, { id: 2, method: 'brains.test', input: { api_url: other.url, personaId: 'keyed' } }, { transport: 'test' });
+  it('sends the stored key only to the address it was saved with, never to another one', async () => {
+    await dispatch(
+      app.handlers,
+      { id: 2, method: 'brains.test', input: { api_url: other.url, personaId: 'keyed' } },
+      { transport: 'test' },
+    );
     expect(other.requests.length).toBeGreaterThan(0);
     expect(auth(other).some((a) => a?.includes('sk-stored-secret'))).toBe(false);
-    await dispatch(app.handlers, { id: 3, method: 'brains.test', input: { api_url: `${saved.url}/`, personaId: 'keyed' } }, { transport: 'test' });
+    await dispatch(
+      app.handlers,
+      { id: 3, method: 'brains.test', input: { api_url: `${saved.url}/`, personaId: 'keyed' } },
+      { transport: 'test' },
+    );
     expect(auth(saved)).toContain('Bearer sk-stored-secret');
   });
 });

@@ -17,13 +17,17 @@ describe('the app bus URL as the default of bus toolboxes', () => {
     expect(block['ovos-bus-toolbox']).toEqual({ url: 'ws://127.0.0.1:9000/core' });
     expect(block['ovos-bus-toolbox:lab']).toEqual({ url: 'ws://10.0.0.5:8181/core', call_timeout_s: 5 });
     expect(block['ovos-math-tools']).toEqual({ x: 1 });
-    expect((p as Record<string, Record<string, unknown>>)['ovos-native-toolcall-loop']['ovos-bus-toolbox']).toBeUndefined();
+    expect(
+      (p as Record<string, Record<string, unknown>>)['ovos-native-toolcall-loop']['ovos-bus-toolbox'],
+    ).toBeUndefined();
   });
 
   it('changes nothing without a bus URL, and gives installed bus toolboxes the app bus', () => {
     const p = persona({ toolboxes: ['ovos-bus-toolbox'] });
     expect(withAppBusUrl(p, null)).toBe(p);
-    expect(defaultToolboxConfig('ovos-bus-toolbox', 'ws://127.0.0.1:9000/core')).toEqual({ url: 'ws://127.0.0.1:9000/core' });
+    expect(defaultToolboxConfig('ovos-bus-toolbox', 'ws://127.0.0.1:9000/core')).toEqual({
+      url: 'ws://127.0.0.1:9000/core',
+    });
     expect(defaultToolboxConfig('ovos-math-tools', 'ws://127.0.0.1:9000/core')).toEqual({});
     expect(defaultToolboxConfig('ovos-bus-toolbox', null)).toEqual({});
   });

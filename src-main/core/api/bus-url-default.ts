@@ -16,7 +16,9 @@ export function withAppBusUrl(persona: PersonaFile, busUrl: string | null): Pers
   if (!busUrl) return persona;
   const block = engineBlockOf(persona);
   if (!block) return persona;
-  const ids = Array.isArray(block.toolboxes) ? block.toolboxes.filter((id): id is string => typeof id === 'string' && isBusToolbox(id)) : [];
+  const ids = Array.isArray(block.toolboxes)
+    ? block.toolboxes.filter((id): id is string => typeof id === 'string' && isBusToolbox(id))
+    : [];
   if (!ids.length) return persona;
   const next: Record<string, unknown> = { ...block };
   for (const id of ids) {

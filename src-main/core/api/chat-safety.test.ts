@@ -17,7 +17,11 @@ function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<R
 }
 
 function persona(brain: string, apiUrl: string) {
-  return { name: 'Calc', handlers: ['ovos-native-toolcall-loop'], 'ovos-native-toolcall-loop': { brain, toolboxes: ['ovos-math-tools'], [brain]: { model: 'm', api_url: apiUrl } } };
+  return {
+    name: 'Calc',
+    handlers: ['ovos-native-toolcall-loop'],
+    'ovos-native-toolcall-loop': { brain, toolboxes: ['ovos-math-tools'], [brain]: { model: 'm', api_url: apiUrl } },
+  };
 }
 
 beforeEach(async () => {
@@ -40,16 +44,26 @@ describe('chat.send', () => {
       const { event } = e.payload as { event: TraceEvent };
       if (e.event === 'chat.trace' && event.type === 'run_finished') ends.push(event);
     });
-    const [a, b] = await Promise.all([call('chat.send', { personaId: id, sessionId: 's-race', message: 'one' }), call('chat.send', { personaId: id, sessionId: 's-race', message: 'two' })]);
+    const [a, b] = await Promise.all([
+      call('chat.send', { personaId: id, sessionId: 's-race', message: 'one' }),
+      call('chat.send', { personaId: id, sessionId: 's-race', message: 'two' }),
+    ]);
     const oks = [a, b].filter((r) => r.ok);
     const refused = [a, b].filter((r) => !r.ok);
     expect(oks).toHaveLength(1);
-    expect(refused).toMatchObject([{ ok: false, error: { code: 'bad_input', message: 'A run is still going in this session: wait for it or cancel it first.' } }]);
+    expect(refused).toMatchObject([
+      {
+        ok: false,
+        error: { code: 'bad_input', message: 'A run is still going in this session: wait for it or cancel it first.' },
+      },
+    ]);
     const deadline = Date.now() + 5000;
     while (!ends.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(ends).toHaveLength(1);
     // The session is free again once the run ended.
-    expect(await call('chat.send', { personaId: id, sessionId: 's-race', message: 'three' })).toMatchObject({ ok: true });
+    expect(await call('chat.send', { personaId: id, sessionId: 's-race', message: 'three' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('on a persona whose runtime cannot be built: a clear error value, and the app keeps working', async () => {
@@ -59,6 +73,8 @@ describe('chat.send', () => {
     expect(failed.ok).toBe(false);
     expect((failed as { error: { code: string; message: string } }).error.message).toContain('no-such-brain-plugin');
     expect(await call('personas.list', {})).toMatchObject({ ok: true });
-    expect(await call('chat.send', { personaId: id, sessionId: 's-after', message: 'hi' })).toMatchObject({ ok: false });
+    expect(await call('chat.send', { personaId: id, sessionId: 's-after', message: 'hi' })).toMatchObject({
+      ok: false,
+    });
   });
 });

@@ -5,7 +5,9 @@ import { setLogSink } from '../log';
 import { dispatch, type Handlers } from './dispatch';
 
 function handlersWith(overrides: Partial<Handlers>): Handlers {
-  const unused = Object.fromEntries(Object.keys(methods).map((m) => [m, async () => Promise.reject(new Error(`${m} not expected here`))]));
+  const unused = Object.fromEntries(
+    Object.keys(methods).map((m) => [m, async () => Promise.reject(new Error(`${m} not expected here`))]),
+  );
   return { ...unused, ...overrides } as Handlers;
 }
 
@@ -14,12 +16,19 @@ const ctx = { transport: 'test' as const };
 describe('dispatch', () => {
   it('runs the handler with the parsed input and returns its output', async () => {
     const handlers = handlersWith({ 'chat.cancel': async ({ runId }) => ({ cancelled: runId === 'run_1' }) });
-    expect(await dispatch(handlers, { id: 7, method: 'chat.cancel', input: { runId: 'run_1' } }, ctx)).toEqual({ id: 7, ok: true, output: { cancelled: true } });
+    expect(await dispatch(handlers, { id: 7, method: 'chat.cancel', input: { runId: 'run_1' } }, ctx)).toEqual({
+      id: 7,
+      ok: true,
+      output: { cancelled: true },
+    });
   });
 
   it('fills defaults of the input schema (no input for an empty method)', async () => {
     const handlers = handlersWith({ 'settings.get': async () => ({ theme: 'dark', busUrl: null }) });
-    expect(await dispatch(handlers, { id: 1, method: 'settings.get', input: undefined }, ctx)).toMatchObject({ ok: true, output: { theme: 'dark' } });
+    expect(await dispatch(handlers, { id: 1, method: 'settings.get', input: undefined }, ctx)).toMatchObject({
+      ok: true,
+      output: { theme: 'dark' },
+    });
   });
 
   it('answers bad_input with the zod issues as {path, message}, and does not run the handler', async () => {
@@ -30,7 +39,11 @@ describe('dispatch', () => {
         return { runId: 'r', sessionId: 's' };
       },
     });
-    const response = await dispatch(handlers, { id: 2, method: 'chat.send', input: { personaId: '../etc', message: '' } }, ctx);
+    const response = await dispatch(
+      handlers,
+      { id: 2, method: 'chat.send', input: { personaId: '../etc', message: '' } },
+      ctx,
+    );
     expect(ran).toBe(false);
     expect(response.ok).toBe(false);
     if (response.ok) return;
@@ -45,7 +58,11 @@ describe('dispatch', () => {
     const handlers = handlersWith({});
     for (const method of ['personas.nuke', 'toString', '__proto__']) {
       const response = await dispatch(handlers, { id: 3, method, input: {} }, ctx);
-      expect(response).toEqual({ id: 3, ok: false, error: { code: 'unknown_method', message: `Unknown method '${method}'.` } });
+      expect(response).toEqual({
+        id: 3,
+        ok: false,
+        error: { code: 'unknown_method', message: `Unknown method '${method}'.` },
+      });
     }
   });
 
@@ -71,7 +88,11 @@ describe('dispatch', () => {
     const logged: string[] = [];
     setLogSink((level, _scope, message) => logged.push(`${level} ${message}`));
     try {
-      await expect(dispatch(handlers, { id: 5, method: 'app.info', input: {} }, ctx)).resolves.toEqual({ id: 5, ok: false, error: { code: 'internal', message: 'boom' } });
+      await expect(dispatch(handlers, { id: 5, method: 'app.info', input: {} }, ctx)).resolves.toEqual({
+        id: 5,
+        ok: false,
+        error: { code: 'internal', message: 'boom' },
+      });
     } finally {
       setLogSink(null);
     }
@@ -80,9 +101,20 @@ describe('dispatch', () => {
 
   it('catches an output that breaks the contract when outputs are validated (tests)', async () => {
     const handlers = handlersWith({ 'chat.cancel': async () => ({ cancelled: 'yes' }) as never });
-    const checked = await dispatch(handlers, { id: 6, method: 'chat.cancel', input: { runId: 'r' } }, { transport: 'test', validateOutput: true });
-    expect(checked).toMatchObject({ ok: false, error: { code: 'internal', message: "Output of 'chat.cancel' does not match the contract." } });
-    const unchecked = await dispatch(handlers, { id: 6, method: 'chat.cancel', input: { runId: 'r' } }, { transport: 'test', validateOutput: false });
+    const checked = await dispatch(
+      handlers,
+      { id: 6, method: 'chat.cancel', input: { runId: 'r' } },
+      { transport: 'test', validateOutput: true },
+    );
+    expect(checked).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: "Output of 'chat.cancel' does not match the contract." },
+    });
+    const unchecked = await dispatch(
+      handlers,
+      { id: 6, method: 'chat.cancel', input: { runId: 'r' } },
+      { transport: 'test', validateOutput: false },
+    );
     expect(unchecked).toEqual({ id: 6, ok: true, output: { cancelled: 'yes' } });
   });
 });

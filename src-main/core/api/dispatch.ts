@@ -43,7 +43,11 @@ export async function dispatch(handlers: Handlers, request: RpcRequest, ctx: Cal
     const issues = toIssues(parsed.error.issues);
     const first = issues[0];
     const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
-    return fail({ code: 'bad_input', message: `Bad input for '${method}': ${where}${first?.message ?? 'invalid'}`, details: { issues } });
+    return fail({
+      code: 'bad_input',
+      message: `Bad input for '${method}': ${where}${first?.message ?? 'invalid'}`,
+      details: { issues },
+    });
   }
   try {
     const handler = handlers[method] as (input: unknown, ctx: CallContext) => Promise<unknown>;
@@ -51,13 +55,18 @@ export async function dispatch(handlers: Handlers, request: RpcRequest, ctx: Cal
     if (ctx.validateOutput ?? outputChecksDefault()) {
       const checked = spec.output.safeParse(output);
       if (!checked.success) {
-        return fail({ code: 'internal', message: `Output of '${method}' does not match the contract.`, details: { issues: toIssues(checked.error.issues) } });
+        return fail({
+          code: 'internal',
+          message: `Output of '${method}' does not match the contract.`,
+          details: { issues: toIssues(checked.error.issues) },
+        });
       }
     }
     return { id, ok: true, output };
   } catch (error) {
     const value = toErrorValue(error);
-    if (value.code === 'internal') log.error(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (value.code === 'internal')
+      log.error(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return fail(value);
   }
 }

@@ -43,7 +43,8 @@ export class ToolboxInstances {
   async get(toolboxId: string): Promise<ToolBox> {
     const entry = (await this.entries()).find((e) => e.toolboxId === toolboxId);
     if (!entry) throw new StudioError('not_found', `No installed toolbox '${toolboxId}'.`);
-    if (!entry.toolbox) throw new StudioError('internal', `Toolbox '${toolboxId}' could not be created: ${entry.error?.message}`);
+    if (!entry.toolbox)
+      throw new StudioError('internal', `Toolbox '${toolboxId}' could not be created: ${entry.error?.message}`);
     return entry.toolbox;
   }
 

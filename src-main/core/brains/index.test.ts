@@ -17,7 +17,12 @@ describe('BRAINS catalog', () => {
   });
 
   it("the seed persona's brain block validates against the config schema and builds a working brain", async () => {
-    const block = { model: 'qwen2.5', api_url: `${server.url}/chat/completions`, api_key: 'not-needed-for-local', _comment: 'kept' };
+    const block = {
+      model: 'qwen2.5',
+      api_url: `${server.url}/chat/completions`,
+      api_key: 'not-needed-for-local',
+      _comment: 'kept',
+    };
     expect(new Validator(BRAINS['ovos-chat-openai-plugin'].configSchema as never).validate(block).valid).toBe(true);
     const brain = createBrain('ovos-chat-openai-plugin', block);
     expect(brain).toMatchObject({ id: 'ovos-chat-openai-plugin', supportsTools: true, model: 'qwen2.5' });
@@ -25,7 +30,9 @@ describe('BRAINS catalog', () => {
   });
 
   it('a bad config block is persona_invalid naming the field; unknown ids give null', () => {
-    expect(() => createBrain('ovos-chat-openai-plugin', { model: 'm', timeout: 'soon' })).toThrow(/config block is invalid: timeout/);
+    expect(() => createBrain('ovos-chat-openai-plugin', { model: 'm', timeout: 'soon' })).toThrow(
+      /config block is invalid: timeout/,
+    );
     expect(() => createBrain('replay', {})).toThrow(/session_file/);
     expect(createBrain('no-such-brain', {})).toBeNull();
   });

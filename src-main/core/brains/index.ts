@@ -32,27 +32,43 @@ const openAIConfigSchema: JsonSchema = {
   type: 'object',
   required: ['model'],
   properties: {
-    model: { type: 'string', title: 'Model', description: 'As the server names it: "qwen2.5" (Ollama), "gpt-4o-mini" (OpenAI)...' },
+    model: {
+      type: 'string',
+      title: 'Model',
+      description: 'As the server names it: "qwen2.5" (Ollama), "gpt-4o-mini" (OpenAI)...',
+    },
     api_url: {
       type: 'string',
       title: 'API URL',
       default: DEFAULT_API_URL,
       description: 'The /v1 base or the full /v1/chat/completions URL; both work.',
     },
-    api_key: { type: 'string', title: 'API key', description: 'Sent as a Bearer token. Local servers need none ("not-needed" is sent).' },
+    api_key: {
+      type: 'string',
+      title: 'API key',
+      description: 'Sent as a Bearer token. Local servers need none ("not-needed" is sent).',
+    },
     supports_tools: {
       type: 'boolean',
       title: 'Native tool calls',
       default: true,
-      description: 'The model does OpenAI function calling. Off: the native engine uses the ReAct text protocol instead.',
+      description:
+        'The model does OpenAI function calling. Off: the native engine uses the ReAct text protocol instead.',
     },
-    temperature: { type: 'number', title: 'Temperature', minimum: 0, maximum: 2, description: "Left out of requests when empty (the server's default)." },
+    temperature: {
+      type: 'number',
+      title: 'Temperature',
+      minimum: 0,
+      maximum: 2,
+      description: "Left out of requests when empty (the server's default).",
+    },
     timeout: {
       type: 'number',
       title: 'Timeout (s)',
       exclusiveMinimum: 0,
       default: DEFAULT_TIMEOUT_S,
-      description: 'A request without an answer (or a stream without a chunk) for this long fails as brain_unreachable.',
+      description:
+        'A request without an answer (or a stream without a chunk) for this long fails as brain_unreachable.',
     },
   },
 };
@@ -68,7 +84,10 @@ export const BRAINS: Record<string, BrainEntry> = {
     create: (config) => {
       const parsed = OpenAIBrainConfig.safeParse(config);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+        const issues = parsed.error.issues.map((i) => ({
+          path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+          message: i.message,
+        }));
         const text = issues.map((i) => `${i.path.join('.') || '(block)'}: ${i.message}`).join('; ');
         throw new StudioError('persona_invalid', `The ${OPENAI_BRAIN_ID} config block is invalid: ${text}`, { issues });
       }
@@ -77,16 +96,26 @@ export const BRAINS: Record<string, BrainEntry> = {
   },
   [REPLAY_BRAIN_ID]: {
     title: 'Replay',
-    description: "Plays a recorded session's assistant turns back in order (text, tool calls, raw exchange), whatever it is asked: re-run a loop deterministically against changed tools.",
+    description:
+      "Plays a recorded session's assistant turns back in order (text, tool calls, raw exchange), whatever it is asked: re-run a loop deterministically against changed tools.",
     configSchema: {
       type: 'object',
       required: ['session_file'],
-      properties: { session_file: { type: 'string', title: 'Session file', description: 'A session JSONL file (sessions/<id>.jsonl).' } },
+      properties: {
+        session_file: {
+          type: 'string',
+          title: 'Session file',
+          description: 'A session JSONL file (sessions/<id>.jsonl).',
+        },
+      },
     },
     create: (config) => {
       if (Array.isArray(config.events)) return new ReplayBrain({ events: config.events });
       if (typeof config.session_file === 'string') return new ReplayBrain({ session_file: config.session_file });
-      throw new StudioError('persona_invalid', 'The replay brain needs "session_file" (a recorded session JSONL file).');
+      throw new StudioError(
+        'persona_invalid',
+        'The replay brain needs "session_file" (a recorded session JSONL file).',
+      );
     },
   },
 };

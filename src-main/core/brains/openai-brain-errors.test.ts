@@ -13,7 +13,8 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const hi = [{ role: 'user' as const, content: 'hi' }];
-const brain = (extra: Record<string, unknown> = {}) => new OpenAIBrain({ model: 'qwen2.5', api_url: server.url, ...extra });
+const brain = (extra: Record<string, unknown> = {}) =>
+  new OpenAIBrain({ model: 'qwen2.5', api_url: server.url, ...extra });
 
 async function failure(promise: Promise<unknown>): Promise<BrainError> {
   const error = await promise.then(
@@ -62,7 +63,9 @@ describe('OpenAIBrain failures end as BrainError with the provider message', () 
   it('401 -> brain_bad_response telling to check the api_key', async () => {
     const locked = await startScriptedOpenAIServer({ apiKey: 'sk-right', replies: [{ content: 'never' }] });
     try {
-      const error = await failure(new OpenAIBrain({ model: 'm', api_url: locked.url, api_key: 'sk-wrong' }).continueChat(hi));
+      const error = await failure(
+        new OpenAIBrain({ model: 'm', api_url: locked.url, api_key: 'sk-wrong' }).continueChat(hi),
+      );
       expect(error.message).toContain('HTTP 401');
       expect(error.message).toContain('Incorrect API key provided');
       expect(error.message).toContain('api_key');
@@ -88,7 +91,9 @@ describe('OpenAIBrain failures end as BrainError with the provider message', () 
   it('refused connection -> brain_unreachable naming the URL and the cause', async () => {
     const port = await closedPort();
     const started = Date.now();
-    const error = await failure(new OpenAIBrain({ model: 'm', api_url: `http://127.0.0.1:${port}/v1` }).continueChat(hi));
+    const error = await failure(
+      new OpenAIBrain({ model: 'm', api_url: `http://127.0.0.1:${port}/v1` }).continueChat(hi),
+    );
     expect(error.code).toBe('brain_unreachable');
     expect(error.message).toContain(`http://127.0.0.1:${port}/v1/chat/completions`);
     expect(error.message).toContain('connection refused');
@@ -133,7 +138,10 @@ describe('OpenAIBrain failures end as BrainError with the provider message', () 
   });
 
   it('garbage in a stream -> brain_bad_response', async () => {
-    server.push({ garbage: 'data: {not json\n\n', contentType: 'text/event-stream' }, { garbage: 'plain words', contentType: 'text/event-stream' });
+    server.push(
+      { garbage: 'data: {not json\n\n', contentType: 'text/event-stream' },
+      { garbage: 'plain words', contentType: 'text/event-stream' },
+    );
     expect((await failure(drain(brain().streamChat(hi)))).code).toBe('brain_bad_response');
     expect((await failure(drain(brain().streamChat(hi)))).message).toContain('without any data chunk');
   });

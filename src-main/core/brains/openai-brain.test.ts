@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const brain = (extra: Record<string, unknown> = {}) => new OpenAIBrain({ model: 'qwen2.5', api_url: server.url, ...extra });
+const brain = (extra: Record<string, unknown> = {}) =>
+  new OpenAIBrain({ model: 'qwen2.5', api_url: server.url, ...extra });
 
 describe('OpenAIBrain wire mapping', () => {
   it('sends OVOS messages exactly: content null on tool-call turns, tool_call_id and name on tool messages', async () => {
@@ -48,7 +49,11 @@ describe('OpenAIBrain wire mapping', () => {
       messages: [
         { role: 'system', content: 'Be precise.' },
         { role: 'user', content: '1+2?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{"a":1,"b":2}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{"a":1,"b":2}' } }],
+        },
         { role: 'tool', content: '{"result":3}', tool_call_id: 'c1', name: 'add' },
       ],
     });
@@ -65,12 +70,24 @@ describe('OpenAIBrain wire mapping', () => {
     expect('tools' in server.requests[0].body).toBe(false);
     expect('tools' in server.requests[1].body).toBe(false);
     expect(server.requests[2].body.tools).toEqual([
-      { type: 'function', function: { name: 'add', description: 'Add two integers.', parameters: expect.objectContaining({ required: ['a', 'b'] }) } },
+      {
+        type: 'function',
+        function: {
+          name: 'add',
+          description: 'Add two integers.',
+          parameters: expect.objectContaining({ required: ['a', 'b'] }),
+        },
+      },
     ]);
   });
 
   it('parses reply tool calls; arguments that are not JSON become {} with a warning naming the tool and the raw text', async () => {
-    server.push({ toolCalls: [{ id: 'c7', name: 'add', arguments: { a: 2, b: 5 } }, { id: 'c8', name: 'add', arguments: '{a: 2, b' }] });
+    server.push({
+      toolCalls: [
+        { id: 'c7', name: 'add', arguments: { a: 2, b: 5 } },
+        { id: 'c8', name: 'add', arguments: '{a: 2, b' },
+      ],
+    });
     const reply = await brain().continueChat([user('add')]);
     expect(reply.content).toBe('');
     expect(reply.toolCalls).toEqual([
@@ -138,11 +155,18 @@ describe('OpenAIBrain streaming', () => {
     expect(result.value).toMatchObject({ role: 'assistant', content: 'The answer is one hundred and eight.' });
     expect(result.value.toolCalls).toBeUndefined();
     expect(server.requests[0].body.stream).toBe(true);
-    expect(result.value.raw?.response).toMatchObject({ choices: [{ message: { content: 'The answer is one hundred and eight.' }, finish_reason: 'stop' }] });
+    expect(result.value.raw?.response).toMatchObject({
+      choices: [{ message: { content: 'The answer is one hundred and eight.' }, finish_reason: 'stop' }],
+    });
   });
 
   it('assembles streamed tool calls (several, arguments split across chunks)', async () => {
-    server.push({ toolCalls: [{ name: 'add', arguments: { a: 12, b: 9 } }, { name: 'add', arguments: { a: 1, b: 2 } }] });
+    server.push({
+      toolCalls: [
+        { name: 'add', arguments: { a: 12, b: 9 } },
+        { name: 'add', arguments: { a: 1, b: 2 } },
+      ],
+    });
     const stream = brain().streamChat([user('add')]);
     let result = await stream.next();
     const deltas: string[] = [];
@@ -159,7 +183,11 @@ describe('OpenAIBrain streaming', () => {
   });
 
   it('copes with a server that ignores stream: true and answers one JSON completion', async () => {
-    const completion = { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'plain JSON answer' }, finish_reason: 'stop' }] };
+    const completion = {
+      id: 'x',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'plain JSON answer' }, finish_reason: 'stop' }],
+    };
     server.push({ garbage: JSON.stringify(completion), contentType: 'application/json' });
     const stream = brain().streamChat([user('hi')]);
     const deltas: string[] = [];

@@ -1,5 +1,9 @@
 import OpenAI, { APIError } from 'openai';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
 import type { AgentMessage } from '../../../shared/domain/message';
 import { DEFAULT_API_URL, type OpenAIBrainConfig } from '../../../shared/domain/persona';
 import { CancelledError, StudioError } from '../errors';
@@ -47,7 +51,10 @@ export class OpenAIBrain implements ChatEngine {
 
   constructor(config: OpenAIBrainConfig = {}) {
     if (!config.model) {
-      throw new StudioError('persona_invalid', `The ${OPENAI_BRAIN_ID} brain needs a "model" (for example "qwen2.5" on Ollama, "gpt-4o-mini" on OpenAI).`);
+      throw new StudioError(
+        'persona_invalid',
+        `The ${OPENAI_BRAIN_ID} brain needs a "model" (for example "qwen2.5" on Ollama, "gpt-4o-mini" on OpenAI).`,
+      );
     }
     this.model = config.model;
     this.baseURL = normalizeApiUrl(config.api_url || DEFAULT_API_URL);
@@ -66,7 +73,14 @@ export class OpenAIBrain implements ChatEngine {
       logLevel: 'off',
       fetch: async (input, init) => {
         const response = await fetch(input, init);
-        if (!response.ok) errorBodies.set(response.headers, response.clone().text().catch(() => ''));
+        if (!response.ok)
+          errorBodies.set(
+            response.headers,
+            response
+              .clone()
+              .text()
+              .catch(() => ''),
+          );
         return response;
       },
     });
@@ -86,7 +100,9 @@ export class OpenAIBrain implements ChatEngine {
     const request = this.buildRequest(messages, options.tools, false);
     const guard = new CallGuard(this.timeoutMs, options.signal);
     try {
-      const response = await this.client.chat.completions.create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal }).asResponse();
+      const response = await this.client.chat.completions
+        .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
+        .asResponse();
       const text = await response.text();
       return this.toMessage(this.parseCompletion(text, response.status), request);
     } catch (error) {
@@ -128,10 +144,18 @@ export class OpenAIBrain implements ChatEngine {
       }
       if (guard.signal.aborted) throw guard.timedOut ? new Error('timeout') : new CancelledError();
       if (assembler.chunks === 0) {
-        throw new BrainError('brain_bad_response', `The brain at ${this.url} ended its stream without any data chunk (is it an OpenAI-compatible server?).`, { url: this.url });
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} ended its stream without any data chunk (is it an OpenAI-compatible server?).`,
+          { url: this.url },
+        );
       }
       if (assembler.choiceChunks === 0) {
-        throw new BrainError('brain_bad_response', `The brain at ${this.url} streamed ${assembler.chunks} chunk(s) without any choice: no answer in them.`, { url: this.url });
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} streamed ${assembler.chunks} chunk(s) without any choice: no answer in them.`,
+          { url: this.url },
+        );
       }
       const rest = think.end();
       if (rest) {
@@ -140,13 +164,19 @@ export class OpenAIBrain implements ChatEngine {
       }
       finished = true;
       const message = this.toMessage(assembler.completion(), request);
-      if (assembler.finishReason === null) message.warnings?.push('The stream ended without a finish_reason: the answer may be cut short.');
+      if (assembler.finishReason === null)
+        message.warnings?.push('The stream ended without a finish_reason: the answer may be cut short.');
       return message;
     } catch (error) {
       finished = true;
       if (assembler && assembler.chunks > 0 && isCutStream(error)) {
         const text = error instanceof Error ? error.message : String(error);
-        throw new BrainError('brain_bad_response', `The brain at ${this.url} dropped the connection in the middle of its streamed answer (after ${assembler.chunks} chunk(s)): ${text}.`, { url: this.url }, { cause: error });
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} dropped the connection in the middle of its streamed answer (after ${assembler.chunks} chunk(s)): ${text}.`,
+          { url: this.url },
+          { cause: error },
+        );
       }
       throw await this.failure(error, guard, options.signal);
     } finally {
@@ -156,8 +186,15 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   private async failure(error: unknown, guard: CallGuard, signal?: AbortSignal): Promise<Error> {
-    const errorBody = error instanceof APIError && error.headers ? await this.errorBodies.get(error.headers) : undefined;
-    return toBrainError(error, { url: this.url, timeoutMs: this.timeoutMs, signal, timedOut: guard.timedOut, errorBody });
+    const errorBody =
+      error instanceof APIError && error.headers ? await this.errorBodies.get(error.headers) : undefined;
+    return toBrainError(error, {
+      url: this.url,
+      timeoutMs: this.timeoutMs,
+      signal,
+      timedOut: guard.timedOut,
+      errorBody,
+    });
   }
 
   private parseCompletion(text: string, status: number): Json {
@@ -166,17 +203,29 @@ export class OpenAIBrain implements ChatEngine {
       json = JSON.parse(text);
     } catch {
       const snippet = text.trim().slice(0, 200);
-      throw new BrainError('brain_bad_response', `The brain at ${this.url} answered HTTP ${status} with a body that is not JSON: ${snippet || '(empty body)'}`, { url: this.url, status, body: text.slice(0, 2000) });
+      throw new BrainError(
+        'brain_bad_response',
+        `The brain at ${this.url} answered HTTP ${status} with a body that is not JSON: ${snippet || '(empty body)'}`,
+        { url: this.url, status, body: text.slice(0, 2000) },
+      );
     }
     const choices = (json as Json | null)?.choices;
     const error = (json as Json | null)?.error;
     if (error && (!Array.isArray(choices) || choices.length === 0)) {
       // llama.cpp, vLLM and proxies can answer HTTP 200 with only an error object.
       const { message } = providerMessageOf(text);
-      throw new BrainError('brain_bad_response', `The brain at ${this.url} answered HTTP ${status} with an error: ${message}`, { url: this.url, status, providerMessage: message, body: text.slice(0, 2000) });
+      throw new BrainError(
+        'brain_bad_response',
+        `The brain at ${this.url} answered HTTP ${status} with an error: ${message}`,
+        { url: this.url, status, providerMessage: message, body: text.slice(0, 2000) },
+      );
     }
     if (!Array.isArray(choices) || choices.length === 0 || typeof (choices[0] as Json)?.message !== 'object') {
-      throw new BrainError('brain_bad_response', `The brain at ${this.url} answered without a chat completion (no choices[0].message): ${text.slice(0, 200)}`, { url: this.url, status, body: text.slice(0, 2000) });
+      throw new BrainError(
+        'brain_bad_response',
+        `The brain at ${this.url} answered without a chat completion (no choices[0].message): ${text.slice(0, 200)}`,
+        { url: this.url, status, body: text.slice(0, 2000) },
+      );
     }
     return json as Json;
   }
@@ -186,13 +235,24 @@ export class OpenAIBrain implements ChatEngine {
     const message = (choice.message ?? {}) as Json;
     const warnings: string[] = [];
     const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
-    if (choice.finish_reason === 'length') warnings.push('The reply hit the token limit (finish_reason "length"): it may be cut short.');
-    if (choice.finish_reason === 'tool_calls' && toolCalls.length === 0) warnings.push('The reply says finish_reason "tool_calls" but carries no tool calls (the server could not parse the model\'s call?).');
+    if (choice.finish_reason === 'length')
+      warnings.push('The reply hit the token limit (finish_reason "length"): it may be cut short.');
+    if (choice.finish_reason === 'tool_calls' && toolCalls.length === 0)
+      warnings.push(
+        'The reply says finish_reason "tool_calls" but carries no tool calls (the server could not parse the model\'s call?).',
+      );
     const { answer: content, filter } = ThinkFilter.split(contentText(message.content));
     warnings.push(...filter.warnings());
-    const reasoning = typeof message.reasoning_content === 'string' ? message.reasoning_content : typeof message.reasoning === 'string' ? message.reasoning : '';
+    const reasoning =
+      typeof message.reasoning_content === 'string'
+        ? message.reasoning_content
+        : typeof message.reasoning === 'string'
+          ? message.reasoning
+          : '';
     if (!content && toolCalls.length === 0 && reasoning.trim()) {
-      warnings.push(`The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`);
+      warnings.push(
+        `The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`,
+      );
     }
     return {
       role: 'assistant',
@@ -206,9 +266,18 @@ export class OpenAIBrain implements ChatEngine {
 
 /** A stream that broke after it started: undici's `terminated`, a reset socket, a premature close. */
 function isCutStream(error: unknown): boolean {
-  if (error instanceof APIError || error instanceof CancelledError || error instanceof BrainError || error instanceof SyntaxError) return false;
+  if (
+    error instanceof APIError ||
+    error instanceof CancelledError ||
+    error instanceof BrainError ||
+    error instanceof SyntaxError
+  )
+    return false;
   const err = error as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
   if (!err || typeof err !== 'object') return false;
   const codes = [err.code, err.cause?.code];
-  return err.message === 'terminated' || codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'ERR_STREAM_PREMATURE_CLOSE');
+  return (
+    err.message === 'terminated' ||
+    codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'ERR_STREAM_PREMATURE_CLOSE')
+  );
 }

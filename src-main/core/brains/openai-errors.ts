@@ -24,10 +24,12 @@ export function describeNetworkCause(error: unknown, url: string): string {
         : 'connection refused: no server answers there';
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve (DNS lookup failed)';
-    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed by the server before it answered';
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+      return 'the connection was closed by the server before it answered';
     if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'the connection timed out';
     if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host is unreachable';
-    if (typeof err.message === 'string' && err.message && err.message !== 'fetch failed') deepest = code ? `${err.message} (${code})` : err.message;
+    if (typeof err.message === 'string' && err.message && err.message !== 'fetch failed')
+      deepest = code ? `${err.message} (${code})` : err.message;
     current = err.cause;
   }
   return deepest || 'the connection failed';
@@ -39,7 +41,8 @@ export function providerMessageOf(body: string): { message: string; code?: strin
     const json = JSON.parse(body) as Record<string, unknown>;
     const error = json?.error as Record<string, unknown> | string | undefined;
     if (typeof error === 'string') return { message: error };
-    if (error && typeof error.message === 'string') return { message: error.message, code: typeof error.code === 'string' ? error.code : undefined };
+    if (error && typeof error.message === 'string')
+      return { message: error.message, code: typeof error.code === 'string' ? error.code : undefined };
     if (typeof json?.detail === 'string') return { message: json.detail };
     if (typeof json?.message === 'string') return { message: json.message };
   } catch {
@@ -85,28 +88,62 @@ export function toBrainError(error: unknown, ctx: FailureContext): Error {
   if (ctx.signal?.aborted) return new CancelledError();
   const seconds = Math.round(ctx.timeoutMs / 100) / 10;
   if (ctx.timedOut || error instanceof APIConnectionTimeoutError) {
-    return new BrainError('brain_unreachable', `No answer from ${ctx.url} within ${seconds} s (timeout).`, { url: ctx.url }, { cause: error });
+    return new BrainError(
+      'brain_unreachable',
+      `No answer from ${ctx.url} within ${seconds} s (timeout).`,
+      { url: ctx.url },
+      { cause: error },
+    );
   }
   if (error instanceof APIUserAbortError) return new CancelledError();
   if (error instanceof APIConnectionError) {
-    return new BrainError('brain_unreachable', `Cannot reach the brain at ${ctx.url}: ${describeNetworkCause(error.cause ?? error, ctx.url)}.`, { url: ctx.url }, { cause: error });
+    return new BrainError(
+      'brain_unreachable',
+      `Cannot reach the brain at ${ctx.url}: ${describeNetworkCause(error.cause ?? error, ctx.url)}.`,
+      { url: ctx.url },
+      { cause: error },
+    );
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const body = ctx.errorBody;
-    const { message, code } = body !== undefined ? providerMessageOf(body) : { message: error.message.replace(/^\d{3}\s+/, ''), code: error.code ?? undefined };
+    const { message, code } =
+      body !== undefined
+        ? providerMessageOf(body)
+        : { message: error.message.replace(/^\d{3}\s+/, ''), code: error.code ?? undefined };
     return new BrainError(
       'brain_bad_response',
       `The brain at ${ctx.url} answered HTTP ${error.status}: ${withStop(message)}${hint(error.status, code, message)}`,
-      { status: error.status, providerMessage: message, url: ctx.url, ...(code ? { providerCode: code } : {}), ...(body !== undefined ? { body: body.slice(0, 2000) } : {}) },
+      {
+        status: error.status,
+        providerMessage: message,
+        url: ctx.url,
+        ...(code ? { providerCode: code } : {}),
+        ...(body !== undefined ? { body: body.slice(0, 2000) } : {}),
+      },
       { cause: error },
     );
   }
   if (error instanceof APIError) {
-    return new BrainError('brain_bad_response', `The brain at ${ctx.url} sent an error in its stream: ${error.message}`, { url: ctx.url, providerMessage: error.message }, { cause: error });
+    return new BrainError(
+      'brain_bad_response',
+      `The brain at ${ctx.url} sent an error in its stream: ${error.message}`,
+      { url: ctx.url, providerMessage: error.message },
+      { cause: error },
+    );
   }
   if (error instanceof SyntaxError) {
-    return new BrainError('brain_bad_response', `The brain at ${ctx.url} sent a body that is not valid JSON: ${error.message}`, { url: ctx.url }, { cause: error });
+    return new BrainError(
+      'brain_bad_response',
+      `The brain at ${ctx.url} sent a body that is not valid JSON: ${error.message}`,
+      { url: ctx.url },
+      { cause: error },
+    );
   }
   const text = error instanceof Error ? error.message : String(error);
-  return new BrainError('brain_bad_response', `The brain call to ${ctx.url} failed: ${text}`, { url: ctx.url }, { cause: error });
+  return new BrainError(
+    'brain_bad_response',
+    `The brain call to ${ctx.url} failed: ${text}`,
+    { url: ctx.url },
+    { cause: error },
+  );
 }

@@ -71,8 +71,13 @@ export class ThinkFilter {
   /** Warnings for the trace: where the reasoning went, and a reply that never got past it. */
   warnings(): string[] {
     if (!this.thought) return [];
-    if (this.unclosed) return [`The model's reply ended inside its <think> block (${this.reasoning.length} characters of reasoning, no answer after it); the raw response has the text.`];
-    return [`The model's <think> reasoning (${this.reasoning.length} characters) was kept out of the answer; the raw response has it.`];
+    if (this.unclosed)
+      return [
+        `The model's reply ended inside its <think> block (${this.reasoning.length} characters of reasoning, no answer after it); the raw response has the text.`,
+      ];
+    return [
+      `The model's <think> reasoning (${this.reasoning.length} characters) was kept out of the answer; the raw response has it.`,
+    ];
   }
 
   /** The whole content split into the answer and the leading reasoning. */

@@ -39,7 +39,12 @@ export class StreamAssembler {
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const delta = choice.delta ?? {};
     if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) this.addCall(part);
-    const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
+    const reasoning =
+      typeof delta.reasoning_content === 'string'
+        ? delta.reasoning_content
+        : typeof delta.reasoning === 'string'
+          ? delta.reasoning
+          : '';
     this.reasoning += reasoning;
     const text = contentText(delta.content);
     this.content += text;
@@ -53,7 +58,13 @@ export class StreamAssembler {
     if (typeof part?.index === 'number') {
       const known = this.slots.get(part.index);
       // A new id with a function name at a used index is a new call (servers that number every call 0).
-      const isNew = known === undefined || (id !== undefined && this.calls[known].id !== undefined && this.calls[known].id !== id && typeof fn.name === 'string' && fn.name !== '');
+      const isNew =
+        known === undefined ||
+        (id !== undefined &&
+          this.calls[known].id !== undefined &&
+          this.calls[known].id !== id &&
+          typeof fn.name === 'string' &&
+          fn.name !== '');
       slot = isNew ? this.calls.length : known;
       this.slots.set(part.index, slot);
     } else {
@@ -69,7 +80,9 @@ export class StreamAssembler {
 
   /** The tool calls in wire shape, in index order. */
   get toolCalls(): WireToolCallIn[] {
-    return this.calls.filter(Boolean).map((c) => ({ id: c.id, type: c.type ?? 'function', function: { name: c.name, arguments: c.arguments } }));
+    return this.calls
+      .filter(Boolean)
+      .map((c) => ({ id: c.id, type: c.type ?? 'function', function: { name: c.name, arguments: c.arguments } }));
   }
 
   /** The completion the chunks add up to, for the trace's raw response. */

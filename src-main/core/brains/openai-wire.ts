@@ -68,14 +68,19 @@ function parseArguments(name: string, raw: unknown, warnings: string[]): Record<
       let parsed: unknown = JSON.parse(raw);
       // Some tool-call parsers encode the arguments twice: a JSON string holding the JSON object.
       if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = JSON.parse(parsed);
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // reported below
     }
-    warnings.push(`The model called '${name}' with arguments that are not a JSON object; using {}. Raw arguments: ${snippet(raw)}`);
+    warnings.push(
+      `The model called '${name}' with arguments that are not a JSON object; using {}. Raw arguments: ${snippet(raw)}`,
+    );
     return {};
   }
-  warnings.push(`The model called '${name}' with arguments of type ${typeof raw}; using {}. Raw arguments: ${snippet(JSON.stringify(raw))}`);
+  warnings.push(
+    `The model called '${name}' with arguments of type ${typeof raw}; using {}. Raw arguments: ${snippet(JSON.stringify(raw))}`,
+  );
   return {};
 }
 
@@ -97,7 +102,9 @@ export function fromWireToolCalls(calls: WireToolCallIn[] | null | undefined, wa
     } else if (seen.has(id)) {
       const duplicate = id;
       id = generateCallId();
-      warnings.push(`The model's call to '${name}' reused the id '${duplicate}' of an earlier call in the same reply; generated '${id}'.`);
+      warnings.push(
+        `The model's call to '${name}' reused the id '${duplicate}' of an earlier call in the same reply; generated '${id}'.`,
+      );
     }
     seen.add(id);
     return { id, name, arguments: args };

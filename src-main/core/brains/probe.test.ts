@@ -51,8 +51,12 @@ describe('probeBrain', () => {
   it("a refusal at Ollama's default address names Ollama", async () => {
     const port = await closedPort();
     const refused = await fetch(`http://127.0.0.1:${port}/v1/models`).catch((e: unknown) => e);
-    expect(describeNetworkCause(refused, 'http://localhost:11434/v1')).toMatch(/no server answers there \(is Ollama running/);
-    expect(describeNetworkCause(refused, `http://127.0.0.1:${port}/v1`)).toBe('connection refused: no server answers there');
+    expect(describeNetworkCause(refused, 'http://localhost:11434/v1')).toMatch(
+      /no server answers there \(is Ollama running/,
+    );
+    expect(describeNetworkCause(refused, `http://127.0.0.1:${port}/v1`)).toBe(
+      'connection refused: no server answers there',
+    );
   });
 
   it('times out and can be cancelled', async () => {

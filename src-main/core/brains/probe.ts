@@ -22,7 +22,10 @@ const DEFAULT_PROBE_TIMEOUT_MS = 5000;
  * Checks an OpenAI-compatible server from the persona editor: `GET <base>/models`. Never throws; says plainly
  * when nothing listens, when the key is refused, and when the named model is not among the server's models.
  */
-export async function probeBrain(probe: BrainProbe, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ProbeResult> {
+export async function probeBrain(
+  probe: BrainProbe,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<ProbeResult> {
   const base = normalizeApiUrl(probe.api_url);
   const url = `${base}/models`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
@@ -39,12 +42,19 @@ export async function probeBrain(probe: BrainProbe, options: { signal?: AbortSig
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { headers: { authorization: `Bearer ${probe.api_key || 'not-needed'}`, accept: 'application/json' }, signal });
+    response = await fetch(url, {
+      headers: { authorization: `Bearer ${probe.api_key || 'not-needed'}`, accept: 'application/json' },
+      signal,
+    });
     text = await response.text();
   } catch (error) {
     if (options.signal?.aborted) return result({ code: 'cancelled', message: 'Cancelled.' });
-    if (timeout.aborted) return result({ code: 'brain_unreachable', message: `No answer from ${base} within ${timeoutMs / 1000} s.` });
-    return result({ code: 'brain_unreachable', message: `Cannot reach ${base}: ${describeNetworkCause(error, base)}.` });
+    if (timeout.aborted)
+      return result({ code: 'brain_unreachable', message: `No answer from ${base} within ${timeoutMs / 1000} s.` });
+    return result({
+      code: 'brain_unreachable',
+      message: `Cannot reach ${base}: ${describeNetworkCause(error, base)}.`,
+    });
   }
 
   if (response.status === 404) {
@@ -54,21 +64,42 @@ export async function probeBrain(probe: BrainProbe, options: { signal?: AbortSig
   if (!response.ok) {
     const { message } = providerMessageOf(text);
     const hint = response.status === 401 || response.status === 403 ? ' Check the api_key.' : '';
-    return result({ code: 'brain_bad_response', message: `${base} answered HTTP ${response.status}: ${message}${hint}`, details: { status: response.status } });
+    return result({
+      code: 'brain_bad_response',
+      message: `${base} answered HTTP ${response.status}: ${message}${hint}`,
+      details: { status: response.status },
+    });
   }
   let models: string[];
   try {
-    const json = JSON.parse(text) as { data?: Array<{ id?: unknown }>; models?: Array<{ name?: unknown; model?: unknown }> };
-    const list = Array.isArray(json.data) ? json.data.map((m) => m?.id) : Array.isArray(json.models) ? json.models.map((m) => m?.model ?? m?.name) : null;
+    const json = JSON.parse(text) as {
+      data?: Array<{ id?: unknown }>;
+      models?: Array<{ name?: unknown; model?: unknown }>;
+    };
+    const list = Array.isArray(json.data)
+      ? json.data.map((m) => m?.id)
+      : Array.isArray(json.models)
+        ? json.models.map((m) => m?.model ?? m?.name)
+        : null;
     if (!list) throw new Error('no data list');
     models = list.filter((id): id is string => typeof id === 'string');
   } catch {
-    return result({ code: 'brain_bad_response', message: `${url} did not answer with a model list (is it an OpenAI-compatible /v1 address?): ${text.trim().slice(0, 200) || '(empty body)'}` });
+    return result({
+      code: 'brain_bad_response',
+      message: `${url} did not answer with a model list (is it an OpenAI-compatible /v1 address?): ${text.trim().slice(0, 200) || '(empty body)'}`,
+    });
   }
   // Ollama lists `name:latest` and accepts `name` for it.
   if (probe.model && models.length > 0 && !models.includes(probe.model) && !models.includes(`${probe.model}:latest`)) {
     const shown = models.slice(0, 20).join(', ') + (models.length > 20 ? ', …' : '');
-    return result({ code: 'brain_bad_response', message: `The server at ${base} answers, but has no model '${probe.model}'. Its models: ${shown}.`, details: { models } }, models);
+    return result(
+      {
+        code: 'brain_bad_response',
+        message: `The server at ${base} answers, but has no model '${probe.model}'. Its models: ${shown}.`,
+        details: { models },
+      },
+      models,
+    );
   }
   return result(null, models);
 }

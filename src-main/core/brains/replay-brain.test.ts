@@ -20,8 +20,30 @@ const events: TraceEvent[] = [
     raw: { request: { model: 'qwen2.5' }, response: { id: 'chatcmpl-1' } },
     warnings: ['a recorded warning'],
   },
-  { ...base, seq: 2, type: 'tool_result', toolCallId: 'call_1', name: 'evaluate_expression', toolboxId: 'ovos-math-tools', arguments: { expression: '12*9' }, result: { result: 108 }, content: '108', durationMs: 1 },
-  { ...base, seq: 3, iteration: 2, type: 'assistant_message', content: '12*9 is 108.', toolCalls: [], final: true, durationMs: 4, raw: null, warnings: [] },
+  {
+    ...base,
+    seq: 2,
+    type: 'tool_result',
+    toolCallId: 'call_1',
+    name: 'evaluate_expression',
+    toolboxId: 'ovos-math-tools',
+    arguments: { expression: '12*9' },
+    result: { result: 108 },
+    content: '108',
+    durationMs: 1,
+  },
+  {
+    ...base,
+    seq: 3,
+    iteration: 2,
+    type: 'assistant_message',
+    content: '12*9 is 108.',
+    toolCalls: [],
+    final: true,
+    durationMs: 4,
+    raw: null,
+    warnings: [],
+  },
 ];
 const hi = [{ role: 'user' as const, content: 'anything' }];
 
@@ -50,7 +72,10 @@ describe('ReplayBrain', () => {
   it('reads a session JSONL file (other lines skipped) and says when the recording is exhausted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-'));
     const file = join(dir, 'session.jsonl');
-    writeFileSync(file, `${JSON.stringify({ kind: 'header', sessionId: 's1' })}\n${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ kind: 'header', sessionId: 's1' })}\n${events.map((e) => JSON.stringify(e)).join('\n')}\n`,
+    );
     const brain = new ReplayBrain({ sessionFile: file });
     expect(brain.remaining).toBe(2);
     await brain.continueChat(hi);
@@ -73,7 +98,9 @@ describe('ReplayBrain', () => {
   });
 
   it('a missing session file is a clear session_not_found', () => {
-    expect(() => new ReplayBrain({ session_file: '/nonexistent/s.jsonl' })).toThrow(expect.objectContaining({ code: 'session_not_found' }));
+    expect(() => new ReplayBrain({ session_file: '/nonexistent/s.jsonl' })).toThrow(
+      expect.objectContaining({ code: 'session_not_found' }),
+    );
   });
 
   it('is deterministic: two brains over the same recording give identical turns', async () => {

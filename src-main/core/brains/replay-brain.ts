@@ -29,7 +29,10 @@ export function readRecordedTurns(sessionFile: string, unreadable: number[] = []
   try {
     text = readFileSync(sessionFile, 'utf8');
   } catch (error) {
-    throw new StudioError('session_not_found', `Replay cannot read the session file ${sessionFile}: ${(error as Error).message}`);
+    throw new StudioError(
+      'session_not_found',
+      `Replay cannot read the session file ${sessionFile}: ${(error as Error).message}`,
+    );
   }
   const turns: AssistantEvent[] = [];
   text.split('\n').forEach((line, i) => {
@@ -67,7 +70,8 @@ export class ReplayBrain implements ChatEngine {
       const file = 'sessionFile' in config ? config.sessionFile : config.session_file;
       const unreadable: number[] = [];
       this.turns = readRecordedTurns(file, unreadable);
-      if (unreadable.length) this.notice = `Replay skipped ${unreadable.length} unreadable line(s) of ${file}: line ${unreadable.join(', ')}.`;
+      if (unreadable.length)
+        this.notice = `Replay skipped ${unreadable.length} unreadable line(s) of ${file}: line ${unreadable.join(', ')}.`;
     }
   }
 
@@ -80,7 +84,10 @@ export class ReplayBrain implements ChatEngine {
     if (options.signal?.aborted) throw new CancelledError();
     const event = this.turns[this.next];
     if (!event) {
-      throw new BrainError('brain_bad_response', `Replay has no more recorded turns (all ${this.turns.length} were played).`);
+      throw new BrainError(
+        'brain_bad_response',
+        `Replay has no more recorded turns (all ${this.turns.length} were played).`,
+      );
     }
     const notice = this.next === 0 && this.notice ? [this.notice] : [];
     this.next++;

@@ -38,14 +38,21 @@ async function collect(type: string, ms: number, enough = Infinity): Promise<Mes
     seen.push(m);
     if (seen.length >= enough) early();
   });
-  await Promise.race([reached.then(() => new Promise((r) => setTimeout(r, 100))), new Promise((r) => setTimeout(r, ms))]);
+  await Promise.race([
+    reached.then(() => new Promise((r) => setTimeout(r, 100))),
+    new Promise((r) => setTimeout(r, ms)),
+  ]);
   off();
   return seen;
 }
 
 test('the app toolboxes answer discover (one response each) and calls, in OVOS wire format', async () => {
   const math = new MathTools();
-  const bridge = await bridged(() => [math, new FailingTools(), new BusToolBox({ config: { url: 'ws://127.0.0.1:1/core' } })]);
+  const bridge = await bridged(() => [
+    math,
+    new FailingTools(),
+    new BusToolBox({ config: { url: 'ws://127.0.0.1:1/core' } }),
+  ]);
   expect(bridge.bus).not.toBeNull();
 
   const answers = collect('ovos.persona.tools.discover.response', 3000, 2);
@@ -62,11 +69,17 @@ test('the app toolboxes answer discover (one response each) and calls, in OVOS w
 
   const unknown = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
   agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'nonexistent', kwargs: {} }));
-  expect((await unknown).data).toEqual({ error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.", toolbox_id: 'math_tools' });
+  expect((await unknown).data).toEqual({
+    error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
+    toolbox_id: 'math_tools',
+  });
 
   const failed = waitForMessage(agent, 'ovos.persona.tools.failing_tools.call.response', 2000);
   agent.emit(new Message('ovos.persona.tools.failing_tools.call', { name: 'fail', kwargs: {} }));
-  expect((await failed).data).toEqual({ error: "RuntimeError: Tool execution failed for 'fail' in ToolBox 'failing_tools'", toolbox_id: 'failing_tools' });
+  expect((await failed).data).toEqual({
+    error: "RuntimeError: Tool execution failed for 'fail' in ToolBox 'failing_tools'",
+    toolbox_id: 'failing_tools',
+  });
 });
 
 test('the toolbox list is asked at every message, and stop() ends the answers', async () => {

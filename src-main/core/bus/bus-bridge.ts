@@ -90,7 +90,9 @@ export class BusBridge {
           log.debug(`refresh before discover failed for '${tb.toolboxId}': ${causeMessage(error)}`);
         }
         if (this.client !== bus) return;
-        bus.emit(message.response({ tools: tb.toolJsonList, toolbox_id: tb.toolboxId }, { [ORIGIN_KEY]: BRIDGE_ORIGIN }));
+        bus.emit(
+          message.response({ tools: tb.toolJsonList, toolbox_id: tb.toolboxId }, { [ORIGIN_KEY]: BRIDGE_ORIGIN }),
+        );
       }),
     );
   }
@@ -104,7 +106,8 @@ export class BusBridge {
     try {
       data = { result: await tb.callTool(name, kwargs), toolbox_id: toolboxId };
     } catch (error) {
-      const type = error instanceof ToolInputError || error instanceof ToolExecutionError ? error.pythonType : 'RuntimeError';
+      const type =
+        error instanceof ToolInputError || error instanceof ToolExecutionError ? error.pythonType : 'RuntimeError';
       data = { error: `${type}: ${causeMessage(error)}`, toolbox_id: toolboxId };
     }
     if (this.client === bus) bus.emit(message.response(data, { [ORIGIN_KEY]: BRIDGE_ORIGIN }));

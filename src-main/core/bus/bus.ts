@@ -9,7 +9,12 @@ export interface Bus {
 }
 
 /** Waits for the first message of `type` (optionally matching), or rejects after `timeoutMs`. */
-export function waitForMessage(bus: Bus, type: string, timeoutMs: number, match: (m: Message) => boolean = () => true): Promise<Message> {
+export function waitForMessage(
+  bus: Bus,
+  type: string,
+  timeoutMs: number,
+  match: (m: Message) => boolean = () => true,
+): Promise<Message> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();

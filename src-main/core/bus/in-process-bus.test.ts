@@ -66,7 +66,9 @@ describe('InProcessBus', () => {
 describe('ToolBox.bind on a bus (#18-#21)', () => {
   it('discover -> exactly one .response with {tools, toolbox_id}', async () => {
     const { bus, tb } = await boundMathTools();
-    const replies = await collect(bus, 'ovos.persona.tools.discover.response', () => bus.emit(new Message('ovos.persona.tools.discover')));
+    const replies = await collect(bus, 'ovos.persona.tools.discover.response', () =>
+      bus.emit(new Message('ovos.persona.tools.discover')),
+    );
     expect(replies).toHaveLength(1);
     expect(replies[0].data).toEqual({ tools: tb.toolJsonList, toolbox_id: 'math_tools' });
   });
@@ -74,14 +76,18 @@ describe('ToolBox.bind on a bus (#18-#21)', () => {
   it('every bound toolbox answers discover', async () => {
     const { bus } = await boundMathTools();
     new FailingTools({ bus });
-    const replies = await collect(bus, 'ovos.persona.tools.discover.response', () => bus.emit(new Message('ovos.persona.tools.discover')));
+    const replies = await collect(bus, 'ovos.persona.tools.discover.response', () =>
+      bus.emit(new Message('ovos.persona.tools.discover')),
+    );
     expect(replies.map((m) => m.data.toolbox_id).sort()).toEqual(['failing_tools', 'math_tools']);
   });
 
   it('call -> one .call.response {result, toolbox_id}', async () => {
     const { bus } = await boundMathTools();
     const type = 'ovos.persona.tools.math_tools.call';
-    const replies = await collect(bus, `${type}.response`, () => bus.emit(new Message(type, { name: 'add', kwargs: { a: 5, b: 6 } })));
+    const replies = await collect(bus, `${type}.response`, () =>
+      bus.emit(new Message(type, { name: 'add', kwargs: { a: 5, b: 6 } })),
+    );
     expect(replies.map((m) => m.data)).toEqual([{ result: { result: 11 }, toolbox_id: 'math_tools' }]);
   });
 
@@ -94,19 +100,45 @@ describe('ToolBox.bind on a bus (#18-#21)', () => {
       expect(replies).toHaveLength(1);
       return replies[0].data;
     };
-    expect(await ask('math_tools', { name: 'nonexistent', kwargs: {} })).toEqual({ error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.", toolbox_id: 'math_tools' });
-    expect(await ask('math_tools', { name: 'add', kwargs: { a: 'x', b: 1 } })).toEqual({ error: "ValueError: Tool input validation failed for 'add' in ToolBox 'math_tools'", toolbox_id: 'math_tools' });
-    expect(await ask('failing_tools', { name: 'fail', kwargs: {} })).toEqual({ error: "RuntimeError: Tool execution failed for 'fail' in ToolBox 'failing_tools'", toolbox_id: 'failing_tools' });
-    expect(await ask('math_tools', {})).toEqual({ error: "ValueError: Unknown tool '' for ToolBox 'math_tools'.", toolbox_id: 'math_tools' });
-    expect(await ask('math_tools', { name: 'add', kwargs: 'nope' })).toEqual({ error: "RuntimeError: Tool 'add' called with unexpected type arguments: str. Must be Dict[str, Any] or ToolArguments.", toolbox_id: 'math_tools' });
+    expect(await ask('math_tools', { name: 'nonexistent', kwargs: {} })).toEqual({
+      error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
+      toolbox_id: 'math_tools',
+    });
+    expect(await ask('math_tools', { name: 'add', kwargs: { a: 'x', b: 1 } })).toEqual({
+      error: "ValueError: Tool input validation failed for 'add' in ToolBox 'math_tools'",
+      toolbox_id: 'math_tools',
+    });
+    expect(await ask('failing_tools', { name: 'fail', kwargs: {} })).toEqual({
+      error: "RuntimeError: Tool execution failed for 'fail' in ToolBox 'failing_tools'",
+      toolbox_id: 'failing_tools',
+    });
+    expect(await ask('math_tools', {})).toEqual({
+      error: "ValueError: Unknown tool '' for ToolBox 'math_tools'.",
+      toolbox_id: 'math_tools',
+    });
+    expect(await ask('math_tools', { name: 'add', kwargs: 'nope' })).toEqual({
+      error:
+        "RuntimeError: Tool 'add' called with unexpected type arguments: str. Must be Dict[str, Any] or ToolArguments.",
+      toolbox_id: 'math_tools',
+    });
   });
 
   it('a response swaps source and destination when both are set, else keeps the context (#21)', async () => {
     const { bus } = await boundMathTools();
     const type = 'ovos.persona.tools.math_tools.call';
-    const both = await collect(bus, `${type}.response`, () => bus.emit(new Message(type, { name: 'add', kwargs: { a: 1, b: 1 } }, { source: 'A', destination: 'B', session: { session_id: 's' } })));
+    const both = await collect(bus, `${type}.response`, () =>
+      bus.emit(
+        new Message(
+          type,
+          { name: 'add', kwargs: { a: 1, b: 1 } },
+          { source: 'A', destination: 'B', session: { session_id: 's' } },
+        ),
+      ),
+    );
     expect(both[0].context).toEqual({ source: 'B', destination: 'A', session: { session_id: 's' } });
-    const one = await collect(bus, `${type}.response`, () => bus.emit(new Message(type, { name: 'add', kwargs: { a: 1, b: 1 } }, { source: 'A' })));
+    const one = await collect(bus, `${type}.response`, () =>
+      bus.emit(new Message(type, { name: 'add', kwargs: { a: 1, b: 1 } }, { source: 'A' })),
+    );
     expect(one[0].context).toEqual({ source: 'A' });
   });
 
@@ -115,9 +147,21 @@ describe('ToolBox.bind on a bus (#18-#21)', () => {
     const other = new InProcessBus();
     tb.bind(other);
     expect(tb.bus).toBe(other);
-    expect(await collect(bus, 'ovos.persona.tools.discover.response', () => bus.emit(new Message('ovos.persona.tools.discover')))).toHaveLength(0);
-    expect(await collect(other, 'ovos.persona.tools.discover.response', () => other.emit(new Message('ovos.persona.tools.discover')))).toHaveLength(1);
+    expect(
+      await collect(bus, 'ovos.persona.tools.discover.response', () =>
+        bus.emit(new Message('ovos.persona.tools.discover')),
+      ),
+    ).toHaveLength(0);
+    expect(
+      await collect(other, 'ovos.persona.tools.discover.response', () =>
+        other.emit(new Message('ovos.persona.tools.discover')),
+      ),
+    ).toHaveLength(1);
     await tb.close();
-    expect(await collect(other, 'ovos.persona.tools.discover.response', () => other.emit(new Message('ovos.persona.tools.discover')))).toHaveLength(0);
+    expect(
+      await collect(other, 'ovos.persona.tools.discover.response', () =>
+        other.emit(new Message('ovos.persona.tools.discover')),
+      ),
+    ).toHaveLength(0);
   });
 });

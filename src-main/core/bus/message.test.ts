@@ -4,7 +4,9 @@ import { Message } from './message';
 
 describe('Message (ovos-bus-client)', () => {
   it('serializes exactly {type, data, context} and parses missing data/context as {} (#50)', () => {
-    expect(new Message('speak', { utterance: 'hi' }).serialize()).toBe('{"type":"speak","data":{"utterance":"hi"},"context":{}}');
+    expect(new Message('speak', { utterance: 'hi' }).serialize()).toBe(
+      '{"type":"speak","data":{"utterance":"hi"},"context":{}}',
+    );
     const parsed = Message.deserialize('{"type":"x"}');
     expect([parsed.type, parsed.data, parsed.context]).toEqual(['x', {}, {}]);
     expect(DEFAULT_BUS_URL).toBe('ws://127.0.0.1:8181/core');
@@ -19,7 +21,10 @@ describe('Message (ovos-bus-client)', () => {
   });
 
   it('reply swaps source and destination only when both are set (#21)', () => {
-    expect(new Message('q', {}, { source: 'A', destination: 'B' }).reply('r').context).toEqual({ source: 'B', destination: 'A' });
+    expect(new Message('q', {}, { source: 'A', destination: 'B' }).reply('r').context).toEqual({
+      source: 'B',
+      destination: 'A',
+    });
     expect(new Message('q', {}, { source: 'A' }).reply('r').context).toEqual({ source: 'A' });
     expect(new Message('q', {}, { destination: 'B' }).reply('r').context).toEqual({ destination: 'B' });
   });
@@ -27,13 +32,25 @@ describe('Message (ovos-bus-client)', () => {
   it('reply overlays the given context and copies data.destination before swapping', () => {
     const m = new Message('q', {}, { source: 'A', lang: 'en-US' });
     expect(m.reply('r', {}, { lang: 'pt-PT' }).context).toEqual({ source: 'A', lang: 'pt-PT' });
-    expect(m.reply('r', { destination: 'skill' }).context).toEqual({ source: 'skill', destination: 'A', lang: 'en-US' });
+    expect(m.reply('r', { destination: 'skill' }).context).toEqual({
+      source: 'skill',
+      destination: 'A',
+      lang: 'en-US',
+    });
     expect(m.context).toEqual({ source: 'A', lang: 'en-US' });
   });
 
   it("response is reply(type + '.response')", () => {
-    const r = new Message('ovos.persona.tools.discover', {}, { source: 'A', destination: 'B', session: { session_id: 'x' } }).response({ ok: 1 });
-    expect(r.toJSON()).toEqual({ type: 'ovos.persona.tools.discover.response', data: { ok: 1 }, context: { source: 'B', destination: 'A', session: { session_id: 'x' } } });
+    const r = new Message(
+      'ovos.persona.tools.discover',
+      {},
+      { source: 'A', destination: 'B', session: { session_id: 'x' } },
+    ).response({ ok: 1 });
+    expect(r.toJSON()).toEqual({
+      type: 'ovos.persona.tools.discover.response',
+      data: { ok: 1 },
+      context: { source: 'B', destination: 'A', session: { session_id: 'x' } },
+    });
   });
 
   it('deserialize names what is wrong with a malformed frame', () => {

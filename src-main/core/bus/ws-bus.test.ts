@@ -76,7 +76,9 @@ describe('bus server', { timeout: 15_000 }, () => {
     const s = await server();
     const socket = new WebSocket(`ws://127.0.0.1:${s.port}/other`);
     cleanups.push(() => socket.terminate());
-    await expect(new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))).rejects.toThrow(/400/);
+    await expect(new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))).rejects.toThrow(
+      /400/,
+    );
   });
 });
 
@@ -99,7 +101,10 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
 
     const failed = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
     agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'nonexistent', kwargs: {} }));
-    expect((await failed).data).toEqual({ error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.", toolbox_id: 'math_tools' });
+    expect((await failed).data).toEqual({
+      error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
+      toolbox_id: 'math_tools',
+    });
   });
 
   it('queues emits made while connecting and sends them in order once open', async () => {

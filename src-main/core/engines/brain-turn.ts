@@ -29,7 +29,12 @@ export class BrainTurn {
   durationMs = 0;
 
   /** Sends `messages` (and `tools`, when given) to the brain; cancellation rejects with CancelledError at once. */
-  static async request(ctx: LoopContext, messages: AgentMessage[], tools: OpenAITool[] | undefined, streaming: AnswerStreaming): Promise<BrainTurn> {
+  static async request(
+    ctx: LoopContext,
+    messages: AgentMessage[],
+    tools: OpenAITool[] | undefined,
+    streaming: AnswerStreaming,
+  ): Promise<BrainTurn> {
     const turn = new BrainTurn(ctx, streaming);
     const started = performance.now();
     const options = tools ? { tools, signal: ctx.signal } : { signal: ctx.signal };

@@ -11,7 +11,11 @@ export interface EngineCatalogEntry {
 const engineBlockSchema: JsonSchema = {
   type: 'object',
   properties: {
-    brain: { type: 'string', title: 'Brain', description: "The brain's plugin id, e.g. 'ovos-chat-openai-plugin'; its config block nests under that id." },
+    brain: {
+      type: 'string',
+      title: 'Brain',
+      description: "The brain's plugin id, e.g. 'ovos-chat-openai-plugin'; its config block nests under that id.",
+    },
     max_iterations: {
       type: 'integer',
       title: 'Max iterations',
@@ -19,8 +23,18 @@ const engineBlockSchema: JsonSchema = {
       default: DEFAULT_MAX_ITERATIONS,
       description: 'Tool-call cycles before the engine forces a final answer (one more request without tools).',
     },
-    system_prompt: { type: 'string', title: 'System prompt', description: 'Sent first, as a system message, on every request.' },
-    toolboxes: { type: 'array', title: 'Toolboxes', items: { type: 'string' }, uniqueItems: true, description: 'ToolBox ids; each config block nests under its id.' },
+    system_prompt: {
+      type: 'string',
+      title: 'System prompt',
+      description: 'Sent first, as a system message, on every request.',
+    },
+    toolboxes: {
+      type: 'array',
+      title: 'Toolboxes',
+      items: { type: 'string' },
+      uniqueItems: true,
+      description: 'ToolBox ids; each config block nests under its id.',
+    },
     tool_timeout_s: {
       type: 'number',
       title: 'Tool timeout (s)',
@@ -41,7 +55,8 @@ export const ENGINES: Record<string, EngineCatalogEntry> = {
   },
   'ovos-react-loop': {
     title: 'ReAct',
-    description: 'The text protocol (Thought / Action / Action Input / Observation / FINAL_ANSWER:) for any brain, tool-capable or not.',
+    description:
+      'The text protocol (Thought / Action / Action Input / Observation / FINAL_ANSWER:) for any brain, tool-capable or not.',
     configSchema: engineBlockSchema,
   },
 };

@@ -6,6 +6,12 @@ export { ENGINE_CLASSES, createEngine } from './engines';
 export { ENGINES, type EngineCatalogEntry } from './catalog';
 export { RunTracer, type TraceDraft } from './run-tracer';
 export { startRun, type RunHandle, type RunOutcome, type StartRunOptions } from './run-chat';
-export { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S, type EngineSetup, type EngineRunOptions, type LoopResult } from './loop-context';
+export {
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_TOOL_TIMEOUT_S,
+  type EngineSetup,
+  type EngineRunOptions,
+  type LoopResult,
+} from './loop-context';
 export { FINAL_ANSWER_TOKEN, MAX_ITERATIONS_PROMPT, NO_BRAIN_ANSWER, buildReactSystemPrompt } from './react-prompt';
 export { parseAction, extractFinalAnswer, extractJsonObject } from './react-parse';

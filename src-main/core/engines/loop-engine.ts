@@ -1,5 +1,12 @@
 import type { AgentMessage } from '../../../shared/domain/message';
-import { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S, type EngineRunOptions, type EngineSetup, type LoopContext, type LoopResult } from './loop-context';
+import {
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_TOOL_TIMEOUT_S,
+  type EngineRunOptions,
+  type EngineSetup,
+  type LoopContext,
+  type LoopResult,
+} from './loop-context';
 import { NO_BRAIN_ANSWER } from './react-prompt';
 import { RunTracer } from './run-tracer';
 

@@ -30,7 +30,10 @@ describe('NativeToolCallEngine (OVOS cases 35-39)', () => {
 
   it('runs two calls of one turn in order, one TOOL message each (36)', async () => {
     const { registry, toolbox } = await fixtureRegistry();
-    const brain = new ScriptedBrain([{ toolCalls: [call('c1', 'calc', { a: 1, b: 2 }), call('c2', 'calc', { a: 3, b: 4 })] }, { content: '3 and 7' }]);
+    const brain = new ScriptedBrain([
+      { toolCalls: [call('c1', 'calc', { a: 1, b: 2 }), call('c2', 'calc', { a: 3, b: 4 })] },
+      { content: '3 and 7' },
+    ]);
     const { events, tracer } = traced();
     await new NativeToolCallEngine({ brain, registry }).run([user('two sums')], { tracer });
     expect(toolbox.callLog.map((c) => c.args)).toEqual([
@@ -68,7 +71,9 @@ describe('NativeToolCallEngine (OVOS cases 35-39)', () => {
     const again = { toolCalls: [call('c', 'calc', { a: 1, b: 1 })] };
     const brain = new ScriptedBrain([again, again, { content: 'forced answer', deltas: ['forced ', 'answer'] }]);
     const { events, tracer } = traced();
-    const result = await new NativeToolCallEngine({ brain, registry, maxIterations: 2 }).run([user('loop')], { tracer });
+    const result = await new NativeToolCallEngine({ brain, registry, maxIterations: 2 }).run([user('loop')], {
+      tracer,
+    });
     expect(result).toEqual({ answer: 'forced answer', iterations: 3 });
     expect(brain.calls.map((c) => c.tools?.length)).toEqual([3, 3, undefined]);
     const final = events.filter((e) => e.type === 'assistant_message').at(-1)!;
@@ -87,7 +92,9 @@ describe('NativeToolCallEngine (OVOS cases 35-39)', () => {
   it('sends the persona system prompt first and no tools when the persona has none', async () => {
     const brain = new ScriptedBrain([{ content: 'ok' }]);
     const { ToolRegistry } = await import('../toolbox');
-    await new NativeToolCallEngine({ brain, registry: new ToolRegistry([]), systemPrompt: 'Be precise.' }).run([user('hi')]);
+    await new NativeToolCallEngine({ brain, registry: new ToolRegistry([]), systemPrompt: 'Be precise.' }).run([
+      user('hi'),
+    ]);
     expect(brain.calls[0].messages).toEqual([{ role: 'system', content: 'Be precise.' }, user('hi')]);
     expect(brain.calls[0].tools).toBeUndefined();
   });
@@ -97,7 +104,10 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
   it('feeds an unknown tool, invalid arguments and a throwing tool back as TOOL messages', async () => {
     const { registry } = await fixtureRegistry();
     const brain = new ScriptedBrain([
-      { toolCalls: [call('u', 'nope', {}), call('v', 'calc', { a: 'x' }), call('t', 'boom', {})], warnings: ["Arguments of 'calc' were not JSON; sent {}."] },
+      {
+        toolCalls: [call('u', 'nope', {}), call('v', 'calc', { a: 'x' }), call('t', 'boom', {})],
+        warnings: ["Arguments of 'calc' were not JSON; sent {}."],
+      },
       { content: 'recovered' },
     ]);
     const { events, tracer } = traced();
@@ -112,7 +122,9 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
       ['v', 'tool_input_invalid'],
       ['t', 'tool_execution_failed'],
     ]);
-    expect(events.find((e) => e.type === 'assistant_message')).toMatchObject({ warnings: ["Arguments of 'calc' were not JSON; sent {}."] });
+    expect(events.find((e) => e.type === 'assistant_message')).toMatchObject({
+      warnings: ["Arguments of 'calc' were not JSON; sent {}."],
+    });
   });
 
   it('times a hanging tool out after tool_timeout_s and goes on', async () => {
@@ -171,18 +183,29 @@ describe('NativeToolCallEngine: failures are data, cancellation is prompt', () =
     const { events, tracer } = traced();
     await new NativeToolCallEngine({ brain, registry }).run([user('2+3')], { tracer });
     const deltas = events.filter((e) => e.type === 'answer_delta');
-    expect(deltas.map((e) => `${e.iteration}:${e.delta}`)).toEqual(['1:Let me ', '1:compute.', '2:The ', '2:sum ', '2:is 5.']);
+    expect(deltas.map((e) => `${e.iteration}:${e.delta}`)).toEqual([
+      '1:Let me ',
+      '1:compute.',
+      '2:The ',
+      '2:sum ',
+      '2:is 5.',
+    ]);
     const firstTurn = events.findIndex((e) => e.type === 'assistant_message');
     expect(events[firstTurn]).toMatchObject({ iteration: 1, final: false, content: 'Let me compute.' });
     expect(events.findIndex((e) => e.type === 'answer_delta' && e.iteration === 1)).toBeLessThan(firstTurn);
     expect(events.filter((e) => e.type === 'answer_delta' && e.iteration === 2).map((e) => e.seq)).toEqual(
-      events.filter((e) => e.type === 'answer_delta' && e.iteration === 2).map((e) => e.seq).sort((a, b) => a - b),
+      events
+        .filter((e) => e.type === 'answer_delta' && e.iteration === 2)
+        .map((e) => e.seq)
+        .sort((a, b) => a - b),
     );
     expect(brain.calls.every((c) => c.streamed)).toBe(true);
 
     const plain = new ScriptedBrain([{ content: 'The sum is 5.' }]);
     const second = traced();
-    await new NativeToolCallEngine({ brain: plain, registry, stream: false }).run([user('2+3')], { tracer: second.tracer });
+    await new NativeToolCallEngine({ brain: plain, registry, stream: false }).run([user('2+3')], {
+      tracer: second.tracer,
+    });
     expect(plain.calls[0].streamed).toBe(false);
     expect(second.events.filter((e) => e.type === 'answer_delta').map((e) => e.delta)).toEqual(['The sum is 5.']);
   });

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinalAnswer, extractJsonObject, FinalAnswerStreamer, parseAction, parseReactReply } from './react-parse';
+import {
+  extractFinalAnswer,
+  extractJsonObject,
+  FinalAnswerStreamer,
+  parseAction,
+  parseReactReply,
+} from './react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT } from './react-prompt';
 
 describe('ReAct parsing (OVOS cases 23-27)', () => {
   it('parses an action and its JSON input (23)', () => {
-    expect(parseAction('Thought: I should search.\nAction: web_search\nAction Input: {"query": "OpenVoiceOS"}')).toEqual({
+    expect(
+      parseAction('Thought: I should search.\nAction: web_search\nAction Input: {"query": "OpenVoiceOS"}'),
+    ).toEqual({
       name: 'web_search',
       arguments: { query: 'OpenVoiceOS' },
     });
@@ -37,37 +45,69 @@ describe('ReAct parsing (OVOS cases 23-27)', () => {
     const prompt = buildReactSystemPrompt([{ name: 'calc', description: 'math' }]);
     expect(prompt).toContain('calc');
     expect(prompt).toContain('FINAL_ANSWER:');
-    expect(prompt).toContain('Available tools (JSON schema):\n[\n  {\n    "name": "calc",\n    "description": "math"\n  }\n]\n');
+    expect(prompt).toContain(
+      'Available tools (JSON schema):\n[\n  {\n    "name": "calc",\n    "description": "math"\n  }\n]\n',
+    );
     expect(prompt.startsWith('You have access to tools. On each turn you MUST choose one of:')).toBe(true);
-    expect(MAX_ITERATIONS_PROMPT).toBe('You have used the maximum number of tool calls. Provide your best FINAL_ANSWER: now.');
+    expect(MAX_ITERATIONS_PROMPT).toBe(
+      'You have used the maximum number of tool calls. Provide your best FINAL_ANSWER: now.',
+    );
   });
 });
 
 describe('ReAct parsing of realistic model output', () => {
   it('reads the action name through backticks, quotes, markdown and trailing punctuation', () => {
     const input = '\nAction Input: {"q": "x"}';
-    for (const line of ['Action: search ', 'Action: search.', 'Action: `search`', "Action: 'search'", 'Action: [search]', '**Action:** search', 'Action: search()']) {
+    for (const line of [
+      'Action: search ',
+      'Action: search.',
+      'Action: `search`',
+      "Action: 'search'",
+      'Action: [search]',
+      '**Action:** search',
+      'Action: search()',
+    ]) {
       expect(parseAction(line + input), line).toEqual({ name: 'search', arguments: { q: 'x' } });
     }
   });
 
   it('reads an Action Input inside a code fence, and one followed by more text', () => {
-    expect(parseAction('Action: search\nAction Input:\n```json\n{"q": "x"}\n```')).toEqual({ name: 'search', arguments: { q: 'x' } });
-    expect(parseAction('Action: search\nAction Input: ```{"q": "x"}```')).toEqual({ name: 'search', arguments: { q: 'x' } });
-    expect(parseAction('Action: search\nAction Input: {"q": "x"}\nObservation: (I will wait for the tool.) {"not": "this"}')).toEqual({ name: 'search', arguments: { q: 'x' } });
+    expect(parseAction('Action: search\nAction Input:\n```json\n{"q": "x"}\n```')).toEqual({
+      name: 'search',
+      arguments: { q: 'x' },
+    });
+    expect(parseAction('Action: search\nAction Input: ```{"q": "x"}```')).toEqual({
+      name: 'search',
+      arguments: { q: 'x' },
+    });
+    expect(
+      parseAction('Action: search\nAction Input: {"q": "x"}\nObservation: (I will wait for the tool.) {"not": "this"}'),
+    ).toEqual({ name: 'search', arguments: { q: 'x' } });
   });
 
   it('runs the action when FINAL_ANSWER: only appears inside a Thought or after the action', () => {
-    const thought = 'Thought: I need data before I can give the FINAL_ANSWER: so I search.\nAction: search\nAction Input: {"q": "x"}';
-    expect(parseReactReply(thought)).toEqual({ kind: 'action', action: { name: 'search', arguments: { q: 'x' } }, turn: thought });
+    const thought =
+      'Thought: I need data before I can give the FINAL_ANSWER: so I search.\nAction: search\nAction Input: {"q": "x"}';
+    expect(parseReactReply(thought)).toEqual({
+      kind: 'action',
+      action: { name: 'search', arguments: { q: 'x' } },
+      turn: thought,
+    });
     const hallucinated = 'Action: search\nAction Input: {"q": "x"}\nObservation: 42\nFINAL_ANSWER: 42';
-    expect(parseReactReply(hallucinated)).toEqual({ kind: 'action', action: { name: 'search', arguments: { q: 'x' } }, turn: 'Action: search\nAction Input: {"q": "x"}' });
+    expect(parseReactReply(hallucinated)).toEqual({
+      kind: 'action',
+      action: { name: 'search', arguments: { q: 'x' } },
+      turn: 'Action: search\nAction Input: {"q": "x"}',
+    });
   });
 
   it('ends with the answer when FINAL_ANSWER: starts a line, or when there is no parsable action', () => {
     expect(parseReactReply('Thought: known.\nFINAL_ANSWER: Paris')).toEqual({ kind: 'final', answer: 'Paris' });
     expect(parseReactReply('Thought: known. FINAL_ANSWER: Paris')).toEqual({ kind: 'final', answer: 'Paris' });
-    expect(parseReactReply('FINAL_ANSWER: write `Action: x` then\nAction Input: {"a": 1}')).toEqual({ kind: 'final', answer: 'write `Action: x` then\nAction Input: {"a": 1}' });
+    expect(parseReactReply('FINAL_ANSWER: write `Action: x` then\nAction Input: {"a": 1}')).toEqual({
+      kind: 'final',
+      answer: 'write `Action: x` then\nAction Input: {"a": 1}',
+    });
     expect(parseReactReply('Just text.')).toEqual({ kind: 'text', answer: 'Just text.' });
   });
 });

@@ -59,7 +59,11 @@ function locateAction(text: string): { action: ReactAction; index: number; end: 
   try {
     const args = JSON.parse(json) as unknown;
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return null;
-    return { action: { name: action[1], arguments: args as Record<string, unknown> }, index: action.index, end: start + json.length };
+    return {
+      action: { name: action[1], arguments: args as Record<string, unknown> },
+      index: action.index,
+      end: start + json.length,
+    };
   } catch {
     return null;
   }
@@ -83,7 +87,8 @@ export function parseReactReply(text: string): ReactStep {
   if (finalIdx !== -1) {
     const lineStart = text.lastIndexOf('\n', finalIdx - 1) + 1;
     const startsLine = /^[\s*>#_-]*$/.test(text.slice(lineStart, finalIdx));
-    if (!located || (startsLine && finalIdx < located.index)) return { kind: 'final', answer: text.slice(finalIdx + FINAL_ANSWER_TOKEN.length).trim() };
+    if (!located || (startsLine && finalIdx < located.index))
+      return { kind: 'final', answer: text.slice(finalIdx + FINAL_ANSWER_TOKEN.length).trim() };
   }
   if (located) return { kind: 'action', action: located.action, turn: text.slice(0, located.end) };
   return { kind: 'text', answer: text };

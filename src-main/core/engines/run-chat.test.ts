@@ -9,18 +9,42 @@ import { ScriptedBrain } from './testing/scripted-brain';
 
 async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-toolcall-loop'): Promise<PersonaRuntime> {
   const { registry, toolbox } = await fixtureRegistry();
-  return { engineId, brainId: 'scripted', model: 'scripted-model', maxIterations: 4, toolTimeoutMs: 5000, systemPrompt: null, brain, registry, toolboxes: [toolbox], close: async () => undefined };
+  return {
+    engineId,
+    brainId: 'scripted',
+    model: 'scripted-model',
+    maxIterations: 4,
+    toolTimeoutMs: 5000,
+    systemPrompt: null,
+    brain,
+    registry,
+    toolboxes: [toolbox],
+    close: async () => undefined,
+  };
 }
 
 function start(runtime: PersonaRuntime, message = 'What is 1+2?') {
   const events: TraceEvent[] = [];
-  const handle = startRun(runtime, { history: [{ role: 'user', content: 'earlier' }, { role: 'assistant', content: 'reply' }], message, sessionId: 's1', personaId: 'calc', personaName: 'Calc', onEvent: (e) => events.push(e) });
+  const handle = startRun(runtime, {
+    history: [
+      { role: 'user', content: 'earlier' },
+      { role: 'assistant', content: 'reply' },
+    ],
+    message,
+    sessionId: 's1',
+    personaId: 'calc',
+    personaName: 'Calc',
+    onEvent: (e) => events.push(e),
+  });
   return { handle, events };
 }
 
 describe('startRun', () => {
   it('streams a well-formed trace: stamped, gapless, valid, one terminal event', async () => {
-    const brain = new ScriptedBrain([{ toolCalls: [{ id: 'c1', name: 'calc', arguments: { a: 1, b: 2 } }] }, { content: 'It is 3.' }]);
+    const brain = new ScriptedBrain([
+      { toolCalls: [{ id: 'c1', name: 'calc', arguments: { a: 1, b: 2 } }] },
+      { content: 'It is 3.' },
+    ]);
     const { handle, events } = start(await runtimeWith(brain));
     expect(events).toHaveLength(0);
     expect(await handle.done).toEqual({ status: 'finished', answer: 'It is 3.' });
@@ -39,7 +63,15 @@ describe('startRun', () => {
       'assistant_message@2',
       'run_finished@2',
     ]);
-    expect(events[0]).toMatchObject({ sessionId: 's1', personaId: 'calc', engine: 'ovos-native-toolcall-loop', brain: 'scripted', model: 'scripted-model', maxIterations: 4, tools: ['calc', 'boom', 'sleepy'] });
+    expect(events[0]).toMatchObject({
+      sessionId: 's1',
+      personaId: 'calc',
+      engine: 'ovos-native-toolcall-loop',
+      brain: 'scripted',
+      model: 'scripted-model',
+      maxIterations: 4,
+      tools: ['calc', 'boom', 'sleepy'],
+    });
     expect(events.at(-1)).toMatchObject({ answer: 'It is 3.', iterations: 2 });
     expect(brain.calls[0].messages).toEqual([
       { role: 'user', content: 'earlier' },
@@ -49,10 +81,15 @@ describe('startRun', () => {
   });
 
   it('ends a brain failure as run_failed with its error value', async () => {
-    const brain = new ScriptedBrain([{ error: new BrainError('brain_unreachable', 'Connection refused at http://127.0.0.1:9/v1/chat/completions') }]);
+    const brain = new ScriptedBrain([
+      { error: new BrainError('brain_unreachable', 'Connection refused at http://127.0.0.1:9/v1/chat/completions') },
+    ]);
     const { handle, events } = start(await runtimeWith(brain));
     const outcome = await handle.done;
-    expect(outcome).toEqual({ status: 'failed', error: { code: 'brain_unreachable', message: 'Connection refused at http://127.0.0.1:9/v1/chat/completions' } });
+    expect(outcome).toEqual({
+      status: 'failed',
+      error: { code: 'brain_unreachable', message: 'Connection refused at http://127.0.0.1:9/v1/chat/completions' },
+    });
     expect(events.at(-1)).toMatchObject({ type: 'run_failed', error: { code: 'brain_unreachable' } });
     expect(events.filter((e) => e.type.startsWith('run_'))).toHaveLength(2);
   });
@@ -76,7 +113,16 @@ describe('startRun', () => {
     const logged: string[] = [];
     setLogSink((_level, _scope, message) => logged.push(message));
     try {
-      const handle = startRun(runtime, { history: [], message: 'hi', sessionId: 's', personaId: null, personaName: 'P', onEvent: () => { throw new Error('sink down'); } });
+      const handle = startRun(runtime, {
+        history: [],
+        message: 'hi',
+        sessionId: 's',
+        personaId: null,
+        personaName: 'P',
+        onEvent: () => {
+          throw new Error('sink down');
+        },
+      });
       expect(await handle.done).toEqual({ status: 'finished', answer: 'fine' });
     } finally {
       setLogSink(null);

@@ -9,7 +9,8 @@ import { createEngine } from './engines';
 import { RunTracer } from './run-tracer';
 
 /** How a run ended. */
-export type RunOutcome = { status: 'finished'; answer: string } | { status: 'failed'; error: ErrorValue } | { status: 'cancelled' };
+export type RunOutcome =
+  { status: 'finished'; answer: string } | { status: 'failed'; error: ErrorValue } | { status: 'cancelled' };
 
 /** A run in flight: its id, its outcome, and a way to cancel it at any moment. */
 export interface RunHandle {
@@ -74,7 +75,12 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
       const result = await engine.run(messages, { signal: controller.signal, tracer });
       if (controller.signal.aborted) throw new CancelledError();
-      tracer.emit({ type: 'run_finished', answer: result.answer, iterations: result.iterations, durationMs: elapsed() });
+      tracer.emit({
+        type: 'run_finished',
+        answer: result.answer,
+        iterations: result.iterations,
+        durationMs: elapsed(),
+      });
       return { status: 'finished', answer: result.answer };
     } catch (error) {
       announce();

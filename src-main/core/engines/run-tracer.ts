@@ -22,7 +22,13 @@ export class RunTracer {
   ) {}
 
   emit(draft: TraceDraft): TraceEvent {
-    const event = { runId: this.runId, seq: this.seq++, at: Date.now(), iteration: this.iteration, ...draft } as TraceEvent;
+    const event = {
+      runId: this.runId,
+      seq: this.seq++,
+      at: Date.now(),
+      iteration: this.iteration,
+      ...draft,
+    } as TraceEvent;
     try {
       this.sink(event);
     } catch (error) {

@@ -10,7 +10,10 @@ import type { LoopContext } from './loop-context';
 export async function runToolCall(ctx: LoopContext, call: ToolCall): Promise<string> {
   const toolboxId = ctx.registry.resolve(call.name)?.toolbox.toolboxId ?? null;
   ctx.tracer.emit({ type: 'tool_started', toolCallId: call.id, name: call.name, toolboxId, arguments: call.arguments });
-  const execution = await executeToolCall(ctx.registry, call.name, call.arguments, { signal: ctx.signal, timeoutMs: ctx.toolTimeoutMs });
+  const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
+    signal: ctx.signal,
+    timeoutMs: ctx.toolTimeoutMs,
+  });
   if (execution.ok) {
     ctx.tracer.emit({
       type: 'tool_result',

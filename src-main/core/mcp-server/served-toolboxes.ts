@@ -26,7 +26,11 @@ const DISCOVERY_WAIT_MS = 15_000;
  * A persona's toolboxes (`persona` is a .json file or a persona id in the data folder), or, without one,
  * every installed toolbox with its default config. Waits (bounded) for their first discovery.
  */
-export async function loadServedToolboxes(options: { persona?: string; dataDir: string; catalog?: ToolboxCatalog }): Promise<ServedToolboxes> {
+export async function loadServedToolboxes(options: {
+  persona?: string;
+  dataDir: string;
+  catalog?: ToolboxCatalog;
+}): Promise<ServedToolboxes> {
   const catalog = options.catalog ?? (await loadToolboxClasses({ dataDir: options.dataDir }));
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
@@ -38,10 +42,15 @@ export async function loadServedToolboxes(options: { persona?: string; dataDir: 
     timeoutMs = runtime.toolTimeoutMs;
     name = `persona-studio: ${persona.name}`;
   } else {
-    toolboxes = Object.entries(catalog.classes).map(([id, cls]) => (cls.defaultId === id ? new cls({ config: {} }) : new cls({ toolboxId: id, config: {} })));
+    toolboxes = Object.entries(catalog.classes).map(([id, cls]) =>
+      cls.defaultId === id ? new cls({ config: {} }) : new cls({ toolboxId: id, config: {} }),
+    );
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(toolboxes.map((t) => t.ready)), new Promise((resolve) => (timer = setTimeout(resolve, DISCOVERY_WAIT_MS)))]);
+  await Promise.race([
+    Promise.all(toolboxes.map((t) => t.ready)),
+    new Promise((resolve) => (timer = setTimeout(resolve, DISCOVERY_WAIT_MS))),
+  ]);
   clearTimeout(timer);
   return {
     name,

@@ -1,5 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { executeToolCall, type ToolRegistry } from '../toolbox';
 
 export interface ToolServerOptions {
@@ -20,15 +25,25 @@ export interface ToolServerOptions {
 export function createToolServer(registry: ToolRegistry, options: ToolServerOptions = {}): Server {
   const server = new Server(
     { name: options.name ?? 'persona-studio', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: { listChanged: true } }, instructions: 'Tools of Persona Studio toolboxes (OVOS agent tools).' },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions: 'Tools of Persona Studio toolboxes (OVOS agent tools).',
+    },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(registry) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const run = await executeToolCall(registry, request.params.name, request.params.arguments ?? {}, { signal: extra.signal, timeoutMs: options.timeoutMs });
+    const run = await executeToolCall(registry, request.params.name, request.params.arguments ?? {}, {
+      signal: extra.signal,
+      timeoutMs: options.timeoutMs,
+    });
     if (run.ok) return { content: [{ type: 'text', text: run.content }], structuredContent: run.result };
-    return { content: [{ type: 'text', text: run.content }], isError: true, _meta: { 'persona-studio/error': run.error } };
+    return {
+      content: [{ type: 'text', text: run.content }],
+      isError: true,
+      _meta: { 'persona-studio/error': run.error },
+    };
   });
 
   const unsubscribe = registry.toolboxes.map((tb) =>

@@ -70,5 +70,10 @@ function unwritable(target: string, error: NodeJS.ErrnoException): StudioError {
     ENOTDIR: 'its folder does not exist (a file is in the way)',
   };
   const why = (error.code && reasons[error.code]) ?? error.message;
-  return new StudioError('forbidden', `Cannot write ${target}: ${why}. Nothing was changed.`, { path: target, code: error.code }, { cause: error });
+  return new StudioError(
+    'forbidden',
+    `Cannot write ${target}: ${why}. Nothing was changed.`,
+    { path: target, code: error.code },
+    { cause: error },
+  );
 }

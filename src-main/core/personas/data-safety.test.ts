@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -24,14 +33,19 @@ describe('export to a file', () => {
   it('never replaces an existing file without overwrite; with it, replaces it; never writes over a folder', async () => {
     const out = path.join(home, 'mine.json');
     writeFileSync(out, 'precious notes');
-    await expect(store.export('assistant', { path: out })).rejects.toMatchObject({ code: 'bad_input', message: `${out} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).` });
+    await expect(store.export('assistant', { path: out })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: `${out} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`,
+    });
     expect(readFileSync(out, 'utf8')).toBe('precious notes');
     expect(readdirSync(home).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
     await store.export('assistant', { path: out, overwrite: true });
     expect(JSON.parse(readFileSync(out, 'utf8')).name).toBe('Assistant');
     const folder = path.join(home, 'folder.json');
     mkdirSync(folder);
-    await expect(store.export('assistant', { path: folder, overwrite: true })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(store.export('assistant', { path: folder, overwrite: true })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
   });
 
   it('a file written while the export runs is not replaced either', async () => {
@@ -46,20 +60,34 @@ describe('export to a file', () => {
 describe('two exports to one new file at once', () => {
   it('one writes it, the other is refused (the no-replace check is atomic, not only a look before)', async () => {
     const out = path.join(home, 'both.json');
-    const results = await Promise.allSettled([store.export('assistant', { path: out }), store.export('assistant', { path: out, withSecrets: true })]);
+    const results = await Promise.allSettled([
+      store.export('assistant', { path: out }),
+      store.export('assistant', { path: out, withSecrets: true }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['bad_input']);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      ['bad_input'],
+    );
     expect(readdirSync(home).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
   });
 });
 
 describe('import from a file', () => {
   it('refuses a folder, and a file or text too large to be a persona, with clear errors', async () => {
-    await expect(store.import({ path: home }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: `${home} is not a file.` });
+    await expect(store.import({ path: home }, KNOWN)).rejects.toMatchObject({
+      code: 'bad_input',
+      message: `${home} is not a file.`,
+    });
     const big = path.join(home, 'big.json');
     writeFileSync(big, Buffer.alloc(MAX_IMPORT_BYTES + 1, 0x20));
-    await expect(store.import({ path: big }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('too large') });
-    await expect(store.import({ text: ' '.repeat(MAX_IMPORT_BYTES + 1) }, KNOWN)).rejects.toMatchObject({ code: 'bad_input', message: expect.stringContaining('too large') });
+    await expect(store.import({ path: big }, KNOWN)).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining('too large'),
+    });
+    await expect(store.import({ text: ' '.repeat(MAX_IMPORT_BYTES + 1) }, KNOWN)).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringContaining('too large'),
+    });
   });
 });
 
@@ -76,16 +104,34 @@ describe('file paths from API clients (the window, a browser page with the token
   it('must be absolute .json paths; an existing file is replaced only with overwrite', async () => {
     const secretish = path.join(home, 'notes.txt');
     writeFileSync(secretish, 'a private note');
-    expect(await call('personas.import', { path: secretish })).toMatchObject({ ok: false, error: { code: 'bad_input', message: `'${secretish}' is not a .json file: persona files are JSON (name.json).` } });
-    expect(await call('personas.import', { path: 'relative.json' })).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringContaining('not an absolute path') } });
+    expect(await call('personas.import', { path: secretish })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: `'${secretish}' is not a .json file: persona files are JSON (name.json).` },
+    });
+    expect(await call('personas.import', { path: 'relative.json' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('not an absolute path') },
+    });
     const target = path.join(home, 'notes.txt');
-    expect(await call('personas.export', { id: 'assistant', path: target })).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(await call('personas.export', { id: 'assistant', path: target })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
     expect(readFileSync(target, 'utf8')).toBe('a private note');
     const out = path.join(home, 'exported.json');
-    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({ ok: true, output: { path: out } });
-    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringContaining('already exists') } });
+    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({
+      ok: true,
+      output: { path: out },
+    });
+    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('already exists') },
+    });
     expect(await call('personas.export', { id: 'assistant', path: out, overwrite: true })).toMatchObject({ ok: true });
-    expect(await call('personas.import', { path: out })).toMatchObject({ ok: true, output: { record: { id: 'exported' } } });
+    expect(await call('personas.import', { path: out })).toMatchObject({
+      ok: true,
+      output: { record: { id: 'exported' } },
+    });
   });
 });
 
@@ -126,10 +172,22 @@ describe('settings.json', () => {
 
 describe('persona files whose name is not an id', () => {
   it('are listed as broken with how to rename them, never as personas that cannot be opened', async () => {
-    writeFileSync(path.join(home, 'personas', 'My Persona.json'), JSON.stringify({ name: 'Mine', handlers: ['ovos-native-toolcall-loop'] }));
+    writeFileSync(
+      path.join(home, 'personas', 'My Persona.json'),
+      JSON.stringify({ name: 'Mine', handlers: ['ovos-native-toolcall-loop'] }),
+    );
     const { personas, broken } = await store.list();
     expect(personas.map((p) => p.id)).toEqual(['assistant']);
-    expect(broken).toMatchObject([{ id: 'My Persona', error: { code: 'persona_invalid', message: 'The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to my-persona.json.' } }]);
+    expect(broken).toMatchObject([
+      {
+        id: 'My Persona',
+        error: {
+          code: 'persona_invalid',
+          message:
+            'The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to my-persona.json.',
+        },
+      },
+    ]);
   });
 });
 
@@ -151,7 +209,10 @@ describe('secrets.json shared by the app and the CLI (two processes, two stores 
 describe('a write that cannot happen', () => {
   it('says which file and why, in words', async () => {
     const target = path.join(home, 'no-such-folder', 'out.json');
-    await expect(store.export('assistant', { path: target })).rejects.toMatchObject({ code: 'forbidden', message: `Cannot write ${target}: its folder does not exist. Nothing was changed.` });
+    await expect(store.export('assistant', { path: target })).rejects.toMatchObject({
+      code: 'forbidden',
+      message: `Cannot write ${target}: its folder does not exist. Nothing was changed.`,
+    });
   });
 });
 
@@ -160,14 +221,19 @@ describe('concurrent writes to one persona', () => {
     name: `P${n}`,
     description: `version ${n} ${'x'.repeat(5000)}`,
     handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': { brain: 'ovos-chat-openai-plugin', 'ovos-chat-openai-plugin': { api_url: 'http://127.0.0.1:1/v1', api_key: `sk-${n}` } },
+    'ovos-native-toolcall-loop': {
+      brain: 'ovos-chat-openai-plugin',
+      'ovos-chat-openai-plugin': { api_url: 'http://127.0.0.1:1/v1', api_key: `sk-${n}` },
+    },
   });
 
   it('many saves at once: the last one wins, the file is always whole, no temp file is left', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, n) => store.save('same', keyed(n))));
     const text = readFileSync(path.join(home, 'personas', 'same.json'), 'utf8');
     expect(JSON.parse(text).name).toBe('P19');
-    expect(await store.loadWithSecrets('same')).toMatchObject({ 'ovos-native-toolcall-loop': { 'ovos-chat-openai-plugin': { api_key: 'sk-19' } } });
+    expect(await store.loadWithSecrets('same')).toMatchObject({
+      'ovos-native-toolcall-loop': { 'ovos-chat-openai-plugin': { api_key: 'sk-19' } },
+    });
     expect(readdirSync(path.join(home, 'personas')).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
   });
 
@@ -177,6 +243,9 @@ describe('concurrent writes to one persona', () => {
     expect(existsSync(path.join(home, 'personas', 'raced.json'))).toBe(false);
     expect(await store.secrets.get('raced')).toEqual({});
     await Promise.all([store.delete('raced'), store.save('raced', keyed(3))]);
-    expect(await store.loadWithSecrets('raced')).toMatchObject({ name: 'P3', 'ovos-native-toolcall-loop': { 'ovos-chat-openai-plugin': { api_key: 'sk-3' } } });
+    expect(await store.loadWithSecrets('raced')).toMatchObject({
+      name: 'P3',
+      'ovos-native-toolcall-loop': { 'ovos-chat-openai-plugin': { api_key: 'sk-3' } },
+    });
   });
 });

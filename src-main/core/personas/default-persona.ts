@@ -13,7 +13,8 @@ export function defaultPersona(): Record<string, unknown> {
     [DEFAULT_ENGINE]: {
       brain: DEFAULT_BRAIN,
       max_iterations: 5,
-      system_prompt: 'You are a helpful assistant. Use the math tools for arithmetic and the clock tools for dates and times instead of guessing.',
+      system_prompt:
+        'You are a helpful assistant. Use the math tools for arithmetic and the clock tools for dates and times instead of guessing.',
       toolboxes: ['ovos-math-tools', 'ovos-clock-tools'],
       [DEFAULT_BRAIN]: { model: 'qwen2.5', api_url: DEFAULT_API_URL },
     },

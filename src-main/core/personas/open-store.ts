@@ -8,7 +8,9 @@ import { SecretStore } from './secret-store';
  * Opens the persona store of a data folder, creating the folder on first use and seeding it with the
  * default persona then (the app and the CLI both open it this way, so either may come first).
  */
-export async function openPersonaStore(dataDir: string): Promise<{ personas: PersonaStore; secrets: SecretStore; seeded: boolean }> {
+export async function openPersonaStore(
+  dataDir: string,
+): Promise<{ personas: PersonaStore; secrets: SecretStore; seeded: boolean }> {
   const paths = dataPaths(dataDir);
   const isNew = !existsSync(paths.personas);
   ensureDataDir(dataDir);

@@ -9,7 +9,9 @@ const MCP = 'ovos-mcp-toolbox';
 export function personaCommands(persona: PersonaFile): string[] {
   const engine = engineBlockOf(persona);
   if (!engine) return [];
-  const ids = Array.isArray(engine.toolboxes) ? engine.toolboxes.filter((id): id is string => typeof id === 'string') : [];
+  const ids = Array.isArray(engine.toolboxes)
+    ? engine.toolboxes.filter((id): id is string => typeof id === 'string')
+    : [];
   const commands: string[] = [];
   for (const id of ids) {
     if (id !== MCP && !id.startsWith(`${MCP}:`)) continue;

@@ -5,28 +5,44 @@ import { toIssues } from '../api/issues';
 
 /** A persona file as read from disk: valid (the raw object is kept, key order and unknown keys included) or broken. */
 export type ReadPersona =
-  | { ok: true; raw: Record<string, unknown>; persona: PersonaFile; mtimeMs: number }
-  | { ok: false; error: ErrorValue };
+  { ok: true; raw: Record<string, unknown>; persona: PersonaFile; mtimeMs: number } | { ok: false; error: ErrorValue };
 
 /** Parses and validates persona JSON text; the error value names the problem (and its issues). */
-export function parsePersonaText(text: string): { ok: true; raw: Record<string, unknown>; persona: PersonaFile } | { ok: false; error: ErrorValue } {
+export function parsePersonaText(
+  text: string,
+): { ok: true; raw: Record<string, unknown>; persona: PersonaFile } | { ok: false; error: ErrorValue } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: { code: 'persona_invalid', message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` } };
+    return {
+      ok: false,
+      error: {
+        code: 'persona_invalid',
+        message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    };
   }
   return validatePersona(json);
 }
 
 /** Validates a persona object against the OVOS persona format. */
-export function validatePersona(json: unknown): { ok: true; raw: Record<string, unknown>; persona: PersonaFile } | { ok: false; error: ErrorValue } {
+export function validatePersona(
+  json: unknown,
+): { ok: true; raw: Record<string, unknown>; persona: PersonaFile } | { ok: false; error: ErrorValue } {
   const parsed = PersonaFile.safeParse(json);
   if (!parsed.success) {
     const issues = toIssues(parsed.error.issues);
     const first = issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    return { ok: false, error: { code: 'persona_invalid', message: `Not a valid persona: ${where}${first?.message ?? 'invalid'}`, details: { issues } } };
+    return {
+      ok: false,
+      error: {
+        code: 'persona_invalid',
+        message: `Not a valid persona: ${where}${first?.message ?? 'invalid'}`,
+        details: { issues },
+      },
+    };
   }
   return { ok: true, raw: structuredClone(json as Record<string, unknown>), persona: parsed.data };
 }
@@ -65,7 +81,8 @@ export function findUnknownPluginIds(persona: Record<string, unknown>, known: Kn
     if (!block || typeof block !== 'object' || Array.isArray(block)) continue;
     const { brain, toolboxes } = block as { brain?: unknown; toolboxes?: unknown };
     if (typeof brain === 'string' && !known.brains.includes(brain)) unknown.add(brain);
-    for (const id of asStrings(toolboxes)) if (!known.toolboxes.includes(id) && !known.toolboxes.includes(id.split(':')[0])) unknown.add(id);
+    for (const id of asStrings(toolboxes))
+      if (!known.toolboxes.includes(id) && !known.toolboxes.includes(id.split(':')[0])) unknown.add(id);
   }
   return [...unknown];
 }

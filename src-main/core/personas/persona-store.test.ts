@@ -9,7 +9,11 @@ import { openPersonaStore } from './open-store';
 import type { PersonaStore } from './persona-store';
 
 const SEED = path.resolve('examples/native_toolcall_persona.json');
-const KNOWN = { engines: ['ovos-native-toolcall-loop', 'ovos-react-loop'], brains: ['ovos-chat-openai-plugin'], toolboxes: ['ovos-math-tools', 'ovos-clock-tools'] };
+const KNOWN = {
+  engines: ['ovos-native-toolcall-loop', 'ovos-react-loop'],
+  brains: ['ovos-chat-openai-plugin'],
+  toolboxes: ['ovos-math-tools', 'ovos-clock-tools'],
+};
 const SEED_KEY_PATH = 'ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key';
 
 let home: string;
@@ -20,7 +24,11 @@ beforeEach(async () => {
   ({ personas: store } = await openPersonaStore(home));
 });
 
-const persona = (name: string, extra: Record<string, unknown> = {}) => ({ name, handlers: ['ovos-native-toolcall-loop'], ...extra });
+const persona = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  handlers: ['ovos-native-toolcall-loop'],
+  ...extra,
+});
 
 describe('a new data folder', () => {
   it('gets one ready persona on the built-in toolboxes and a local Ollama brain, once', async () => {
@@ -90,9 +98,14 @@ describe('broken files', () => {
       ['nohandlers', invalid, 'persona_invalid'],
     ]);
     expect(broken[0].error.message).toMatch(/^Not valid JSON: /);
-    expect(broken[1].error.message).toBe('Not a valid persona: handlers: personas must have at least 1 utterance handler');
+    expect(broken[1].error.message).toBe(
+      'Not a valid persona: handlers: personas must have at least 1 utterance handler',
+    );
 
-    await expect(store.save('mangled', persona('Replacement'))).rejects.toMatchObject({ code: 'persona_invalid', message: expect.stringContaining('kept as it is') });
+    await expect(store.save('mangled', persona('Replacement'))).rejects.toMatchObject({
+      code: 'persona_invalid',
+      message: expect.stringContaining('kept as it is'),
+    });
     await expect(store.get('mangled')).rejects.toMatchObject({ code: 'persona_invalid' });
     expect(readFileSync(file, 'utf8')).toBe(bytes);
 
@@ -120,7 +133,10 @@ describe('import and export', () => {
     expect(readFileSync(secretsFile, 'utf8')).toContain('not-needed-for-local');
     if (process.platform !== 'win32') expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
     const loaded = await store.loadWithSecrets(record.id);
-    expect((loaded['ovos-native-toolcall-loop'] as Record<string, Record<string, unknown>>)['ovos-chat-openai-plugin'].api_key).toBe('not-needed-for-local');
+    expect(
+      (loaded['ovos-native-toolcall-loop'] as Record<string, Record<string, unknown>>)['ovos-chat-openai-plugin']
+        .api_key,
+    ).toBe('not-needed-for-local');
   });
 
   it('export after import is lossless apart from the secret (key order and _comment keys kept); with secrets, identical', async () => {
@@ -143,7 +159,10 @@ describe('import and export', () => {
       name: 'Odd',
       handlers: ['ovos-native-toolcall-loop', 'ovos-solver-wolfram'],
       custom_key: { nested: [1, 2] },
-      'ovos-native-toolcall-loop': { brain: 'ovos-chat-claude-plugin', toolboxes: ['ovos-math-tools', 'ovos-weather-tools'] },
+      'ovos-native-toolcall-loop': {
+        brain: 'ovos-chat-claude-plugin',
+        toolboxes: ['ovos-math-tools', 'ovos-weather-tools'],
+      },
     });
     const { record, unknownPluginIds } = await store.import({ text, fileName: 'odd.json' }, KNOWN);
     expect(unknownPluginIds).toEqual(['ovos-solver-wolfram', 'ovos-chat-claude-plugin', 'ovos-weather-tools']);
@@ -155,7 +174,10 @@ describe('import and export', () => {
     const text = JSON.stringify({
       name: 'Notes',
       handlers: ['ovos-native-toolcall-loop'],
-      'ovos-native-toolcall-loop': { toolboxes: ['ovos-mcp-toolbox:notes'], 'ovos-mcp-toolbox:notes': { command: 'node', args: ['server.js', '--root', '/tmp'] } },
+      'ovos-native-toolcall-loop': {
+        toolboxes: ['ovos-mcp-toolbox:notes'],
+        'ovos-mcp-toolbox:notes': { command: 'node', args: ['server.js', '--root', '/tmp'] },
+      },
     });
     expect((await store.import({ text }, KNOWN)).commands).toEqual(['node server.js --root /tmp']);
   });
@@ -175,7 +197,13 @@ describe('import and export', () => {
 
 describe('secrets on save', () => {
   it('keeps a stored key when the editor saves without it, forgets it on "", drops it with its block', async () => {
-    const brain = (extra: Record<string, unknown>) => persona('K', { 'ovos-native-toolcall-loop': { brain: 'ovos-chat-openai-plugin', 'ovos-chat-openai-plugin': { model: 'm', ...extra } } });
+    const brain = (extra: Record<string, unknown>) =>
+      persona('K', {
+        'ovos-native-toolcall-loop': {
+          brain: 'ovos-chat-openai-plugin',
+          'ovos-chat-openai-plugin': { model: 'm', ...extra },
+        },
+      });
     const key = 'ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key';
     expect((await store.save('k', brain({ api_key: 'sk-1' }))).secretsSet).toEqual([key]);
     expect((await store.save('k', brain({}))).secretsSet).toEqual([key]);
@@ -195,12 +223,14 @@ describe('secrets on save', () => {
   });
 });
 
-
-
 describe('concurrent creations', () => {
   it('never give two imports the same id', async () => {
     const results = await Promise.all([1, 2, 3].map(() => store.import({ path: SEED }, KNOWN)));
-    expect(results.map((r) => r.record.id).sort()).toEqual(['native_toolcall_persona', 'native_toolcall_persona-2', 'native_toolcall_persona-3']);
+    expect(results.map((r) => r.record.id).sort()).toEqual([
+      'native_toolcall_persona',
+      'native_toolcall_persona-2',
+      'native_toolcall_persona-3',
+    ]);
     expect((await store.list()).personas).toHaveLength(4);
   });
 });

@@ -6,7 +6,15 @@ import { engineIdOf, PersonaId } from '../../../shared/domain/persona';
 import type { PersonaRecord } from '../../../shared/ipc/contract';
 import { StudioError } from '../errors';
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write';
-import { findUnknownPluginIds, formatPersona, parsePersonaText, readPersonaFile, slugify, validatePersona, type KnownPlugins } from './persona-file';
+import {
+  findUnknownPluginIds,
+  formatPersona,
+  parsePersonaText,
+  readPersonaFile,
+  slugify,
+  validatePersona,
+  type KnownPlugins,
+} from './persona-file';
 import { personaCommands } from './persona-commands';
 import { mergeSecrets, secretPathExists, splitSecrets } from './secret-fields';
 import type { SecretStore } from './secret-store';
@@ -46,7 +54,8 @@ export class PersonaStore {
   ) {}
 
   fileOf(id: string): string {
-    if (!PersonaId.safeParse(id).success) throw new StudioError('bad_input', `'${id}' is not a valid persona id (letters, digits, _ . -).`);
+    if (!PersonaId.safeParse(id).success)
+      throw new StudioError('bad_input', `'${id}' is not a valid persona id (letters, digits, _ . -).`);
     return path.join(this.dir, `${id}.json`);
   }
 
@@ -73,14 +82,25 @@ export class PersonaStore {
       const file = path.join(this.dir, name);
       if (!PersonaId.safeParse(id).success) {
         // Opened or deleted by id, such a file could never be reached: say how to make it one.
-        broken.push({ id, path: file, error: { code: 'persona_invalid', message: `The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to ${slugify(id)}.json.` } });
+        broken.push({
+          id,
+          path: file,
+          error: {
+            code: 'persona_invalid',
+            message: `The file name is not a persona id (letters, digits, _ . -, at most 100): rename it, e.g. to ${slugify(id)}.json.`,
+          },
+        });
         continue;
       }
       let read;
       try {
         read = await readPersonaFile(file);
       } catch (error) {
-        broken.push({ id, path: file, error: { code: 'persona_invalid', message: `Cannot read the file: ${(error as Error).message}` } });
+        broken.push({
+          id,
+          path: file,
+          error: { code: 'persona_invalid', message: `Cannot read the file: ${(error as Error).message}` },
+        });
         continue;
       }
       if (!read.ok) {
@@ -88,7 +108,14 @@ export class PersonaStore {
         continue;
       }
       const engine = engineIdOf(read.persona);
-      personas.push({ id, name: read.persona.name, description: read.persona.description ?? '', engine, path: file, updatedAt: Math.round(read.mtimeMs) });
+      personas.push({
+        id,
+        name: read.persona.name,
+        description: read.persona.description ?? '',
+        engine,
+        path: file,
+        updatedAt: Math.round(read.mtimeMs),
+      });
     }
     personas.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     return { personas, broken };
@@ -101,16 +128,25 @@ export class PersonaStore {
     try {
       read = await readPersonaFile(file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StudioError('persona_not_found', `No persona '${id}' (${file}).`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new StudioError('persona_not_found', `No persona '${id}' (${file}).`);
       throw error;
     }
-    if (!read.ok) throw new StudioError('persona_invalid', `${file} is broken: ${read.error.message}`, read.error.details);
+    if (!read.ok)
+      throw new StudioError('persona_invalid', `${file} is broken: ${read.error.message}`, read.error.details);
     return { raw: read.raw, persona: read.persona, file };
   }
 
   private async record(id: string, raw: Json, file: string): Promise<PersonaRecord> {
     const secrets = await this.secrets.get(id);
-    return { id, path: file, persona: raw as PersonaFile, secretsSet: Object.keys(secrets).filter((p) => secretPathExists(raw, p)).sort() };
+    return {
+      id,
+      path: file,
+      persona: raw as PersonaFile,
+      secretsSet: Object.keys(secrets)
+        .filter((p) => secretPathExists(raw, p))
+        .sort(),
+    };
   }
 
   /** The persona as the editor loads it: secrets left out, listed in secretsSet. */
@@ -149,7 +185,10 @@ export class PersonaStore {
       const targetId = id && !options.asNew ? id : this.freeId(id ?? slugify(checked.persona.name));
       const file = this.fileOf(targetId);
       if (existsSync(file)) {
-        const current = await readPersonaFile(file).catch((error: Error) => ({ ok: false as const, error: { code: 'persona_invalid' as const, message: error.message } }));
+        const current = await readPersonaFile(file).catch((error: Error) => ({
+          ok: false as const,
+          error: { code: 'persona_invalid' as const, message: error.message },
+        }));
         if (!current.ok) {
           throw new StudioError(
             'persona_invalid',
@@ -161,7 +200,8 @@ export class PersonaStore {
       const split = splitSecrets(checked.raw);
       const stored = await this.secrets.get(targetId);
       const next: Record<string, string> = {};
-      for (const [p, v] of Object.entries(stored)) if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
+      for (const [p, v] of Object.entries(stored))
+        if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
       Object.assign(next, split.set);
       await writeFileAtomic(file, formatPersona(split.persona));
       await this.secrets.set(targetId, next);
@@ -192,7 +232,10 @@ export class PersonaStore {
    * Imports an OVOS persona from a file path or JSON text as a new persona (never replacing one).
    * Unknown keys are kept; plugin ids that are not installed are named, not refused.
    */
-  async import(source: { path: string } | { text: string; fileName?: string }, known: KnownPlugins): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; commands: string[] }> {
+  async import(
+    source: { path: string } | { text: string; fileName?: string },
+    known: KnownPlugins,
+  ): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; commands: string[] }> {
     let text: string;
     let fileName: string | undefined;
     if ('path' in source) {
@@ -200,7 +243,11 @@ export class PersonaStore {
       try {
         info = await stat(source.path);
         if (!info.isFile()) throw new StudioError('bad_input', `${source.path} is not a file.`);
-        if (info.size > MAX_IMPORT_BYTES) throw new StudioError('bad_input', `${source.path} is too large for a persona file (${info.size} bytes; at most ${MAX_IMPORT_BYTES}).`);
+        if (info.size > MAX_IMPORT_BYTES)
+          throw new StudioError(
+            'bad_input',
+            `${source.path} is too large for a persona file (${info.size} bytes; at most ${MAX_IMPORT_BYTES}).`,
+          );
         text = await readFile(source.path, 'utf8');
       } catch (error) {
         if (error instanceof StudioError) throw error;
@@ -208,22 +255,37 @@ export class PersonaStore {
       }
       fileName = source.path;
     } else {
-      if (Buffer.byteLength(source.text, 'utf8') > MAX_IMPORT_BYTES) throw new StudioError('bad_input', `This text is too large for a persona file (at most ${MAX_IMPORT_BYTES} bytes).`);
+      if (Buffer.byteLength(source.text, 'utf8') > MAX_IMPORT_BYTES)
+        throw new StudioError(
+          'bad_input',
+          `This text is too large for a persona file (at most ${MAX_IMPORT_BYTES} bytes).`,
+        );
       text = source.text;
       fileName = source.fileName;
     }
     const parsed = parsePersonaText(text);
     if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
     const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
-    const record = await this.save(PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name), parsed.raw, { asNew: true });
-    return { record, unknownPluginIds: findUnknownPluginIds(parsed.raw, known), commands: personaCommands(record.persona) };
+    const record = await this.save(
+      PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name),
+      parsed.raw,
+      { asNew: true },
+    );
+    return {
+      record,
+      unknownPluginIds: findUnknownPluginIds(parsed.raw, known),
+      commands: personaCommands(record.persona),
+    };
   }
 
   /**
    * The persona as an OVOS file; secrets only with withSecrets. Written to `path` when given: an existing
    * file there is replaced only with `overwrite` (otherwise `bad_input`, the file untouched), a folder never.
    */
-  async export(id: string, options: { withSecrets?: boolean; path?: string; overwrite?: boolean } = {}): Promise<{ text: string; path: string | null }> {
+  async export(
+    id: string,
+    options: { withSecrets?: boolean; path?: string; overwrite?: boolean } = {},
+  ): Promise<{ text: string; path: string | null }> {
     const { raw } = await this.readValid(id);
     const persona = options.withSecrets ? mergeSecrets(raw, await this.secrets.get(id)) : splitSecrets(raw).persona;
     const text = formatPersona(persona);
@@ -231,7 +293,12 @@ export class PersonaStore {
       const target = path.resolve(options.path);
       const existing = await stat(target).catch(() => null);
       if (existing?.isDirectory()) throw new StudioError('bad_input', `${target} is a folder: name the file to write.`);
-      const refuse = () => new StudioError('bad_input', `${target} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`, { path: target });
+      const refuse = () =>
+        new StudioError(
+          'bad_input',
+          `${target} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`,
+          { path: target },
+        );
       if (existing && !options.overwrite) throw refuse();
       await writeFileAtomic(target, text, {
         ...(options.withSecrets ? { mode: 0o600 } : {}),

@@ -17,7 +17,9 @@ afterEach(async () => {
 });
 
 async function example(apiUrl: string): Promise<PersonaFile> {
-  const json = JSON.parse(await readFile(new URL('../../../examples/native_toolcall_persona.json', import.meta.url), 'utf8'));
+  const json = JSON.parse(
+    await readFile(new URL('../../../examples/native_toolcall_persona.json', import.meta.url), 'utf8'),
+  );
   json['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = apiUrl;
   return PersonaFile.parse(json);
 }
@@ -25,13 +27,31 @@ async function example(apiUrl: string): Promise<PersonaFile> {
 describe('buildPersonaRuntime', () => {
   it('loads the seed example (legacy solvers, nested brain block) and runs it: 108 in exactly 2 requests', async () => {
     server = await startScriptedOpenAIServer({
-      replies: [{ toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] }, { content: '12*9 = 108.' }],
+      replies: [
+        { toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
+        { content: '12*9 = 108.' },
+      ],
     });
     const runtime = await buildPersonaRuntime(await example(`${server.url}/chat/completions`), { toolboxClasses });
-    expect(runtime).toMatchObject({ engineId: 'ovos-native-toolcall-loop', brainId: 'ovos-chat-openai-plugin', model: 'qwen2.5', maxIterations: 5, toolTimeoutMs: 30_000 });
-    expect(runtime.systemPrompt).toBe('You are a precise assistant. Use the math tools to compute answers instead of guessing.');
+    expect(runtime).toMatchObject({
+      engineId: 'ovos-native-toolcall-loop',
+      brainId: 'ovos-chat-openai-plugin',
+      model: 'qwen2.5',
+      maxIterations: 5,
+      toolTimeoutMs: 30_000,
+    });
+    expect(runtime.systemPrompt).toBe(
+      'You are a precise assistant. Use the math tools to compute answers instead of guessing.',
+    );
     const events: TraceEvent[] = [];
-    const handle = startRun(runtime, { history: [], message: 'What is 12*9?', sessionId: 's1', personaId: null, personaName: 'Calculator', onEvent: (e) => events.push(e) });
+    const handle = startRun(runtime, {
+      history: [],
+      message: 'What is 12*9?',
+      sessionId: 's1',
+      personaId: null,
+      personaName: 'Calculator',
+      onEvent: (e) => events.push(e),
+    });
     const outcome = await handle.done;
     await runtime.close();
     expect(outcome).toEqual({ status: 'finished', answer: '12*9 = 108.' });
@@ -42,7 +62,11 @@ describe('buildPersonaRuntime', () => {
     const tool = second.messages.find((m: { role: string }) => m.role === 'tool');
     expect(tool).toMatchObject({ tool_call_id: 'call_1', name: 'evaluate_expression' });
     expect(tool.content).toContain('108');
-    expect(events[0]).toMatchObject({ type: 'run_started', runId: handle.runId, tools: ['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation'] });
+    expect(events[0]).toMatchObject({
+      type: 'run_started',
+      runId: handle.runId,
+      tools: ['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation'],
+    });
   });
 
   it('reads handlers before solvers, the brain block at top level as a fallback, limits and toolbox blocks', async () => {
@@ -52,14 +76,27 @@ describe('buildPersonaRuntime', () => {
       name: 'P',
       handlers: ['ovos-react-loop'],
       solvers: ['ovos-native-toolcall-loop'],
-      'ovos-react-loop': { brain: 'fake', max_iterations: 3, tool_timeout_s: 1.5, toolboxes: ['fixture_tools'], fixture_tools: { answer: 42 } },
+      'ovos-react-loop': {
+        brain: 'fake',
+        max_iterations: 3,
+        tool_timeout_s: 1.5,
+        toolboxes: ['fixture_tools'],
+        fixture_tools: { answer: 42 },
+      },
       fake: { model: 'top-level' },
     });
     const runtime = await buildPersonaRuntime(persona, {
       toolboxClasses,
       brains: { fake: { create: (config) => (seen.push(config), brain) } },
     });
-    expect(runtime).toMatchObject({ engineId: 'ovos-react-loop', brainId: 'fake', maxIterations: 3, toolTimeoutMs: 1500, systemPrompt: null, brain });
+    expect(runtime).toMatchObject({
+      engineId: 'ovos-react-loop',
+      brainId: 'fake',
+      maxIterations: 3,
+      toolTimeoutMs: 1500,
+      systemPrompt: null,
+      brain,
+    });
     expect(seen).toEqual([{ model: 'top-level' }]);
     expect(runtime.toolboxes[0].config).toEqual({ answer: 42 });
     expect(runtime.toolboxes[0].toolboxId).toBe('fixture_tools');
@@ -86,23 +123,38 @@ describe('buildPersonaRuntime', () => {
       code: 'persona_invalid',
       message: expect.stringMatching(/'ovos-tree-of-thoughts-loop'.*ovos-native-toolcall-loop/),
     });
-    await expect(build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'gpt-brain' } })).rejects.toMatchObject({
+    await expect(
+      build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'gpt-brain' } }),
+    ).rejects.toMatchObject({
       code: 'persona_invalid',
       message: expect.stringMatching(/Unknown brain 'gpt-brain'.*'ovos-chat-openai-plugin'/),
     });
-    await expect(build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { toolboxes: ['ovos-web-search-tools'] } })).rejects.toMatchObject({
+    await expect(
+      build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { toolboxes: ['ovos-web-search-tools'] } }),
+    ).rejects.toMatchObject({
       code: 'persona_invalid',
       message: expect.stringMatching(/Unknown toolbox 'ovos-web-search-tools'.*'ovos-math-tools'/),
     });
-    await expect(build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'ovos-chat-openai-plugin' } })).rejects.toMatchObject({
+    await expect(
+      build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'ovos-chat-openai-plugin' } }),
+    ).rejects.toMatchObject({
       code: 'persona_invalid',
       message: expect.stringContaining('model'),
     });
   });
 
   it('runs without a brain: the OVOS error answer', async () => {
-    const runtime = await buildPersonaRuntime(PersonaFile.parse({ name: 'P', handlers: ['ovos-react-loop'] }), { toolboxClasses });
-    const outcome = await startRun(runtime, { history: [], message: 'hi', sessionId: 's', personaId: null, personaName: 'P', onEvent: () => undefined }).done;
+    const runtime = await buildPersonaRuntime(PersonaFile.parse({ name: 'P', handlers: ['ovos-react-loop'] }), {
+      toolboxClasses,
+    });
+    const outcome = await startRun(runtime, {
+      history: [],
+      message: 'hi',
+      sessionId: 's',
+      personaId: null,
+      personaName: 'P',
+      onEvent: () => undefined,
+    }).done;
     expect(outcome).toEqual({ status: 'finished', answer: 'Error: no brain configured.' });
   });
 });

@@ -36,7 +36,8 @@ export interface BuildRuntimeOptions {
 
 type Block = Record<string, unknown>;
 
-const asBlock = (value: unknown): Block => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Block) : {});
+const asBlock = (value: unknown): Block =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Block) : {};
 const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).join(', ') : 'none');
 
 /**
@@ -50,7 +51,11 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   if (!handlers.length) throw new StudioError('persona_invalid', 'personas must have at least 1 utterance handler');
   const engineId = handlers[0];
   if (!ENGINE_CLASSES[engineId]) {
-    throw new StudioError('persona_invalid', `Unknown engine '${engineId}' in handlers. Available engines: ${available(Object.keys(ENGINE_CLASSES))}.`, { id: engineId });
+    throw new StudioError(
+      'persona_invalid',
+      `Unknown engine '${engineId}' in handlers. Available engines: ${available(Object.keys(ENGINE_CLASSES))}.`,
+      { id: engineId },
+    );
   }
   const top = persona as Block;
   const block = asBlock(top[engineId]);
@@ -61,20 +66,32 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   if (brainId) {
     const factory = brains[brainId];
     if (!factory) {
-      throw new StudioError('persona_invalid', `Unknown brain '${brainId}' in '${engineId}'. Available brains: ${available(Object.keys(brains))}.`, { id: brainId });
+      throw new StudioError(
+        'persona_invalid',
+        `Unknown brain '${brainId}' in '${engineId}'. Available brains: ${available(Object.keys(brains))}.`,
+        { id: brainId },
+      );
     }
     brainConfig = asBlock(block[brainId] ?? top[brainId]);
     try {
       brain = factory.create(brainConfig);
     } catch (error) {
       if (error instanceof StudioError) throw error;
-      throw new StudioError('persona_invalid', `Brain '${brainId}' could not be created: ${error instanceof Error ? error.message : String(error)}`, { id: brainId }, { cause: error });
+      throw new StudioError(
+        'persona_invalid',
+        `Brain '${brainId}' could not be created: ${error instanceof Error ? error.message : String(error)}`,
+        { id: brainId },
+        { cause: error },
+      );
     }
   }
 
-  const ids = Array.isArray(block.toolboxes) ? block.toolboxes.filter((id): id is string => typeof id === 'string') : [];
+  const ids = Array.isArray(block.toolboxes)
+    ? block.toolboxes.filter((id): id is string => typeof id === 'string')
+    : [];
   // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the class, the whole id is the toolbox id.
-  const classFor = (id: string): ToolBoxClass | undefined => options.toolboxClasses[id] ?? (id.includes(':') ? options.toolboxClasses[id.slice(0, id.indexOf(':'))] : undefined);
+  const classFor = (id: string): ToolBoxClass | undefined =>
+    options.toolboxClasses[id] ?? (id.includes(':') ? options.toolboxClasses[id.slice(0, id.indexOf(':'))] : undefined);
   const unknown = ids.filter((id) => !classFor(id));
   if (unknown.length) {
     throw new StudioError(
@@ -88,15 +105,30 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     for (const id of [...new Set(ids)]) {
       const cls = classFor(id)!;
       const config = asBlock(block[id] ?? top[id]);
-      toolboxes.push(cls.defaultId === id ? new cls({ config, bus: options.bus ?? null }) : new cls({ toolboxId: id, config, bus: options.bus ?? null }));
+      toolboxes.push(
+        cls.defaultId === id
+          ? new cls({ config, bus: options.bus ?? null })
+          : new cls({ toolboxId: id, config, bus: options.bus ?? null }),
+      );
     }
   } catch (error) {
     await Promise.allSettled(toolboxes.map((t) => t.close()));
-    throw new StudioError('persona_invalid', `Toolbox '${ids[toolboxes.length]}' could not be created: ${error instanceof Error ? error.message : String(error)}`, { id: ids[toolboxes.length] }, { cause: error });
+    throw new StudioError(
+      'persona_invalid',
+      `Toolbox '${ids[toolboxes.length]}' could not be created: ${error instanceof Error ? error.message : String(error)}`,
+      { id: ids[toolboxes.length] },
+      { cause: error },
+    );
   }
 
-  const maxIterations = typeof block.max_iterations === 'number' && block.max_iterations >= 1 ? Math.floor(block.max_iterations) : DEFAULT_MAX_ITERATIONS;
-  const timeoutS = typeof block.tool_timeout_s === 'number' && block.tool_timeout_s > 0 ? block.tool_timeout_s : DEFAULT_TOOL_TIMEOUT_S;
+  const maxIterations =
+    typeof block.max_iterations === 'number' && block.max_iterations >= 1
+      ? Math.floor(block.max_iterations)
+      : DEFAULT_MAX_ITERATIONS;
+  const timeoutS =
+    typeof block.tool_timeout_s === 'number' && block.tool_timeout_s > 0
+      ? block.tool_timeout_s
+      : DEFAULT_TOOL_TIMEOUT_S;
   return {
     engineId,
     brainId,

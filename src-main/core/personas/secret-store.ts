@@ -42,8 +42,13 @@ export class SecretStore {
     try {
       parsed = SecretsFile.parse(JSON.parse(text));
     } catch (error) {
-      const why = error instanceof SyntaxError ? 'not valid JSON' : 'not the expected { version: 1, personas: {...} } shape';
-      throw new StudioError('internal', `${this.file} does not parse (${why}); it is left as it is. Fix or remove it.`, { path: this.file });
+      const why =
+        error instanceof SyntaxError ? 'not valid JSON' : 'not the expected { version: 1, personas: {...} } shape';
+      throw new StudioError(
+        'internal',
+        `${this.file} does not parse (${why}); it is left as it is. Fix or remove it.`,
+        { path: this.file },
+      );
     }
     this.cache = parsed;
     this.cacheStamp = stamp;

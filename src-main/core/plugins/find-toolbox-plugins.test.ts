@@ -25,7 +25,10 @@ function dataDir(): string {
 /** Writes a package with the given toolbox declarations and files. */
 function writePackage(dir: string, name: string, toolboxes: unknown, files: Record<string, string>): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', opm: { 'agents.toolbox': toolboxes } }));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name, version: '1.0.0', type: 'module', opm: { 'agents.toolbox': toolboxes } }),
+  );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
@@ -61,21 +64,39 @@ describe('findToolboxPlugins', () => {
     const tb = new Greeting({ config: { punctuation: '!!' }, bus });
     expect(tb).toBeInstanceOf(ToolBox);
     expect(tb.toolboxId).toBe('greeting-tools');
-    expect(await tb.callTool('greet', { name: 'Ana', language: 'pt' })).toEqual({ greeting: 'Olá, Ana!!', language: 'pt' });
+    expect(await tb.callTool('greet', { name: 'Ana', language: 'pt' })).toEqual({
+      greeting: 'Olá, Ana!!',
+      language: 'pt',
+    });
     expect(await tb.callTool('greet', { name: 'Bo' })).toEqual({ greeting: 'Hello, Bo!!', language: 'en' });
-    await expect(tb.callTool('greet', { name: 'Bo', language: 'xx' })).rejects.toThrow("Tool input validation failed for 'greet' in ToolBox 'greeting-tools'");
-    expect(tb.toolJsonList[0].argument_schema).toMatchObject({ properties: { name: { type: 'string', description: 'Who to greet.' } }, required: ['name'] });
+    await expect(tb.callTool('greet', { name: 'Bo', language: 'xx' })).rejects.toThrow(
+      "Tool input validation failed for 'greet' in ToolBox 'greeting-tools'",
+    );
+    expect(tb.toolJsonList[0].argument_schema).toMatchObject({
+      properties: { name: { type: 'string', description: 'Who to greet.' } },
+      required: ['name'],
+    });
 
     const reply = waitForMessage(bus, 'ovos.persona.tools.greeting-tools.call.response', 1000);
-    bus.emit(new Message('ovos.persona.tools.greeting-tools.call', { name: 'greet', kwargs: { name: 'Cy', language: 'de' } }));
-    expect((await reply).data).toEqual({ result: { greeting: 'Hallo, Cy!!', language: 'de' }, toolbox_id: 'greeting-tools' });
+    bus.emit(
+      new Message('ovos.persona.tools.greeting-tools.call', { name: 'greet', kwargs: { name: 'Cy', language: 'de' } }),
+    );
+    expect((await reply).data).toEqual({
+      result: { greeting: 'Hallo, Cy!!', language: 'de' },
+      toolbox_id: 'greeting-tools',
+    });
   });
 
   it('finds packages in <data>/plugins/node_modules (scoped too) and in given node_modules folders', async () => {
     const home = dataDir();
     cpSync(example, path.join(home, 'plugins', 'node_modules', '@acme', 'greetings'), { recursive: true });
     const other = dataDir();
-    writePackage(path.join(other, 'node_modules', 'echo-plugin'), 'echo-plugin', { 'echo-tools': './index.js' }, { 'index.js': CLASS_PLUGIN });
+    writePackage(
+      path.join(other, 'node_modules', 'echo-plugin'),
+      'echo-plugin',
+      { 'echo-tools': './index.js' },
+      { 'index.js': CLASS_PLUGIN },
+    );
     const found = await findToolboxPlugins({ dataDir: home, nodeModulesDirs: [path.join(other, 'node_modules')] });
     expect(found.errors).toEqual([]);
     expect(Object.keys(found.plugins).sort()).toEqual(['echo-tools', 'greeting-tools']);
@@ -88,10 +109,17 @@ describe('findToolboxPlugins', () => {
 
   it('accepts a class export that extends ToolBox directly', async () => {
     const home = dataDir();
-    const toolboxModule = pathToFileHref(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../toolbox/index.ts'));
-    writePackage(path.join(home, 'plugins', 'direct'), 'direct', { direct: './index.mjs#Direct' }, {
-      'index.mjs': `const { ToolBox } = await import(${JSON.stringify(toolboxModule)});\nexport class Direct extends ToolBox { static defaultId = 'direct'; discoverTools() { return []; } }\n`,
-    });
+    const toolboxModule = pathToFileHref(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../toolbox/index.ts'),
+    );
+    writePackage(
+      path.join(home, 'plugins', 'direct'),
+      'direct',
+      { direct: './index.mjs#Direct' },
+      {
+        'index.mjs': `const { ToolBox } = await import(${JSON.stringify(toolboxModule)});\nexport class Direct extends ToolBox { static defaultId = 'direct'; discoverTools() { return []; } }\n`,
+      },
+    );
     const found = await findToolboxPlugins({ dataDir: home, nodeModulesDirs: [] });
     expect(found.errors).toEqual([]);
     expect(new found.plugins.direct().toolboxId).toBe('direct');
@@ -101,18 +129,27 @@ describe('findToolboxPlugins', () => {
     const home = dataDir();
     const plugins = path.join(home, 'plugins');
     cpSync(example, path.join(plugins, 'greeting-tools'), { recursive: true });
-    writePackage(path.join(plugins, 'zz-broken'), 'broken-plugins', {
-      'missing-file': './dist/nope.js#X',
-      'missing-export': './index.js#Nope',
-      'not-a-class': './index.js#notAClass',
-      'factory-returns-junk': './index.js#factoryOfNothing',
-      'factory-throws': './index.js#throwingFactory',
-      'throws-on-import': './boom.js',
-      'syntax-error': './bad.js#X',
-      'bad-entry': 42,
-      'escapes-package': '../../etc/passwd.js#X',
-      'greeting-tools': './index.js',
-    }, { 'index.js': CLASS_PLUGIN, 'boom.js': "throw new Error('import-time failure');\n", 'bad.js': 'export const X = ;\n' });
+    writePackage(
+      path.join(plugins, 'zz-broken'),
+      'broken-plugins',
+      {
+        'missing-file': './dist/nope.js#X',
+        'missing-export': './index.js#Nope',
+        'not-a-class': './index.js#notAClass',
+        'factory-returns-junk': './index.js#factoryOfNothing',
+        'factory-throws': './index.js#throwingFactory',
+        'throws-on-import': './boom.js',
+        'syntax-error': './bad.js#X',
+        'bad-entry': 42,
+        'escapes-package': '../../etc/passwd.js#X',
+        'greeting-tools': './index.js',
+      },
+      {
+        'index.js': CLASS_PLUGIN,
+        'boom.js': "throw new Error('import-time failure');\n",
+        'bad.js': 'export const X = ;\n',
+      },
+    );
     mkdirSync(path.join(plugins, 'unreadable'));
     writeFileSync(path.join(plugins, 'unreadable', 'package.json'), '{ not json');
 
@@ -121,19 +158,42 @@ describe('findToolboxPlugins', () => {
     expect(found.origins['greeting-tools'].packageName).toBe('persona-studio-greeting-tools');
     const byId = Object.fromEntries(found.errors.map((e) => [e.id, e.error]));
     expect(Object.keys(byId).sort()).toEqual(
-      ['bad-entry', 'escapes-package', 'factory-returns-junk', 'factory-throws', 'greeting-tools', 'missing-export', 'missing-file', 'not-a-class', 'syntax-error', 'throws-on-import', 'unreadable'].sort(),
+      [
+        'bad-entry',
+        'escapes-package',
+        'factory-returns-junk',
+        'factory-throws',
+        'greeting-tools',
+        'missing-export',
+        'missing-file',
+        'not-a-class',
+        'syntax-error',
+        'throws-on-import',
+        'unreadable',
+      ].sort(),
     );
     const where = "Plugin 'missing-file' (package 'broken-plugins')";
-    expect(byId['missing-file']).toMatchObject({ code: 'not_found', message: `${where}: file './dist/nope.js' not found in ${path.join(plugins, 'zz-broken')}.` });
-    expect(byId['missing-export'].message).toBe("Plugin 'missing-export' (package 'broken-plugins'): './index.js' has no export 'Nope' (exports: default, factoryOfNothing, notAClass, throwingFactory).");
-    expect(byId['not-a-class'].message).toBe("Plugin 'not-a-class' (package 'broken-plugins'): export 'notAClass' is number, not a ToolBox subclass or a factory (sdk) => ToolBox subclass.");
-    expect(byId['factory-returns-junk'].message).toMatch(/factory 'factoryOfNothing' did not return a ToolBox subclass/);
+    expect(byId['missing-file']).toMatchObject({
+      code: 'not_found',
+      message: `${where}: file './dist/nope.js' not found in ${path.join(plugins, 'zz-broken')}.`,
+    });
+    expect(byId['missing-export'].message).toBe(
+      "Plugin 'missing-export' (package 'broken-plugins'): './index.js' has no export 'Nope' (exports: default, factoryOfNothing, notAClass, throwingFactory).",
+    );
+    expect(byId['not-a-class'].message).toBe(
+      "Plugin 'not-a-class' (package 'broken-plugins'): export 'notAClass' is number, not a ToolBox subclass or a factory (sdk) => ToolBox subclass.",
+    );
+    expect(byId['factory-returns-junk'].message).toMatch(
+      /factory 'factoryOfNothing' did not return a ToolBox subclass/,
+    );
     expect(byId['factory-throws'].message).toMatch(/factory 'throwingFactory' threw: factory exploded/);
     expect(byId['throws-on-import'].message).toMatch(/importing '\.\/boom\.js' failed: import-time failure/);
     expect(byId['syntax-error'].message).toMatch(/importing '\.\/bad\.js' failed: /);
     expect(byId['bad-entry'].message).toMatch(/the entry must be a string/);
     expect(byId['escapes-package'].message).toMatch(/points outside the package/);
-    expect(byId['greeting-tools'].message).toBe("Plugin id 'greeting-tools' is declared by 'persona-studio-greeting-tools' and 'broken-plugins'; using 'persona-studio-greeting-tools'.");
+    expect(byId['greeting-tools'].message).toBe(
+      "Plugin id 'greeting-tools' is declared by 'persona-studio-greeting-tools' and 'broken-plugins'; using 'persona-studio-greeting-tools'.",
+    );
     expect(byId.unreadable.message).toMatch(/^Cannot read .*package\.json: /);
   });
 

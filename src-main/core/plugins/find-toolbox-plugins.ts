@@ -42,7 +42,8 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
   const result: PluginDiscovery = { plugins: {}, errors: [], origins: {} };
   const declarations: Declaration[] = [];
   const packageDirs = new Set<string>();
-  for (const dir of options.nodeModulesDirs ?? defaultNodeModulesDirs()) for (const p of packagesIn(dir)) packageDirs.add(p);
+  for (const dir of options.nodeModulesDirs ?? defaultNodeModulesDirs())
+    for (const p of packagesIn(dir)) packageDirs.add(p);
   if (options.dataDir) {
     const pluginsDir = path.join(options.dataDir, 'plugins');
     for (const p of packagesIn(path.join(pluginsDir, 'node_modules'))) packageDirs.add(p);
@@ -59,7 +60,14 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
       pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
     } catch (error) {
       if (isDeclaredPluginFolder(packageDir, options.dataDir)) {
-        result.errors.push({ id: path.basename(packageDir), error: { code: 'internal', message: `Cannot read ${path.join(packageDir, 'package.json')}: ${(error as Error).message}`, details: { packageDir } } });
+        result.errors.push({
+          id: path.basename(packageDir),
+          error: {
+            code: 'internal',
+            message: `Cannot read ${path.join(packageDir, 'package.json')}: ${(error as Error).message}`,
+            details: { packageDir },
+          },
+        });
       }
       continue;
     }
@@ -67,7 +75,14 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
     if (group === undefined) continue;
     const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(packageDir);
     if (!group || typeof group !== 'object' || Array.isArray(group)) {
-      result.errors.push({ id: packageName, error: { code: 'bad_input', message: `Package '${packageName}': "opm"."${PLUGIN_GROUP}" must be an object of {"<id>": "./file.js#Export"}.`, details: { packageDir } } });
+      result.errors.push({
+        id: packageName,
+        error: {
+          code: 'bad_input',
+          message: `Package '${packageName}': "opm"."${PLUGIN_GROUP}" must be an object of {"<id>": "./file.js#Export"}.`,
+          details: { packageDir },
+        },
+      });
       continue;
     }
     for (const [id, spec] of Object.entries(group)) declarations.push({ id, spec, packageName, packageDir });
@@ -77,14 +92,28 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
     const { id, packageName, packageDir } = declaration;
     if (result.plugins[id]) {
       const first = result.origins[id];
-      result.errors.push({ id, error: { code: 'bad_input', message: `Plugin id '${id}' is declared by '${first.packageName}' and '${packageName}'; using '${first.packageName}'.`, details: { packageDir } } });
+      result.errors.push({
+        id,
+        error: {
+          code: 'bad_input',
+          message: `Plugin id '${id}' is declared by '${first.packageName}' and '${packageName}'; using '${first.packageName}'.`,
+          details: { packageDir },
+        },
+      });
       continue;
     }
     try {
       result.plugins[id] = await loadDeclaration(declaration);
       result.origins[id] = { packageName, packageDir };
     } catch (error) {
-      result.errors.push({ id, error: { code: (error as { code?: ErrorValue['code'] }).code ?? 'internal', message: (error as Error).message, details: { packageName, packageDir } } });
+      result.errors.push({
+        id,
+        error: {
+          code: (error as { code?: ErrorValue['code'] }).code ?? 'internal',
+          message: (error as Error).message,
+          details: { packageName, packageDir },
+        },
+      });
     }
   }
   return result;
@@ -101,35 +130,58 @@ class PluginLoadError extends Error {
 
 async function loadDeclaration({ id, spec, packageName, packageDir }: Declaration): Promise<ToolBoxClass> {
   const where = `Plugin '${id}' (package '${packageName}')`;
-  if (typeof spec !== 'string' || !spec.trim()) throw new PluginLoadError('bad_input', `${where}: the entry must be a string like "./dist/index.js#ExportName".`);
+  if (typeof spec !== 'string' || !spec.trim())
+    throw new PluginLoadError('bad_input', `${where}: the entry must be a string like "./dist/index.js#ExportName".`);
   const [file, exportName = 'default'] = spec.split('#');
   const full = path.resolve(packageDir, file);
-  if (!full.startsWith(path.resolve(packageDir) + path.sep)) throw new PluginLoadError('bad_input', `${where}: '${file}' points outside the package.`);
+  if (!full.startsWith(path.resolve(packageDir) + path.sep))
+    throw new PluginLoadError('bad_input', `${where}: '${file}' points outside the package.`);
   if (!existsSync(full)) throw new PluginLoadError('not_found', `${where}: file '${file}' not found in ${packageDir}.`);
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new PluginLoadError('internal', `${where}: importing '${file}' failed: ${(error as Error)?.message ?? String(error)}`);
+    throw new PluginLoadError(
+      'internal',
+      `${where}: importing '${file}' failed: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
-  if (!(exportName in mod)) throw new PluginLoadError('not_found', `${where}: '${file}' has no export '${exportName}' (exports: ${Object.keys(mod).sort().join(', ') || 'none'}).`);
+  if (!(exportName in mod))
+    throw new PluginLoadError(
+      'not_found',
+      `${where}: '${file}' has no export '${exportName}' (exports: ${Object.keys(mod).sort().join(', ') || 'none'}).`,
+    );
   const exported = mod[exportName];
   let cls: unknown = exported;
   if (!isToolBoxClass(exported)) {
-    if (typeof exported !== 'function') throw new PluginLoadError('bad_input', `${where}: export '${exportName}' is ${typeof exported}, not a ToolBox subclass or a factory (sdk) => ToolBox subclass.`);
+    if (typeof exported !== 'function')
+      throw new PluginLoadError(
+        'bad_input',
+        `${where}: export '${exportName}' is ${typeof exported}, not a ToolBox subclass or a factory (sdk) => ToolBox subclass.`,
+      );
     try {
       cls = await (exported as (sdk: typeof pluginSdk) => unknown)(pluginSdk);
     } catch (error) {
-      throw new PluginLoadError('internal', `${where}: factory '${exportName}' threw: ${(error as Error)?.message ?? String(error)}`);
+      throw new PluginLoadError(
+        'internal',
+        `${where}: factory '${exportName}' threw: ${(error as Error)?.message ?? String(error)}`,
+      );
     }
-    if (!isToolBoxClass(cls)) throw new PluginLoadError('bad_input', `${where}: factory '${exportName}' did not return a ToolBox subclass (a class with discoverTools).`);
+    if (!isToolBoxClass(cls))
+      throw new PluginLoadError(
+        'bad_input',
+        `${where}: factory '${exportName}' did not return a ToolBox subclass (a class with discoverTools).`,
+      );
   }
   return withDefaultId(cls as ToolBoxClass, id);
 }
 
 /** Duck-typed: plugins may extend another copy of ToolBox. */
 function isToolBoxClass(value: unknown): value is ToolBoxClass {
-  return typeof value === 'function' && typeof (value as { prototype?: { discoverTools?: unknown } }).prototype?.discoverTools === 'function';
+  return (
+    typeof value === 'function' &&
+    typeof (value as { prototype?: { discoverTools?: unknown } }).prototype?.discoverTools === 'function'
+  );
 }
 
 /** Instances take the plugin id as their toolbox id (as OVOS's `toolbox_id="<entry-point-name>"`) unless given one. */

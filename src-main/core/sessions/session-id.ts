@@ -13,6 +13,9 @@ export function newSessionId(now = new Date()): string {
 /** Throws `bad_input` for an id that is not a safe file name. */
 export function assertSessionId(sessionId: string): void {
   if (!SESSION_ID_PATTERN.test(sessionId) || sessionId.includes('..')) {
-    throw new StudioError('bad_input', `'${sessionId}' is not a valid session id: use letters, digits, _ . - (at most 128, no '..').`);
+    throw new StudioError(
+      'bad_input',
+      `'${sessionId}' is not a valid session id: use letters, digits, _ . - (at most 128, no '..').`,
+    );
   }
 }

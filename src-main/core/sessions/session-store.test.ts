@@ -19,12 +19,51 @@ afterEach(async () => {
 function run(runId: string, at: number, user: string, answer: string | null, personaId = 'calc'): TraceEvent[] {
   const base = { runId, iteration: 0 };
   const events: TraceEvent[] = [
-    { ...base, seq: 0, at, type: 'run_started', sessionId: 's1', personaId, personaName: 'Calculator', engine: 'ovos-native-toolcall-loop', brain: 'b', model: 'm', maxIterations: 5, tools: [] },
+    {
+      ...base,
+      seq: 0,
+      at,
+      type: 'run_started',
+      sessionId: 's1',
+      personaId,
+      personaName: 'Calculator',
+      engine: 'ovos-native-toolcall-loop',
+      brain: 'b',
+      model: 'm',
+      maxIterations: 5,
+      tools: [],
+    },
     { ...base, seq: 1, at: at + 1, type: 'user_message', content: user },
-    { ...base, seq: 2, at: at + 2, iteration: 1, type: 'assistant_message', content: '', toolCalls: [{ id: 'c1', name: 'calc', arguments: {} }], final: false, durationMs: 1, raw: null, warnings: [] },
-    { ...base, seq: 3, at: at + 3, iteration: 1, type: 'tool_result', toolCallId: 'c1', name: 'calc', toolboxId: 't', arguments: {}, result: {}, content: '{}', durationMs: 1 },
+    {
+      ...base,
+      seq: 2,
+      at: at + 2,
+      iteration: 1,
+      type: 'assistant_message',
+      content: '',
+      toolCalls: [{ id: 'c1', name: 'calc', arguments: {} }],
+      final: false,
+      durationMs: 1,
+      raw: null,
+      warnings: [],
+    },
+    {
+      ...base,
+      seq: 3,
+      at: at + 3,
+      iteration: 1,
+      type: 'tool_result',
+      toolCallId: 'c1',
+      name: 'calc',
+      toolboxId: 't',
+      arguments: {},
+      result: {},
+      content: '{}',
+      durationMs: 1,
+    },
   ];
-  if (answer !== null) events.push({ ...base, seq: 4, at: at + 4, type: 'run_finished', answer, iterations: 2, durationMs: 4 });
+  if (answer !== null)
+    events.push({ ...base, seq: 4, at: at + 4, type: 'run_finished', answer, iterations: 2, durationMs: 4 });
   else events.push({ ...base, seq: 4, at: at + 4, type: 'run_cancelled', reason: 'stop', durationMs: 4 });
   return events;
 }
@@ -35,10 +74,23 @@ describe('SessionStore', () => {
     const events = [...run('r1', 1000, 'What is 12*9?', '108'), ...run('r2', 2000, 'And 2+2?', '4')];
     await Promise.all(events.map((e) => store.append('s1', e)));
     const text = await readFile(path.join(dir, 'sessions', 's1.jsonl'), 'utf8');
-    expect(text.trim().split('\n').map((l) => JSON.parse(l).seq)).toEqual(events.map((e) => e.seq));
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).seq),
+    ).toEqual(events.map((e) => e.seq));
     const loaded = await store.load('s1');
     expect(loaded.events).toEqual(events);
-    expect(loaded.session).toEqual({ sessionId: 's1', personaId: 'calc', personaName: 'Calculator', title: 'What is 12*9?', startedAt: 1000, updatedAt: 2004, runs: 2 });
+    expect(loaded.session).toEqual({
+      sessionId: 's1',
+      personaId: 'calc',
+      personaName: 'Calculator',
+      title: 'What is 12*9?',
+      startedAt: 1000,
+      updatedAt: 2004,
+      runs: 2,
+    });
   });
 
   it('lists sessions newest first, filtered by persona', async () => {
@@ -60,7 +112,9 @@ describe('SessionStore', () => {
     const logged: string[] = [];
     setLogSink((level, _scope, message) => logged.push(`${level}: ${message}`));
     const loaded = await store.load('s1').finally(() => setLogSink(null));
-    expect(logged).toEqual([expect.stringMatching(/^warn: session 's1': skipped 2 unreadable line\(s\): line 2: .*; line 3: /)]);
+    expect(logged).toEqual([
+      expect.stringMatching(/^warn: session 's1': skipped 2 unreadable line\(s\): line 2: .*; line 3: /),
+    ]);
     expect(loaded.events).toHaveLength(events.length);
     expect(loaded.skipped.map((s) => s.line)).toEqual([2, 3]);
   });
@@ -100,7 +154,11 @@ describe('SessionStore', () => {
 
 describe('historyFromEvents', () => {
   it('keeps user messages and finished answers, in order', () => {
-    const events = [...run('r1', 1000, 'What is 12*9?', '108'), ...run('r2', 2000, 'stop this', null), ...run('r3', 3000, 'And 2+2?', '4')];
+    const events = [
+      ...run('r1', 1000, 'What is 12*9?', '108'),
+      ...run('r2', 2000, 'stop this', null),
+      ...run('r3', 3000, 'And 2+2?', '4'),
+    ];
     expect(historyFromEvents(events)).toEqual([
       { role: 'user', content: 'What is 12*9?' },
       { role: 'assistant', content: '108' },

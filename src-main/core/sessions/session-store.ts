@@ -87,11 +87,15 @@ export class SessionStore {
     try {
       [text, mtime] = await Promise.all([readFile(file, 'utf8'), stat(file).then((s) => s.mtimeMs)]);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
       throw error;
     }
     const { events, skipped } = parseSession(text);
-    if (skipped.length) log.warn(`session '${sessionId}': skipped ${skipped.length} unreadable line(s): ${skipped.map((s) => `line ${s.line}: ${s.error}`).join('; ')}`);
+    if (skipped.length)
+      log.warn(
+        `session '${sessionId}': skipped ${skipped.length} unreadable line(s): ${skipped.map((s) => `line ${s.line}: ${s.error}`).join('; ')}`,
+      );
     return { session: summarize(sessionId, events, mtime), events, skipped };
   }
 
@@ -145,7 +149,11 @@ export function parseSession(text: string): { events: TraceEvent[]; skipped: Ski
     }
     const parsed = TraceEvent.safeParse(json);
     if (parsed.success) events.push(parsed.data);
-    else skipped.push({ line: i + 1, error: parsed.error.issues.map((x) => `${x.path.join('.') || 'event'}: ${x.message}`).join('; ') });
+    else
+      skipped.push({
+        line: i + 1,
+        error: parsed.error.issues.map((x) => `${x.path.join('.') || 'event'}: ${x.message}`).join('; '),
+      });
   }
   return { events, skipped };
 }

@@ -22,13 +22,16 @@ export class SettingsStore {
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`cannot read ${this.file}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        log.warn(`cannot read ${this.file}: ${(error as Error).message}`);
       return (this.cache = Settings.parse({}));
     }
     try {
       this.cache = Settings.parse(JSON.parse(text));
     } catch (error) {
-      log.warn(`${this.file} does not parse (${error instanceof SyntaxError ? 'not valid JSON' : 'unexpected values'}); using the defaults. It is kept as it is, and copied aside when settings are saved.`);
+      log.warn(
+        `${this.file} does not parse (${error instanceof SyntaxError ? 'not valid JSON' : 'unexpected values'}); using the defaults. It is kept as it is, and copied aside when settings are saved.`,
+      );
       this.broken = true;
       this.cache = Settings.parse({});
     }

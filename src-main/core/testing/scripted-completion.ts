@@ -30,7 +30,10 @@ function finishReason(answer: ScriptedAnswer, calls: WireToolCall[]): string {
 }
 
 function usage(content: string, calls: WireToolCall[]) {
-  const completion = Math.max(1, Math.ceil((content.length + calls.reduce((n, c) => n + c.arguments.length + c.name.length, 0)) / 4));
+  const completion = Math.max(
+    1,
+    Math.ceil((content.length + calls.reduce((n, c) => n + c.arguments.length + c.name.length, 0)) / 4),
+  );
   return { prompt_tokens: 10, completion_tokens: completion, total_tokens: 10 + completion };
 }
 
@@ -45,7 +48,11 @@ export function completionBody(id: string, model: string, answer: ScriptedAnswer
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls.map((c) => wireCall(c)) } : {}) },
+        message: {
+          role: 'assistant',
+          content,
+          ...(calls.length > 0 ? { tool_calls: calls.map((c) => wireCall(c)) } : {}),
+        },
         finish_reason: finishReason(answer, calls),
         logprobs: null,
       },
@@ -67,7 +74,13 @@ function splitArguments(text: string): string[] {
 }
 
 /** The `chat.completion.chunk` objects of a streamed answer, in order (without the final `[DONE]`). */
-export function completionChunks(id: string, model: string, answer: ScriptedAnswer, calls: WireToolCall[], includeUsage: boolean) {
+export function completionChunks(
+  id: string,
+  model: string,
+  answer: ScriptedAnswer,
+  calls: WireToolCall[],
+  includeUsage: boolean,
+) {
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     id,
@@ -80,9 +93,18 @@ export function completionChunks(id: string, model: string, answer: ScriptedAnsw
   for (const piece of splitDeltas(answer.content ?? '')) chunks.push(chunk({ content: piece }));
   calls.forEach((call, index) => {
     chunks.push(chunk({ tool_calls: [{ ...wireCall({ ...call, arguments: '' }, index) }] }));
-    for (const piece of splitArguments(call.arguments)) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    for (const piece of splitArguments(call.arguments))
+      chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   chunks.push(chunk({}, finishReason(answer, calls)));
-  if (includeUsage) chunks.push({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usage(answer.content ?? '', calls) });
+  if (includeUsage)
+    chunks.push({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [],
+      usage: usage(answer.content ?? '', calls),
+    });
   return chunks;
 }

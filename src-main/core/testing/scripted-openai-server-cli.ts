@@ -13,7 +13,8 @@ function parseArgs(argv: string[]): ScriptedServerOptions {
     const arg = argv[i];
     if (arg === '--port') options.port = Number(argv[++i]);
     else if (arg === '--loop') options.loop = true;
-    else if (arg.startsWith('--')) throw new Error(`Unknown option ${arg}. Usage: scripted-openai-server-cli [script.json] [--port N] [--loop]`);
+    else if (arg.startsWith('--'))
+      throw new Error(`Unknown option ${arg}. Usage: scripted-openai-server-cli [script.json] [--port N] [--loop]`);
     else {
       const script: unknown = JSON.parse(readFileSync(arg, 'utf8'));
       if (Array.isArray(script)) options.replies = script;

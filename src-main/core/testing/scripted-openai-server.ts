@@ -1,9 +1,25 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { completionBody, completionChunks, wireToolCalls } from './scripted-completion';
-import { defaultErrorBody, isError, isGarbage, isHang, isStream, openAIErrorBody, type ReceivedRequest, type ScriptedAnswer, type ScriptedReply } from './scripted-reply';
+import {
+  defaultErrorBody,
+  isError,
+  isGarbage,
+  isHang,
+  isStream,
+  openAIErrorBody,
+  type ReceivedRequest,
+  type ScriptedAnswer,
+  type ScriptedReply,
+} from './scripted-reply';
 
-export type { ReceivedRequest, ScriptedReply, ScriptedToolCall, ScriptedAnswer, ScriptedStream } from './scripted-reply';
+export type {
+  ReceivedRequest,
+  ScriptedReply,
+  ScriptedToolCall,
+  ScriptedAnswer,
+  ScriptedStream,
+} from './scripted-reply';
 
 /** Picks the reply of the chat request number `index` (from 0, since the last reset). */
 export type ReplyFunction = (request: ReceivedRequest, index: number) => ScriptedReply;
@@ -76,7 +92,11 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
     if (cursor < list.length) return list[cursor++];
     return {
       status: 500,
-      body: openAIErrorBody(`Scripted server: the script is exhausted (request #${index + 1}, ${list.length} replies scripted).`, 'server_error', 'script_exhausted'),
+      body: openAIErrorBody(
+        `Scripted server: the script is exhausted (request #${index + 1}, ${list.length} replies scripted).`,
+        'server_error',
+        'script_exhausted',
+      ),
     };
   };
 
@@ -99,7 +119,11 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
 
   const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   };
 
@@ -120,7 +144,11 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       return;
     }
     if (isStream(reply)) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       for (const event of reply.sse) {
         if (res.destroyed) return;
         res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
@@ -160,8 +188,16 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       body = undefined;
     }
     const path = (incoming.url ?? '/').split('?')[0];
-    if (options.control && path.startsWith('/__script/')) return control(incoming.method ?? 'GET', path.slice('/__script/'.length), body, res);
-    const req: ReceivedRequest = { method: incoming.method ?? 'GET', path, headers: { ...incoming.headers }, body, rawBody, at: Date.now() };
+    if (options.control && path.startsWith('/__script/'))
+      return control(incoming.method ?? 'GET', path.slice('/__script/'.length), body, res);
+    const req: ReceivedRequest = {
+      method: incoming.method ?? 'GET',
+      path,
+      headers: { ...incoming.headers },
+      body,
+      rawBody,
+      at: Date.now(),
+    };
     requests.push(req);
 
     if (options.apiKey !== undefined && incoming.headers.authorization !== `Bearer ${options.apiKey}`) {
@@ -169,17 +205,36 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
     }
     if (req.method === 'GET' && MODELS_PATH.test(path)) {
       const ids = options.models ?? ['scripted-model'];
-      return sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })) });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })),
+      });
     }
     if (req.method !== 'POST' || !CHAT_PATH.test(path)) {
-      return sendJson(res, 404, openAIErrorBody(`Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url'));
+      return sendJson(
+        res,
+        404,
+        openAIErrorBody(`Unknown request URL: ${req.method} ${path}.`, 'invalid_request_error', 'unknown_url'),
+      );
     }
     if (body === undefined || typeof body !== 'object') {
-      return sendJson(res, 400, openAIErrorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+      return sendJson(
+        res,
+        400,
+        openAIErrorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null),
+      );
     }
     const model = req.body.model;
     if (options.models && !options.models.includes(model)) {
-      return sendJson(res, 404, openAIErrorBody(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+      return sendJson(
+        res,
+        404,
+        openAIErrorBody(
+          `The model \`${model}\` does not exist or you do not have access to it.`,
+          'invalid_request_error',
+          'model_not_found',
+        ),
+      );
     }
     await answer(req, res, nextReply(req));
   };
@@ -195,12 +250,21 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       else api.push(...(body as ScriptedReply[]));
       return sendJson(res, 200, { ok: true });
     }
-    sendJson(res, 400, openAIErrorBody(`Unknown control request ${method} /__script/${action} (replies and push take a JSON array).`, 'invalid_request_error', null));
+    sendJson(
+      res,
+      400,
+      openAIErrorBody(
+        `Unknown control request ${method} /__script/${action} (replies and push take a JSON array).`,
+        'invalid_request_error',
+        null,
+      ),
+    );
   };
 
   const server = createServer((incoming, res) => {
     handle(incoming, res).catch((error) => {
-      if (!res.headersSent) sendJson(res, 500, openAIErrorBody(`Scripted server failed: ${String(error)}`, 'server_error', null));
+      if (!res.headersSent)
+        sendJson(res, 500, openAIErrorBody(`Scripted server failed: ${String(error)}`, 'server_error', null));
       else res.destroy();
     });
   });

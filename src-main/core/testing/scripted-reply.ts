@@ -84,9 +84,24 @@ export function openAIErrorBody(message: string, type: string, code: string | nu
 
 /** The default body of a scripted HTTP error, shaped as OpenAI sends it. */
 export function defaultErrorBody(status: number) {
-  if (status === 401) return openAIErrorBody('Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key');
-  if (status === 429) return openAIErrorBody('Rate limit reached for requests. Please try again in 20s.', 'requests', 'rate_limit_exceeded');
+  if (status === 401)
+    return openAIErrorBody(
+      'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+      'invalid_request_error',
+      'invalid_api_key',
+    );
+  if (status === 429)
+    return openAIErrorBody(
+      'Rate limit reached for requests. Please try again in 20s.',
+      'requests',
+      'rate_limit_exceeded',
+    );
   if (status === 404) return openAIErrorBody('Not found.', 'invalid_request_error', 'not_found');
-  if (status >= 500) return openAIErrorBody('The server had an error while processing your request. Sorry about that!', 'server_error', null);
+  if (status >= 500)
+    return openAIErrorBody(
+      'The server had an error while processing your request. Sorry about that!',
+      'server_error',
+      null,
+    );
   return openAIErrorBody(`Scripted error ${status}.`, 'invalid_request_error', null);
 }

@@ -44,14 +44,20 @@ describe('executeToolCall', () => {
     if (out.ok) return;
     expect(out.error.code).toBe('tool_input_invalid');
     expect(out.error.message).toBe("Tool input validation failed for 'add' in ToolBox 'math_tools'");
-    expect(out.content).toMatch(/^Error: tool 'add' failed: Tool input validation failed for 'add' in ToolBox 'math_tools' \(a: .+\)$/);
+    expect(out.content).toMatch(
+      /^Error: tool 'add' failed: Tool input validation failed for 'add' in ToolBox 'math_tools' \(a: .+\)$/,
+    );
   });
 
   it('execution errors carry their cause in the text', async () => {
     const out = await executeToolCall(new ToolRegistry([new FailingTools()]), 'fail', {});
     expect(out).toMatchObject({
       ok: false,
-      error: { code: 'tool_execution_failed', message: "Tool execution failed for 'fail' in ToolBox 'failing_tools'", details: { cause: 'boom' } },
+      error: {
+        code: 'tool_execution_failed',
+        message: "Tool execution failed for 'fail' in ToolBox 'failing_tools'",
+        details: { cause: 'boom' },
+      },
       content: "Error: tool 'fail' failed: Tool execution failed for 'fail' in ToolBox 'failing_tools': boom",
       toolboxId: 'failing_tools',
     });
@@ -61,8 +67,15 @@ describe('executeToolCall', () => {
     const other = new ScriptedTools(() => [addWith(() => ({ result: -1 }))], { toolboxId: 'other' });
     const registry = new ToolRegistry([new MathTools(), other]);
     await registry.ready();
-    expect(await executeToolCall(registry, 'other__add', { a: 1, b: 2 })).toMatchObject({ ok: true, result: { result: -1 }, toolboxId: 'other' });
-    expect(await executeToolCall(registry, 'math_tools__add', { a: 1, b: 2 })).toMatchObject({ ok: true, result: { result: 3 } });
+    expect(await executeToolCall(registry, 'other__add', { a: 1, b: 2 })).toMatchObject({
+      ok: true,
+      result: { result: -1 },
+      toolboxId: 'other',
+    });
+    expect(await executeToolCall(registry, 'math_tools__add', { a: 1, b: 2 })).toMatchObject({
+      ok: true,
+      result: { result: 3 },
+    });
   });
 
   it('times out a slow tool with tool_timeout and aborts its signal', async () => {
@@ -81,21 +94,28 @@ describe('executeToolCall', () => {
 
   it('a fast tool under a timeout is unaffected', async () => {
     const registry = new ToolRegistry([new ScriptedTools(() => [slowAdd(5)])]);
-    expect(await executeToolCall(registry, 'add', { a: 1, b: 2 }, { timeoutMs: 1000 })).toMatchObject({ ok: true, result: { result: 3 } });
+    expect(await executeToolCall(registry, 'add', { a: 1, b: 2 }, { timeoutMs: 1000 })).toMatchObject({
+      ok: true,
+      result: { result: 3 },
+    });
   });
 
   it('cancellation throws CancelledError, before or during the call, and aborts the tool', async () => {
     const registry = new ToolRegistry([new ScriptedTools(() => [slowAdd(2000)])]);
     const pre = new AbortController();
     pre.abort();
-    await expect(executeToolCall(registry, 'add', { a: 1, b: 2 }, { signal: pre.signal })).rejects.toBeInstanceOf(CancelledError);
+    await expect(executeToolCall(registry, 'add', { a: 1, b: 2 }, { signal: pre.signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
 
     const seen: { signal?: AbortSignal } = {};
     const during = new ToolRegistry([new ScriptedTools(() => [slowAdd(2000, seen)])]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();
-    await expect(executeToolCall(during, 'add', { a: 1, b: 2 }, { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
+    await expect(executeToolCall(during, 'add', { a: 1, b: 2 }, { signal: controller.signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
     expect(seen.signal?.aborted).toBe(true);
   });

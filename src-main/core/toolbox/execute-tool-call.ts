@@ -13,7 +13,12 @@ export interface ExecuteOptions {
  * here, so validation, errors, timing and the text fed back to the model are identical.
  * Cancellation throws CancelledError; every other failure comes back as a value.
  */
-export async function executeToolCall(registry: ToolRegistry, modelName: string, args: unknown, options: ExecuteOptions = {}): Promise<ToolExecution> {
+export async function executeToolCall(
+  registry: ToolRegistry,
+  modelName: string,
+  args: unknown,
+  options: ExecuteOptions = {},
+): Promise<ToolExecution> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
   if (options.signal?.aborted) throw new CancelledError();
@@ -45,13 +50,18 @@ export async function executeToolCall(registry: ToolRegistry, modelName: string,
   try {
     const call = target.toolbox.callTool(target.name, args, { signal: controller.signal });
     const guards: Promise<never>[] = [
-      new Promise((_, reject) => controller.signal.addEventListener('abort', () => reject(new CancelledError()), { once: true })),
+      new Promise((_, reject) =>
+        controller.signal.addEventListener('abort', () => reject(new CancelledError()), { once: true }),
+      ),
     ];
     if (options.timeoutMs && options.timeoutMs > 0) {
       guards.push(
         new Promise((_, reject) => {
           timer = setTimeout(() => {
-            const error = new ToolExecutionError('tool_timeout', `Tool '${target!.name}' in ToolBox '${target!.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`);
+            const error = new ToolExecutionError(
+              'tool_timeout',
+              `Tool '${target!.name}' in ToolBox '${target!.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`,
+            );
             reject(error);
             controller.abort(error);
           }, options.timeoutMs);
@@ -60,11 +70,24 @@ export async function executeToolCall(registry: ToolRegistry, modelName: string,
     }
     call.catch(() => undefined);
     const result = await Promise.race([call, ...guards]);
-    return { ok: true, result, content: JSON.stringify(result), durationMs: elapsed(), toolboxId: target.toolbox.toolboxId };
+    return {
+      ok: true,
+      result,
+      content: JSON.stringify(result),
+      durationMs: elapsed(),
+      toolboxId: target.toolbox.toolboxId,
+    };
   } catch (error) {
-    if (error instanceof CancelledError || options.signal?.aborted) throw error instanceof CancelledError ? error : new CancelledError();
+    if (error instanceof CancelledError || options.signal?.aborted)
+      throw error instanceof CancelledError ? error : new CancelledError();
     const value = toErrorValue(error);
-    return { ok: false, error: value, content: `Error: tool '${modelName}' failed: ${describeForModel(value)}`, durationMs: elapsed(), toolboxId: target.toolbox.toolboxId };
+    return {
+      ok: false,
+      error: value,
+      content: `Error: tool '${modelName}' failed: ${describeForModel(value)}`,
+      durationMs: elapsed(),
+      toolboxId: target.toolbox.toolboxId,
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -73,8 +96,10 @@ export async function executeToolCall(registry: ToolRegistry, modelName: string,
 
 /** The error message plus its issues or cause, so the model can correct its arguments. */
 function describeForModel(error: { message: string; details?: unknown }): string {
-  const details = error.details as { issues?: { path: (string | number)[]; message: string }[]; cause?: string } | undefined;
-  if (details?.issues?.length) return `${error.message} (${details.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')})`;
+  const details = error.details as
+    { issues?: { path: (string | number)[]; message: string }[]; cause?: string } | undefined;
+  if (details?.issues?.length)
+    return `${error.message} (${details.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')})`;
   if (details?.cause) return `${error.message}: ${details.cause}`;
   return error.message;
 }

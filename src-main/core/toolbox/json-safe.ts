@@ -30,10 +30,15 @@ function convert(value: unknown, ancestors: Set<object>, key: string): unknown {
   try {
     if (typeof object.toJSON === 'function') return convert(object.toJSON(key), ancestors, key);
     if (Array.isArray(object)) return object.map((item, i) => convert(item, ancestors, String(i)) ?? null);
-    if (object instanceof Map) return entries([...object.entries()].map(([k, v]) => [String(k), v]), ancestors);
+    if (object instanceof Map)
+      return entries(
+        [...object.entries()].map(([k, v]) => [String(k), v]),
+        ancestors,
+      );
     if (object instanceof Set) return [...object].map((item, i) => convert(item, ancestors, String(i)) ?? null);
     if (object instanceof Error) return { name: object.name, message: object.message };
-    if (ArrayBuffer.isView(object)) return Array.from(object as unknown as ArrayLike<number>, (n) => convert(n, ancestors, ''));
+    if (ArrayBuffer.isView(object))
+      return Array.from(object as unknown as ArrayLike<number>, (n) => convert(n, ancestors, ''));
     return entries(Object.entries(object), ancestors);
   } finally {
     ancestors.delete(object);

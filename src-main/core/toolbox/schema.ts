@@ -38,7 +38,8 @@ function stripSafeIntegerBounds(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    if ((k === 'minimum' && v === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && v === Number.MAX_SAFE_INTEGER)) continue;
+    if ((k === 'minimum' && v === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && v === Number.MAX_SAFE_INTEGER))
+      continue;
     out[k] = stripSafeIntegerBounds(v);
   }
   return out;
@@ -53,7 +54,13 @@ export function validateWith(schema: ToolSchema, value: unknown): Validation {
   if (isZodSchema(schema)) {
     const parsed = schema.safeParse(value);
     if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };
-    return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message })) };
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((i) => ({
+        path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+        message: i.message,
+      })),
+    };
   }
   let validator = validators.get(schema);
   if (!validator) {
@@ -67,7 +74,9 @@ export function validateWith(schema: ToolSchema, value: unknown): Validation {
 
 /** cfworker errors -> our issues: the deepest, most specific ones, located by instance path. */
 function jsonSchemaIssues(errors: { instanceLocation: string; keyword: string; error: string }[]): ValidationIssue[] {
-  const leaf = errors.filter((e) => !['properties', 'items', 'allOf', '$ref', 'additionalProperties'].includes(e.keyword) || errors.length === 1);
+  const leaf = errors.filter(
+    (e) => !['properties', 'items', 'allOf', '$ref', 'additionalProperties'].includes(e.keyword) || errors.length === 1,
+  );
   const chosen = leaf.length ? leaf : errors;
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
@@ -101,13 +110,20 @@ export function coerceLax(value: unknown, schema: JsonSchema, root: JsonSchema =
       const n = Number(value);
       if (types.includes('number') || Number.isInteger(n)) return n;
     }
-    if (types.includes('boolean') && !types.includes('string') && (value === 'true' || value === 'false')) return value === 'true';
+    if (types.includes('boolean') && !types.includes('string') && (value === 'true' || value === 'false'))
+      return value === 'true';
     return value;
   }
   if (Array.isArray(value) && resolved.items && typeof resolved.items === 'object') {
     return value.map((v) => coerceLax(v, resolved.items as JsonSchema, root, depth + 1));
   }
-  if (value && typeof value === 'object' && !Array.isArray(value) && resolved.properties && typeof resolved.properties === 'object') {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    resolved.properties &&
+    typeof resolved.properties === 'object'
+  ) {
     const props = resolved.properties as Record<string, JsonSchema>;
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     for (const [k, v] of Object.entries(out)) if (props[k]) out[k] = coerceLax(v, props[k], root, depth + 1);

@@ -6,7 +6,12 @@ import { StudioError } from '../errors';
 export class ToolInputError extends StudioError {
   /** The Python exception name an OVOS agent sees on the bus. */
   readonly pythonType = 'ValueError';
-  constructor(code: Extract<ErrorCode, 'tool_not_found' | 'tool_input_invalid'>, message: string, details?: { issues?: ValidationIssue[]; cause?: string }, options?: { cause?: unknown }) {
+  constructor(
+    code: Extract<ErrorCode, 'tool_not_found' | 'tool_input_invalid'>,
+    message: string,
+    details?: { issues?: ValidationIssue[]; cause?: string },
+    options?: { cause?: unknown },
+  ) {
     super(code, message, details, options);
   }
 }

@@ -26,10 +26,17 @@ describe('ToolRegistry', () => {
     const registry = await registryOf(new MathTools(), other, new FailingTools());
     const infos = registry.toolInfos();
     expect(infos.map((t) => t.modelName)).toEqual(['math_tools__add', 'ovos-math-tools__add', 'fail']);
-    expect(infos[0].renamedBecause).toBe("'add' is also a tool of 'ovos-math-tools'; the model sees it as 'math_tools__add'.");
-    expect(infos[1].renamedBecause).toBe("'add' is also a tool of 'math_tools'; the model sees it as 'ovos-math-tools__add'.");
+    expect(infos[0].renamedBecause).toBe(
+      "'add' is also a tool of 'ovos-math-tools'; the model sees it as 'math_tools__add'.",
+    );
+    expect(infos[1].renamedBecause).toBe(
+      "'add' is also a tool of 'math_tools'; the model sees it as 'ovos-math-tools__add'.",
+    );
     expect(infos[0].name).toBe('add');
-    expect(infos[0].openai).toEqual({ type: 'function', function: { name: 'math_tools__add', description: 'Add two integers.', parameters: infos[0].argument_schema } });
+    expect(infos[0].openai).toEqual({
+      type: 'function',
+      function: { name: 'math_tools__add', description: 'Add two integers.', parameters: infos[0].argument_schema },
+    });
     expect(registry.resolve('ovos-math-tools__add')?.toolbox).toBe(other);
     expect(registry.resolve('add')).toBeNull();
   });

@@ -25,7 +25,8 @@ export class ToolRegistry {
 
   entries(): RegisteredTool[] {
     const owners = new Map<string, string[]>();
-    for (const tb of this.toolboxes) for (const name of tb.tools.keys()) owners.set(name, [...(owners.get(name) ?? []), tb.toolboxId]);
+    for (const tb of this.toolboxes)
+      for (const name of tb.tools.keys()) owners.set(name, [...(owners.get(name) ?? []), tb.toolboxId]);
     const out: RegisteredTool[] = [];
     for (const tb of this.toolboxes) {
       for (const name of tb.tools.keys()) {
@@ -37,7 +38,10 @@ export class ToolRegistry {
             modelName: qualifiedName(tb.toolboxId, name),
             name,
             toolbox: tb,
-            renamedBecause: `'${name}' is also a tool of ${clash.filter((id) => id !== tb.toolboxId).map((id) => `'${id}'`).join(', ')}; the model sees it as '${qualifiedName(tb.toolboxId, name)}'.`,
+            renamedBecause: `'${name}' is also a tool of ${clash
+              .filter((id) => id !== tb.toolboxId)
+              .map((id) => `'${id}'`)
+              .join(', ')}; the model sees it as '${qualifiedName(tb.toolboxId, name)}'.`,
           });
         }
       }
@@ -52,11 +56,19 @@ export class ToolRegistry {
 
   /** Every tool with its JSON, model name and exact OpenAI spec (for the Tools pane). */
   toolInfos(): ToolInfo[] {
-    const byToolbox = new Map(this.toolboxes.map((tb) => [tb.toolboxId, new Map(tb.toolJsonList.map((j) => [j.name, j]))]));
+    const byToolbox = new Map(
+      this.toolboxes.map((tb) => [tb.toolboxId, new Map(tb.toolJsonList.map((j) => [j.name, j]))]),
+    );
     return this.entries().map((entry) => {
       const json = byToolbox.get(entry.toolbox.toolboxId)!.get(entry.name)!;
       const [openai] = toolsToOpenAISpec([{ ...json, name: entry.modelName }]);
-      return { ...json, toolboxId: entry.toolbox.toolboxId, modelName: entry.modelName, renamedBecause: entry.renamedBecause, openai };
+      return {
+        ...json,
+        toolboxId: entry.toolbox.toolboxId,
+        modelName: entry.modelName,
+        renamedBecause: entry.renamedBecause,
+        openai,
+      };
     });
   }
 

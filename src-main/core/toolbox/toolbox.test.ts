@@ -16,7 +16,15 @@ async function mathTools(options?: ConstructorParameters<typeof MathTools>[0]) {
   return tb;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string; details?: { issues?: { path: unknown[]; message: string }[]; cause?: string }; pythonType?: string }> {
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<
+  Error & {
+    code?: string;
+    details?: { issues?: { path: unknown[]; message: string }[]; cause?: string };
+    pythonType?: string;
+  }
+> {
   try {
     await promise;
   } catch (error) {
@@ -127,9 +135,14 @@ describe('discovery errors (#2, #12)', () => {
       await tb.ready;
       expect(tb.tools.size).toBe(0);
       expect(tb.discoveryError).toBeInstanceOf(TypeError);
-      await expect(tb.refreshTools()).rejects.toThrow(`Tool name '${bad}' in ToolBox 'scripted_tools' does not match ^[a-zA-Z0-9_-]{1,64}$.`);
+      await expect(tb.refreshTools()).rejects.toThrow(
+        `Tool name '${bad}' in ToolBox 'scripted_tools' does not match ^[a-zA-Z0-9_-]{1,64}$.`,
+      );
     }
-    const ok = new ScriptedTools(() => [{ ...addTool, name: 'get-sum' }, { ...addTool, name: 'x'.repeat(64) }]);
+    const ok = new ScriptedTools(() => [
+      { ...addTool, name: 'get-sum' },
+      { ...addTool, name: 'x'.repeat(64) },
+    ]);
     await ok.ready;
     expect([...ok.tools.keys()]).toEqual(['get-sum', 'x'.repeat(64)]);
   });
@@ -177,7 +190,9 @@ describe('callTool (#4-#11)', () => {
     const tb = await mathTools();
     const error = await rejection(tb.callTool('add', 'not_a_dict_or_model'));
     expect(error).toBeInstanceOf(ToolExecutionError);
-    expect(error.message).toBe("Tool 'add' called with unexpected type arguments: str. Must be Dict[str, Any] or ToolArguments.");
+    expect(error.message).toBe(
+      "Tool 'add' called with unexpected type arguments: str. Must be Dict[str, Any] or ToolArguments.",
+    );
     expect(error.pythonType).toBe('RuntimeError');
     await expect(tb.callTool('add', [1, 2])).rejects.toThrow('unexpected type arguments: list.');
     await expect(tb.callTool('add', null)).rejects.toThrow('unexpected type arguments: NoneType.');
@@ -203,7 +218,9 @@ describe('callTool (#4-#11)', () => {
     expect(error.details?.cause).toBe("Invalid output from 'add'");
     expect(error.details?.issues?.[0].path).toEqual(['result']);
     const str = new ScriptedTools(() => [addWith(() => 'seven')]);
-    await expect(str.callTool('add', { a: 1, b: 2 })).rejects.toThrow("Tool 'add' returned an unexpected type: str. Must return Dict[str, Any] or ToolOutput.");
+    await expect(str.callTool('add', { a: 1, b: 2 })).rejects.toThrow(
+      "Tool 'add' returned an unexpected type: str. Must return Dict[str, Any] or ToolOutput.",
+    );
     const none = new ScriptedTools(() => [addWith(() => null)]);
     await expect(none.callTool('add', { a: 1, b: 2 })).rejects.toThrow('returned an unexpected type: NoneType.');
     const list = new ScriptedTools(() => [addWith(() => [7])]);
@@ -225,7 +242,11 @@ describe('callTool (#4-#11)', () => {
   });
 
   it('validates JSON Schema tools (from MCP or the bus) as JSON Schema, with lax numbers', async () => {
-    const schema = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'number' } }, required: ['a', 'b'] };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'integer' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    };
     const jsonTool: AgentTool = {
       name: 'get-sum',
       description: 'Adds.',
@@ -243,7 +264,9 @@ describe('callTool (#4-#11)', () => {
 });
 
 function AddArgsParsed(value: { a: number; b: number }) {
-  return addTool.argumentSchema instanceof z.ZodType ? (addTool.argumentSchema.parse(value) as Record<string, unknown>) : value;
+  return addTool.argumentSchema instanceof z.ZodType
+    ? (addTool.argumentSchema.parse(value) as Record<string, unknown>)
+    : value;
 }
 
 describe('schemas and the OpenAI spec (#13-#17)', () => {
@@ -254,7 +277,10 @@ describe('schemas and the OpenAI spec (#13-#17)', () => {
       description: 'Add two integers.',
       argument_schema: {
         type: 'object',
-        properties: { a: { type: 'integer', description: 'First operand.' }, b: { type: 'integer', description: 'Second operand.' } },
+        properties: {
+          a: { type: 'integer', description: 'First operand.' },
+          b: { type: 'integer', description: 'Second operand.' },
+        },
         required: ['a', 'b'],
       },
       output_schema: {
@@ -282,10 +308,12 @@ describe('schemas and the OpenAI spec (#13-#17)', () => {
 
   it('toolsToOpenAISpec maps entries, drops output_schema, fills description and parameters', () => {
     const S = { type: 'object', properties: { a: { type: 'integer' } } };
-    expect(ToolBox.toolsToOpenAISpec([{ name: 'add', description: 'Add two ints.', argument_schema: S, output_schema: {} }])).toEqual([
-      { type: 'function', function: { name: 'add', description: 'Add two ints.', parameters: S } },
+    expect(
+      ToolBox.toolsToOpenAISpec([{ name: 'add', description: 'Add two ints.', argument_schema: S, output_schema: {} }]),
+    ).toEqual([{ type: 'function', function: { name: 'add', description: 'Add two ints.', parameters: S } }]);
+    expect(ToolBox.toolsToOpenAISpec([{ name: 'noop' }])).toEqual([
+      { type: 'function', function: { name: 'noop', description: '', parameters: { type: 'object', properties: {} } } },
     ]);
-    expect(ToolBox.toolsToOpenAISpec([{ name: 'noop' }])).toEqual([{ type: 'function', function: { name: 'noop', description: '', parameters: { type: 'object', properties: {} } } }]);
     expect(() => ToolBox.toolsToOpenAISpec([{ description: 'x' } as never])).toThrow(TypeError);
   });
 
@@ -317,10 +345,16 @@ describe('schemas and the OpenAI spec (#13-#17)', () => {
   });
 
   it('normalizeTools throws a TypeError saying what it was given', () => {
-    expect(() => ToolBox.normalizeTools('add')).toThrow(new TypeError('normalizeTools: got a string ("add"); expected a ToolBox, an OpenAI tool dict, an array of them, or null.'));
+    expect(() => ToolBox.normalizeTools('add')).toThrow(
+      new TypeError(
+        'normalizeTools: got a string ("add"); expected a ToolBox, an OpenAI tool dict, an array of them, or null.',
+      ),
+    );
     expect(() => ToolBox.normalizeTools(42)).toThrow('normalizeTools: got a number (42)');
     expect(() => ToolBox.normalizeTools({ name: 'add' })).toThrow('normalizeTools: got an object with keys [name]');
-    expect(() => ToolBox.normalizeTools([{ type: 'function', function: { name: 'x' } }, 7])).toThrow(new TypeError('normalizeTools: item 1 is a number (7); expected a ToolBox or an OpenAI tool dict.'));
+    expect(() => ToolBox.normalizeTools([{ type: 'function', function: { name: 'x' } }, 7])).toThrow(
+      new TypeError('normalizeTools: item 1 is a number (7); expected a ToolBox or an OpenAI tool dict.'),
+    );
   });
 });
 

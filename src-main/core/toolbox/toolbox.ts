@@ -75,7 +75,9 @@ export abstract class ToolBox {
       const next = new Map<string, AgentTool>();
       for (const tool of tools) {
         if (!TOOL_NAME_PATTERN.test(tool.name)) {
-          throw new TypeError(`Tool name '${tool.name}' in ToolBox '${this.toolboxId}' does not match ^[a-zA-Z0-9_-]{1,64}$.`);
+          throw new TypeError(
+            `Tool name '${tool.name}' in ToolBox '${this.toolboxId}' does not match ^[a-zA-Z0-9_-]{1,64}$.`,
+          );
         }
         next.set(tool.name, tool);
       }
@@ -115,27 +117,43 @@ export abstract class ToolBox {
     }
     const input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
     if (!input.ok) {
-      throw new ToolInputError('tool_input_invalid', `Tool input validation failed for '${name}' in ToolBox '${this.toolboxId}'`, {
-        issues: input.issues,
-        cause: `Invalid input for '${name}'`,
-      });
+      throw new ToolInputError(
+        'tool_input_invalid',
+        `Tool input validation failed for '${name}' in ToolBox '${this.toolboxId}'`,
+        {
+          issues: input.issues,
+          cause: `Invalid input for '${name}'`,
+        },
+      );
     }
     const signal = ctx.signal ?? new AbortController().signal;
     let raw: unknown;
     try {
       raw = await tool.toolCall(input.value, { signal });
     } catch (error) {
-      throw new ToolExecutionError('tool_execution_failed', `Tool execution failed for '${name}' in ToolBox '${this.toolboxId}'`, { cause: causeMessage(error) }, { cause: error });
+      throw new ToolExecutionError(
+        'tool_execution_failed',
+        `Tool execution failed for '${name}' in ToolBox '${this.toolboxId}'`,
+        { cause: causeMessage(error) },
+        { cause: error },
+      );
     }
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      throw new ToolExecutionError('tool_output_invalid', `Tool '${name}' returned an unexpected type: ${pythonTypeName(raw)}. Must return Dict[str, Any] or ToolOutput.`);
+      throw new ToolExecutionError(
+        'tool_output_invalid',
+        `Tool '${name}' returned an unexpected type: ${pythonTypeName(raw)}. Must return Dict[str, Any] or ToolOutput.`,
+      );
     }
     const output = validateWith(tool.outputSchema, raw);
     if (!output.ok) {
-      throw new ToolExecutionError('tool_output_invalid', `Tool output validation failed for '${name}' in ToolBox '${this.toolboxId}'`, {
-        issues: output.issues,
-        cause: `Invalid output from '${name}'`,
-      });
+      throw new ToolExecutionError(
+        'tool_output_invalid',
+        `Tool output validation failed for '${name}' in ToolBox '${this.toolboxId}'`,
+        {
+          issues: output.issues,
+          cause: `Invalid output from '${name}'`,
+        },
+      );
     }
     return toJsonSafe(output.value) as Record<string, unknown>;
   }
@@ -166,10 +184,14 @@ export abstract class ToolBox {
       return tools.flatMap((item, i) => {
         if (isToolBox(item)) return item.openaiTools;
         if (isOpenAIToolDict(item)) return [item];
-        throw new TypeError(`normalizeTools: item ${i} is ${describe(item)}; expected a ToolBox or an OpenAI tool dict.`);
+        throw new TypeError(
+          `normalizeTools: item ${i} is ${describe(item)}; expected a ToolBox or an OpenAI tool dict.`,
+        );
       });
     }
-    throw new TypeError(`normalizeTools: got ${describe(tools)}; expected a ToolBox, an OpenAI tool dict, an array of them, or null.`);
+    throw new TypeError(
+      `normalizeTools: got ${describe(tools)}; expected a ToolBox, an OpenAI tool dict, an array of them, or null.`,
+    );
   }
 
   /** Subscribes to changes of the tool list (an MCP server's list_changed, a bus announcement). */
@@ -223,7 +245,8 @@ export abstract class ToolBox {
       const result = await this.callTool(name, kwargs);
       bus?.emit(message.response({ result, toolbox_id: this.toolboxId }));
     } catch (error) {
-      const type = error instanceof ToolInputError || error instanceof ToolExecutionError ? error.pythonType : 'RuntimeError';
+      const type =
+        error instanceof ToolInputError || error instanceof ToolExecutionError ? error.pythonType : 'RuntimeError';
       bus?.emit(message.response({ error: `${type}: ${causeMessage(error)}`, toolbox_id: this.toolboxId }));
     }
   }
@@ -233,12 +256,25 @@ export abstract class ToolBox {
 export function isToolBox(value: unknown): value is ToolBox {
   if (value instanceof ToolBox) return true;
   const v = value as Partial<ToolBox> | null;
-  return !!v && typeof v === 'object' && typeof v.callTool === 'function' && typeof v.toolboxId === 'string' && Array.isArray(v.openaiTools);
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof v.callTool === 'function' &&
+    typeof v.toolboxId === 'string' &&
+    Array.isArray(v.openaiTools)
+  );
 }
 
 function isOpenAIToolDict(value: unknown): value is OpenAITool {
   const v = value as { type?: unknown; function?: { name?: unknown } } | null;
-  return !!v && typeof v === 'object' && !Array.isArray(v) && v.type === 'function' && !!v.function && typeof v.function.name === 'string';
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    v.type === 'function' &&
+    !!v.function &&
+    typeof v.function.name === 'string'
+  );
 }
 
 /** The Python type name OVOS's messages use for a JSON value. */

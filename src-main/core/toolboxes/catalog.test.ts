@@ -16,17 +16,39 @@ describe('loadToolboxClasses', () => {
     cpSync(example, path.join(home, 'plugins', 'greeting-tools'), { recursive: true });
     const shadow = path.join(home, 'plugins', 'shadow');
     mkdirSync(shadow, { recursive: true });
-    writeFileSync(path.join(shadow, 'package.json'), JSON.stringify({ name: 'shadow-math', type: 'module', opm: { 'agents.toolbox': { 'ovos-math-tools': './index.js#make' } } }));
-    writeFileSync(path.join(shadow, 'index.js'), 'export const make = (sdk) => class extends sdk.ToolBox { discoverTools() { return []; } };\n');
+    writeFileSync(
+      path.join(shadow, 'package.json'),
+      JSON.stringify({
+        name: 'shadow-math',
+        type: 'module',
+        opm: { 'agents.toolbox': { 'ovos-math-tools': './index.js#make' } },
+      }),
+    );
+    writeFileSync(
+      path.join(shadow, 'index.js'),
+      'export const make = (sdk) => class extends sdk.ToolBox { discoverTools() { return []; } };\n',
+    );
 
     const catalog = await loadToolboxClasses({ dataDir: home, nodeModulesDirs: [] });
-    expect(catalog.sources).toMatchObject({ 'ovos-math-tools': 'builtin', 'ovos-clock-tools': 'builtin', 'ovos-mcp-toolbox': 'mcp', 'greeting-tools': 'plugin' });
-    expect(Object.keys(catalog.classes).slice(0, BUILTIN_TOOLBOXES.length)).toEqual(BUILTIN_TOOLBOXES.map((c) => c.defaultId));
+    expect(catalog.sources).toMatchObject({
+      'ovos-math-tools': 'builtin',
+      'ovos-clock-tools': 'builtin',
+      'ovos-mcp-toolbox': 'mcp',
+      'greeting-tools': 'plugin',
+    });
+    expect(Object.keys(catalog.classes).slice(0, BUILTIN_TOOLBOXES.length)).toEqual(
+      BUILTIN_TOOLBOXES.map((c) => c.defaultId),
+    );
     expect(catalog.classes['ovos-math-tools']).toBe(BUILTIN_TOOLBOXES[0]);
     expect(catalog.errors).toEqual([
       {
         id: 'ovos-math-tools',
-        error: { code: 'bad_input', message: "Plugin 'ovos-math-tools' (package 'shadow-math') uses the id of a built-in toolbox; it was not loaded.", details: { packageName: 'shadow-math', packageDir: shadow } },
+        error: {
+          code: 'bad_input',
+          message:
+            "Plugin 'ovos-math-tools' (package 'shadow-math') uses the id of a built-in toolbox; it was not loaded.",
+          details: { packageName: 'shadow-math', packageDir: shadow },
+        },
       },
     ]);
   });
@@ -50,8 +72,13 @@ describe('built-in tool schemas', () => {
         const tool = tb.tools.get(json.name)!;
         expect(json.argument_schema.type).toBe('object');
         if (isZodSchema(tool.argumentSchema)) {
-          expect(Object.keys(json.argument_schema.properties as object), `${Cls.defaultId}/${json.name}`).toEqual(Object.keys(tool.argumentSchema.shape));
-          expect(Object.keys(tool.argumentSchema.shape).length, `${Cls.defaultId}/${json.name} takes arguments`).toBeGreaterThan(0);
+          expect(Object.keys(json.argument_schema.properties as object), `${Cls.defaultId}/${json.name}`).toEqual(
+            Object.keys(tool.argumentSchema.shape),
+          );
+          expect(
+            Object.keys(tool.argumentSchema.shape).length,
+            `${Cls.defaultId}/${json.name} takes arguments`,
+          ).toBeGreaterThan(0);
         }
         if (isZodSchema(tool.outputSchema)) {
           expect(Object.keys(json.output_schema.properties as object)).toEqual(Object.keys(tool.outputSchema.shape));

@@ -20,7 +20,9 @@ function builtinSource(cls: ToolBoxClass): ToolboxSource {
  * Every toolbox class the app can instantiate, by id: the built-ins, then installed plugins. A plugin cannot
  * shadow a built-in id (reported as an error); broken plugins are reported and skipped.
  */
-export async function loadToolboxClasses(options: { dataDir?: string; nodeModulesDirs?: string[] } = {}): Promise<ToolboxCatalog> {
+export async function loadToolboxClasses(
+  options: { dataDir?: string; nodeModulesDirs?: string[] } = {},
+): Promise<ToolboxCatalog> {
   const catalog: ToolboxCatalog = { classes: {}, sources: {}, errors: [] };
   for (const cls of BUILTIN_TOOLBOXES) {
     if (!cls.defaultId) continue;
@@ -35,7 +37,11 @@ export async function loadToolboxClasses(options: { dataDir?: string; nodeModule
       const origin = found.origins[id];
       catalog.errors.push({
         id,
-        error: { code: 'bad_input', message: `Plugin '${id}' (package '${origin?.packageName ?? id}') uses the id of a built-in toolbox; it was not loaded.`, details: origin },
+        error: {
+          code: 'bad_input',
+          message: `Plugin '${id}' (package '${origin?.packageName ?? id}') uses the id of a built-in toolbox; it was not loaded.`,
+          details: origin,
+        },
       });
       continue;
     }

@@ -50,11 +50,34 @@ async function check() {
   print('window', { webPreferences: win.options.webPreferences, loaded: win.loaded, privileged: privileged });
   const serve = protocols.get('app');
   const page = await serve({ url: win.loaded });
-  print('page', { status: page.status, csp: page.headers.get('content-security-policy'), hasRoot: (await page.text()).includes('id="root"') });
-  print('trusted', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 1, method: 'personas.list', input: {} }));
-  print('tool', await rpc({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { id: 3, method: 'tools.call', input: { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expression: '2^10' } } }));
+  print('page', {
+    status: page.status,
+    csp: page.headers.get('content-security-policy'),
+    hasRoot: (await page.text()).includes('id="root"'),
+  });
+  print(
+    'trusted',
+    await rpc(
+      { sender: win.webContents, senderFrame: win.webContents.mainFrame },
+      { id: 1, method: 'personas.list', input: {} },
+    ),
+  );
+  print(
+    'tool',
+    await rpc(
+      { sender: win.webContents, senderFrame: win.webContents.mainFrame },
+      {
+        id: 3,
+        method: 'tools.call',
+        input: { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { expression: '2^10' } },
+      },
+    ),
+  );
   const stranger = new WebContents(win.webContents.mainFrame.url);
-  print('untrusted', await rpc({ sender: stranger, senderFrame: stranger.mainFrame }, { id: 2, method: 'personas.list', input: {} }));
+  print(
+    'untrusted',
+    await rpc({ sender: stranger, senderFrame: stranger.mainFrame }, { id: 2, method: 'personas.list', input: {} }),
+  );
   // Events reach the app's window while it shows the app's page, and not once it shows anything else.
   // The saves come from a second window (trusted by its page; not one main.ts sends events to).
   const other = new BrowserWindow({});
@@ -69,7 +92,10 @@ async function check() {
   win.webContents.mainFrame.url = 'https://elsewhere.example/';
   await save(5);
   win.webContents.mainFrame.url = appPage;
-  print('events', win.webContents.sent.map(([channel, payload]) => [channel, payload.event]));
+  print(
+    'events',
+    win.webContents.sent.map(([channel, payload]) => [channel, payload.event]),
+  );
   // Quitting waits for the app to close, then exits.
   let prevented = false;
   for (const listener of appListeners.get('will-quit') ?? []) listener({ preventDefault: () => (prevented = true) });
@@ -101,7 +127,11 @@ const electron = {
   BrowserWindow,
   ipcMain: { handle: (ch, fn) => handlers.set(ch, fn), removeHandler: (ch) => handlers.delete(ch) },
   session: {
-    defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, webRequest: { onHeadersReceived() {} } },
+    defaultSession: {
+      setPermissionRequestHandler() {},
+      setPermissionCheckHandler() {},
+      webRequest: { onHeadersReceived() {} },
+    },
   },
   shell: { openExternal: async () => undefined },
   dialog: { showErrorBox: (title, content) => print('errorBox', { title, content }) },

@@ -4,14 +4,27 @@ import { JsonView } from '../../components/JsonView';
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
 /** An assistant turn: its text, the tool calls it asked for, and the raw provider exchange one click away. */
-export function AssistantCard({ event, rawOpen, onToggleRaw }: { event: Assistant; rawOpen: boolean; onToggleRaw(): void }) {
+export function AssistantCard({
+  event,
+  rawOpen,
+  onToggleRaw,
+}: {
+  event: Assistant;
+  rawOpen: boolean;
+  onToggleRaw(): void;
+}) {
   return (
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
         Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
         <span className="spacer" />
         {event.raw && (
-          <button className="small ghost" data-testid="toggle-raw-exchange" onClick={onToggleRaw} aria-expanded={rawOpen}>
+          <button
+            className="small ghost"
+            data-testid="toggle-raw-exchange"
+            onClick={onToggleRaw}
+            aria-expanded={rawOpen}
+          >
             {rawOpen ? 'Hide raw' : 'Raw request/response'}
           </button>
         )}

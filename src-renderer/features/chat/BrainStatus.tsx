@@ -14,7 +14,8 @@ export function BrainStatus() {
   const record = useApp((s) => s.record);
   const setTab = useApp((s) => s.setTab);
   const persona = record?.persona as PersonaDraft | undefined;
-  const url = persona && brainIdOf(persona) === 'ovos-chat-openai-plugin' ? String(brainBlockOf(persona).api_url ?? '') : '';
+  const url =
+    persona && brainIdOf(persona) === 'ovos-chat-openai-plugin' ? String(brainBlockOf(persona).api_url ?? '') : '';
   const model = persona ? String(brainBlockOf(persona).model ?? '') : '';
   const key = `${record?.id}|${url}|${model}`;
   const [status, setStatus] = useState<Status | null>(null);
@@ -24,7 +25,11 @@ export function BrainStatus() {
     let live = true;
     client
       .call('brains.test', { api_url: url, model: model || undefined, personaId: record.id })
-      .then((r) => live && setStatus(r.ok || !r.error ? { key, ok: true, latencyMs: r.latencyMs } : { key, ok: false, error: r.error }))
+      .then(
+        (r) =>
+          live &&
+          setStatus(r.ok || !r.error ? { key, ok: true, latencyMs: r.latencyMs } : { key, ok: false, error: r.error }),
+      )
       .catch((e) => live && setStatus({ key, ok: false, error: toErrorValue(e) }));
     return () => {
       live = false;
@@ -33,11 +38,17 @@ export function BrainStatus() {
 
   if (!url) return null;
   const current = status?.key === key ? status : null;
-  if (!current) return <p className="small muted" data-testid="brain-status">Checking the brain at <code>{url}</code>…</p>;
+  if (!current)
+    return (
+      <p className="small muted" data-testid="brain-status">
+        Checking the brain at <code>{url}</code>…
+      </p>
+    );
   if (current.ok)
     return (
       <p className="small muted" data-testid="brain-status">
-        <span className="badge ok">brain ready</span> {model || 'default model'} at <code>{url}</code> answered in {Math.round(current.latencyMs)} ms.
+        <span className="badge ok">brain ready</span> {model || 'default model'} at <code>{url}</code> answered in{' '}
+        {Math.round(current.latencyMs)} ms.
       </p>
     );
   return (

@@ -9,11 +9,21 @@ afterEach(cleanup);
 
 function mount() {
   const fake = fakeClient({
-    'personas.save': (i: { persona: { name: string } }) => ({ id: 'new-persona', path: '/d/personas/new-persona.json', persona: i.persona, secretsSet: [] }),
+    'personas.save': (i: { persona: { name: string } }) => ({
+      id: 'new-persona',
+      path: '/d/personas/new-persona.json',
+      persona: i.persona,
+      secretsSet: [],
+    }),
     'personas.list': () => ({ personas: [], broken: [] }),
     'toolboxes.list': () => ({ toolboxes: [] }),
     'chat.sessions': () => ({ sessions: [] }),
-    'brains.test': () => ({ ok: false, latencyMs: 0, models: [], error: { code: 'brain_unreachable', message: 'nothing there' } }),
+    'brains.test': () => ({
+      ok: false,
+      latencyMs: 0,
+      models: [],
+      error: { code: 'brain_unreachable', message: 'nothing there' },
+    }),
   });
   const store = createAppStore(fake.client);
   store.getState().newDraft();

@@ -46,16 +46,20 @@ export function ChatPane() {
     [memory, sessionId],
   );
   const rows = useMemo(() => withWaitingRow(buildTraceRows(events), runId), [events, runId]);
-  const openTool = useCallback((row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments), [openToolCall]);
+  const openTool = useCallback(
+    (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
+    [openToolCall],
+  );
   const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
   const iteration = useMemo(() => {
     if (!runId) return null;
     let it = 0;
     let max: number | null = null;
-    for (const e of events) if (e.runId === runId) {
-      it = Math.max(it, e.iteration);
-      if (e.type === 'run_started') max = e.maxIterations;
-    }
+    for (const e of events)
+      if (e.runId === runId) {
+        it = Math.max(it, e.iteration);
+        if (e.type === 'run_started') max = e.maxIterations;
+      }
     return { it, max };
   }, [events, runId]);
 
@@ -65,7 +69,10 @@ export function ChatPane() {
         {runId && (
           <span className="badge run" data-testid="run-status">
             <span className="spinner" style={{ marginRight: 6 }} />
-            running{iteration?.it ? ` · ${iteration.max && iteration.it > iteration.max ? 'final answer, without tools' : `iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}`}` : ''}
+            running
+            {iteration?.it
+              ? ` · ${iteration.max && iteration.it > iteration.max ? 'final answer, without tools' : `iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}`}`
+              : ''}
           </span>
         )}
         <button className="ghost small" onClick={toggleAll} disabled={!rows.length}>
@@ -79,13 +86,23 @@ export function ChatPane() {
           <EmptyState
             title={selectedId ? `Talk to ${name}` : 'Create the persona to chat with it'}
             testId="chat-empty"
-            actions={!selectedId && (
-              <button className="primary" data-testid="chat-create-persona" onClick={() => void save().then((ok) => ok || setTab('editor'))}>
-                Create persona
-              </button>
-            )}
+            actions={
+              !selectedId && (
+                <button
+                  className="primary"
+                  data-testid="chat-create-persona"
+                  onClick={() => void save().then((ok) => ok || setTab('editor'))}
+                >
+                  Create persona
+                </button>
+              )
+            }
           >
-            <p>{selectedId ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.' : `Chat runs the saved persona file. Create it here or with ${modKey()}+S; if something is missing, the Editor shows what.`}</p>
+            <p>
+              {selectedId
+                ? 'Each message runs the loop: you will see every assistant turn, each tool call with its arguments and result, and the answer as it streams.'
+                : `Chat runs the saved persona file. Create it here or with ${modKey()}+S; if something is missing, the Editor shows what.`}
+            </p>
             {selectedId && <BrainStatus />}
           </EmptyState>
         </div>
@@ -95,8 +112,19 @@ export function ChatPane() {
           <ErrorNotice error={chatError} testId="chat-error" />
         </div>
       )}
-      {dirty && selectedId && <div className="hint small muted" style={{ padding: '0 20px 6px', textAlign: 'center' }}>The persona has unsaved changes; chat uses the saved version.</div>}
-      <Composer disabled={!selectedId} running={!!runId} sending={sending} onSend={send} onCancel={() => void cancel()} placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'} />
+      {dirty && selectedId && (
+        <div className="hint small muted" style={{ padding: '0 20px 6px', textAlign: 'center' }}>
+          The persona has unsaved changes; chat uses the saved version.
+        </div>
+      )}
+      <Composer
+        disabled={!selectedId}
+        running={!!runId}
+        sending={sending}
+        onSend={send}
+        onCancel={() => void cancel()}
+        placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
+      />
     </div>
   );
 }

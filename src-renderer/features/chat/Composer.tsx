@@ -2,7 +2,21 @@ import { useState } from 'react';
 import { modKey } from '../../lib/keys';
 
 /** The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. */
-export function Composer({ disabled, running, sending, onSend, onCancel, placeholder }: { disabled: boolean; running: boolean; sending: boolean; onSend(text: string): Promise<void>; onCancel(): void; placeholder: string }) {
+export function Composer({
+  disabled,
+  running,
+  sending,
+  onSend,
+  onCancel,
+  placeholder,
+}: {
+  disabled: boolean;
+  running: boolean;
+  sending: boolean;
+  onSend(text: string): Promise<void>;
+  onCancel(): void;
+  placeholder: string;
+}) {
   const [text, setText] = useState('');
   const send = async () => {
     if (!text.trim() || disabled || running || sending) return;
@@ -33,13 +47,19 @@ export function Composer({ disabled, running, sending, onSend, onCancel, placeho
             Cancel
           </button>
         ) : (
-          <button className="primary" data-testid="send" onClick={() => void send()} disabled={disabled || sending || !text.trim()}>
+          <button
+            className="primary"
+            data-testid="send"
+            onClick={() => void send()}
+            disabled={disabled || sending || !text.trim()}
+          >
             {sending ? 'Sending…' : 'Send'}
           </button>
         )}
       </div>
       <div className="hint">
-        <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> sends · <kbd>Esc</kbd> cancels a run · every turn is saved with its full trace
+        <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> sends · <kbd>Esc</kbd> cancels a run · every turn is saved with its full
+        trace
       </div>
     </div>
   );

@@ -10,7 +10,15 @@ afterEach(cleanup);
 
 describe('EndCard', () => {
   it('says once that the run was cancelled, when, and why', () => {
-    const event = { type: 'run_cancelled', runId: 'r', seq: 4, at: 0, iteration: 2, reason: 'Cancelled by the user.', durationMs: 270 } as TraceEvent & { type: 'run_cancelled' };
+    const event = {
+      type: 'run_cancelled',
+      runId: 'r',
+      seq: 4,
+      at: 0,
+      iteration: 2,
+      reason: 'Cancelled by the user.',
+      durationMs: 270,
+    } as TraceEvent & { type: 'run_cancelled' };
     render(
       <StoreProvider store={createAppStore(fakeClient({}).client)}>
         <EndCard event={event} />

@@ -11,18 +11,26 @@ export function EndCard({ event }: { event: End }) {
   const draft = useApp((s) => s.draft);
   const setTab = useApp((s) => s.setTab);
   const secs = (event.durationMs / 1000).toFixed(2);
-  if (event.type === 'run_finished') return <div className="end" data-testid="trace-end">Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'} · {secs} s</div>;
+  if (event.type === 'run_finished')
+    return (
+      <div className="end" data-testid="trace-end">
+        Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'} · {secs} s
+      </div>
+    );
   if (event.type === 'run_cancelled')
     return (
       <div className="end cancelled" data-testid="trace-cancelled">
-        <span className="badge warn">cancelled</span> Run stopped after {secs} s{event.iteration ? `, in iteration ${event.iteration}` : ''}.{event.reason ? ` ${event.reason}` : ''}
+        <span className="badge warn">cancelled</span> Run stopped after {secs} s
+        {event.iteration ? `, in iteration ${event.iteration}` : ''}.{event.reason ? ` ${event.reason}` : ''}
       </div>
     );
   const url = draft ? String(brainBlockOf(draft).api_url ?? '') : '';
   return (
     <div data-testid="trace-failed" style={{ paddingBottom: 10 }}>
       <ErrorNotice error={event.error}>
-        {event.error.code.startsWith('brain_') && <BrainHint error={event.error} url={url} onSettings={() => setTab('editor')} />}
+        {event.error.code.startsWith('brain_') && (
+          <BrainHint error={event.error} url={url} onSettings={() => setTab('editor')} />
+        )}
       </ErrorNotice>
     </div>
   );

@@ -12,7 +12,10 @@ describe('SessionBar', () => {
   it('exports the trace on screen as JSON Lines, one event per line in order, like the session files', async () => {
     const events = sampleRun('r1', 's1');
     const text = traceJsonl([...events].reverse());
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual(events);
     expect(text.endsWith('\n')).toBe(true);
 

@@ -6,7 +6,11 @@ import { orderEvents } from './trace-rows';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {
-  return orderEvents(events).map((e) => JSON.stringify(e)).join('\n') + '\n';
+  return (
+    orderEvents(events)
+      .map((e) => JSON.stringify(e))
+      .join('\n') + '\n'
+  );
 }
 
 /** The saved sessions of this persona: reopen one, start a new chat, or export the trace on screen. */
@@ -30,7 +34,12 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       <label htmlFor="session-select" className="small muted">
         Session
       </label>
-      <select id="session-select" data-testid="session-select" value={sessionId ?? ''} onChange={(e) => (e.target.value ? void openSession(e.target.value) : resetChat())}>
+      <select
+        id="session-select"
+        data-testid="session-select"
+        value={sessionId ?? ''}
+        onChange={(e) => (e.target.value ? void openSession(e.target.value) : resetChat())}
+      >
         <option value="">New chat</option>
         {sessionId && !known && <option value={sessionId}>Current chat</option>}
         {sessions.map((s) => (
@@ -42,7 +51,13 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       <button className="small" data-testid="new-chat" onClick={resetChat} disabled={!sessionId}>
         New chat
       </button>
-      <button className="small ghost" data-testid="export-trace" onClick={exportTrace} disabled={!events.length} title="Download this session's trace events as JSON Lines, one event per line (as stored in sessions/)">
+      <button
+        className="small ghost"
+        data-testid="export-trace"
+        onClick={exportTrace}
+        disabled={!events.length}
+        title="Download this session's trace events as JSON Lines, one event per line (as stored in sessions/)"
+      >
         Export trace
       </button>
       <span className="grow" />

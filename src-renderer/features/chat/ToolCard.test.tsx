@@ -5,12 +5,32 @@ import type { ToolRow } from './trace-rows';
 
 afterEach(cleanup);
 
-const row = (result: unknown): ToolRow => ({ kind: 'tool', key: 'k', runId: 'r', iteration: 1, toolCallId: 'c1', name: 'unit_convert', toolboxId: 'ovos-math-tools', arguments: { value: 1, from_unit: 'x', to_unit: 'km' }, status: 'ok', result, content: '{}', durationMs: 1 });
+const row = (result: unknown): ToolRow => ({
+  kind: 'tool',
+  key: 'k',
+  runId: 'r',
+  iteration: 1,
+  toolCallId: 'c1',
+  name: 'unit_convert',
+  toolboxId: 'ovos-math-tools',
+  arguments: { value: 1, from_unit: 'x', to_unit: 'km' },
+  status: 'ok',
+  result,
+  content: '{}',
+  durationMs: 1,
+});
 const noop = () => undefined;
 
 describe('ToolCard', () => {
   it('shows a result that reports an error as such, not as "ok"', () => {
-    render(<ToolCard row={row({ result: null, error: "Unknown unit: 'x'" })} collapsed={false} onToggle={noop} onOpen={noop} />);
+    render(
+      <ToolCard
+        row={row({ result: null, error: "Unknown unit: 'x'" })}
+        collapsed={false}
+        onToggle={noop}
+        onOpen={noop}
+      />,
+    );
     const card = screen.getByTestId('trace-tool');
     expect(card.getAttribute('data-status')).toBe('ok');
     expect(card.querySelector('.head .badge')!.textContent).toBe('tool reported an error');
@@ -24,7 +44,12 @@ describe('ToolCard', () => {
   });
 
   it('offers no form for a tool the persona does not have', () => {
-    const unknown: ToolRow = { ...row(undefined), name: 'no_such_tool', status: 'error', error: { code: 'tool_not_found', message: "Tool 'no_such_tool' is not offered by any toolbox of this persona." } };
+    const unknown: ToolRow = {
+      ...row(undefined),
+      name: 'no_such_tool',
+      status: 'error',
+      error: { code: 'tool_not_found', message: "Tool 'no_such_tool' is not offered by any toolbox of this persona." },
+    };
     render(<ToolCard row={unknown} collapsed={false} onToggle={noop} onOpen={noop} />);
     const open = screen.getByTestId('open-in-form') as HTMLButtonElement;
     expect(open.disabled).toBe(true);
@@ -39,11 +64,19 @@ describe('ToolCard', () => {
     const lines = [...screen.getByTestId('trace-tool-summary').children].map((e) => e.textContent);
     expect(lines).toEqual(['in {"value":1,"from_unit":"x","to_unit":"km"}', 'out {"result":626,"error":null}']);
     cleanup();
-    const failed: ToolRow = { ...row(undefined), status: 'error', error: { code: 'tool_input_invalid', message: 'value must be a number' } };
+    const failed: ToolRow = {
+      ...row(undefined),
+      status: 'error',
+      error: { code: 'tool_input_invalid', message: 'value must be a number' },
+    };
     render(<ToolCard row={failed} collapsed onToggle={noop} onOpen={noop} />);
-    expect(screen.getByTestId('trace-tool-summary').textContent).toContain('out tool_input_invalid: value must be a number');
+    expect(screen.getByTestId('trace-tool-summary').textContent).toContain(
+      'out tool_input_invalid: value must be a number',
+    );
     cleanup();
-    render(<ToolCard row={row({ result: null, error: "Unknown unit: 'x'" })} collapsed onToggle={noop} onOpen={noop} />);
+    render(
+      <ToolCard row={row({ result: null, error: "Unknown unit: 'x'" })} collapsed onToggle={noop} onOpen={noop} />,
+    );
     expect(screen.getByTestId('trace-tool-summary').textContent).toContain("out reported error: Unknown unit: 'x'");
   });
 });

@@ -20,17 +20,39 @@ function outcomeLine(row: ToolRow, reported: string | null): string | null {
 }
 
 /** One TOOL message: the call's arguments, then its result or error, its duration; collapsible. */
-export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; collapsed: boolean; onToggle(): void; onOpen(): void }) {
+export function ToolCard({
+  row,
+  collapsed,
+  onToggle,
+  onOpen,
+}: {
+  row: ToolRow;
+  collapsed: boolean;
+  onToggle(): void;
+  onOpen(): void;
+}) {
   const s = STATUS[row.status];
   const reported = row.status === 'ok' ? reportedError(row.result) : null;
   const unknownTool = row.status === 'error' && row.error?.code === 'tool_not_found';
   return (
-    <div className={row.status === 'error' ? 'msg tool error' : reported ? 'msg tool reported' : 'msg tool'} data-testid="trace-tool" data-status={row.status} data-tool-call-id={row.toolCallId}>
+    <div
+      className={row.status === 'error' ? 'msg tool error' : reported ? 'msg tool reported' : 'msg tool'}
+      data-testid="trace-tool"
+      data-status={row.status}
+      data-tool-call-id={row.toolCallId}
+    >
       <div className="head">
-        <button className="ghost small" onClick={onToggle} aria-expanded={!collapsed} aria-label={collapsed ? 'Expand' : 'Collapse'}>
+        <button
+          className="ghost small"
+          onClick={onToggle}
+          aria-expanded={!collapsed}
+          aria-label={collapsed ? 'Expand' : 'Collapse'}
+        >
           {collapsed ? '▸' : '▾'}
         </button>
-        <span className="who" style={{ margin: 0 }}>Tool</span>
+        <span className="who" style={{ margin: 0 }}>
+          Tool
+        </span>
         <span className="fname">{row.name}</span>
         <span className={reported ? 'badge warn' : s.cls} title={reported ?? undefined}>
           {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
@@ -43,7 +65,11 @@ export function ToolCard({ row, collapsed, onToggle, onOpen }: { row: ToolRow; c
           data-testid="open-in-form"
           onClick={onOpen}
           disabled={unknownTool}
-          title={unknownTool ? 'The model asked for a tool this persona does not have: there is no form to open' : 'Open this call in its tool form, with these arguments'}
+          title={
+            unknownTool
+              ? 'The model asked for a tool this persona does not have: there is no form to open'
+              : 'Open this call in its tool form, with these arguments'
+          }
         >
           Open in form
         </button>

@@ -28,7 +28,8 @@ export function TracePane({ rows, ui, anchor }: { rows: TraceRow[]; ui: RowUi; a
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'iteration' || rows[i]?.kind === 'end' ? 30 : rows[i]?.kind === 'tool' ? 160 : 80),
+    estimateSize: (i) =>
+      rows[i]?.kind === 'iteration' || rows[i]?.kind === 'end' ? 30 : rows[i]?.kind === 'tool' ? 160 : 80,
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 8,
   });
@@ -58,7 +59,13 @@ export function TracePane({ rows, ui, anchor }: { rows: TraceRow[]; ui: RowUi; a
     <div className="trace-scroll" ref={scrollRef} data-testid="trace-pane" role="log" aria-label="Loop trace">
       <div className="trace-inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <div key={item.key} className="trace-item" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
+          <div
+            key={item.key}
+            className="trace-item"
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
             <div className="trace-col">
               <TraceRowView row={rows[item.index]} ui={ui} />
             </div>

@@ -29,9 +29,18 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
         </div>
       );
     case 'assistant':
-      return <AssistantCard event={row.event} rawOpen={ui.rawOpen(row.key)} onToggleRaw={() => ui.toggleRaw(row.key)} />;
+      return (
+        <AssistantCard event={row.event} rawOpen={ui.rawOpen(row.key)} onToggleRaw={() => ui.toggleRaw(row.key)} />
+      );
     case 'tool':
-      return <ToolCard row={row} collapsed={ui.collapsed(row.key)} onToggle={() => ui.toggleCollapsed(row.key)} onOpen={() => ui.openTool(row)} />;
+      return (
+        <ToolCard
+          row={row}
+          collapsed={ui.collapsed(row.key)}
+          onToggle={() => ui.toggleCollapsed(row.key)}
+          onOpen={() => ui.openTool(row)}
+        />
+      );
     case 'answer':
       return (
         <div className="msg answer" data-testid="trace-answer" data-streaming={row.streaming}>
@@ -49,7 +58,9 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
             {row.text}
             {row.streaming && <span className="caret" />}
           </div>
-          {row.event?.raw && ui.rawOpen(row.key) && <AssistantCard event={row.event} rawOpen onToggleRaw={() => ui.toggleRaw(row.key)} />}
+          {row.event?.raw && ui.rawOpen(row.key) && (
+            <AssistantCard event={row.event} rawOpen onToggleRaw={() => ui.toggleRaw(row.key)} />
+          )}
         </div>
       );
     case 'end':

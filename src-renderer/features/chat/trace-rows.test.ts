@@ -6,7 +6,14 @@ describe('buildTraceRows', () => {
   it('orders user -> iteration -> assistant -> one TOOL card per call -> answer -> end', () => {
     const rows = buildTraceRows(sampleRun());
     expect(rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind))).toEqual([
-      'user', 'iteration', 'assistant', 'tool:c1', 'tool:c2', 'iteration', 'answer', 'end',
+      'user',
+      'iteration',
+      'assistant',
+      'tool:c1',
+      'tool:c2',
+      'iteration',
+      'answer',
+      'end',
     ]);
     expect(rows[1]).toMatchObject({ iteration: 1, max: 5 });
   });
@@ -25,7 +32,10 @@ describe('buildTraceRows', () => {
     events[5] = { ...r2, seq: 5 };
     events[6] = { ...r1, seq: 6 };
     const tools = buildTraceRows(events).filter((r): r is ToolRow => r.kind === 'tool');
-    expect(tools.map((t) => [t.toolCallId, t.status])).toEqual([['c1', 'ok'], ['c2', 'error']]);
+    expect(tools.map((t) => [t.toolCallId, t.status])).toEqual([
+      ['c1', 'ok'],
+      ['c2', 'error'],
+    ]);
   });
 
   it('shows a started call without a result as running, and the answer as streaming', () => {
@@ -43,17 +53,31 @@ describe('buildTraceRows', () => {
       { type: 'answer_delta', iteration: 1, delta: 'compute.' },
     ]);
     const streamingTurn = [started, user, ...preamble].map((e, seq) => ({ ...e, seq }));
-    expect(buildTraceRows(streamingTurn).at(-1)).toMatchObject({ kind: 'answer', text: 'Let me compute.', streaming: true });
+    expect(buildTraceRows(streamingTurn).at(-1)).toMatchObject({
+      kind: 'answer',
+      text: 'Let me compute.',
+      streaming: true,
+    });
     const whole = [...streamingTurn, assistant, ...rest].map((e, seq) => ({ ...e, seq }));
     const rows = buildTraceRows(whole);
     expect(rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind))).toEqual([
-      'user', 'iteration', 'assistant', 'tool:c1', 'tool:c2', 'iteration', 'answer', 'end',
+      'user',
+      'iteration',
+      'assistant',
+      'tool:c1',
+      'tool:c2',
+      'iteration',
+      'answer',
+      'end',
     ]);
     expect(rows.find((r) => r.kind === 'answer')).toMatchObject({ text: 'It is 5.', streaming: false });
   });
 
   it('marks calls still open when the run was cancelled as abandoned', () => {
-    const events = [...sampleRun().slice(0, 4), ...traceOf('run-1', [{ type: 'run_cancelled', reason: 'user', durationMs: 5 }]).map((e) => ({ ...e, seq: 4 }))];
+    const events = [
+      ...sampleRun().slice(0, 4),
+      ...traceOf('run-1', [{ type: 'run_cancelled', reason: 'user', durationMs: 5 }]).map((e) => ({ ...e, seq: 4 })),
+    ];
     const rows = buildTraceRows(events);
     expect(rows.filter((r) => r.kind === 'tool').map((r) => (r as ToolRow).status)).toEqual(['abandoned', 'abandoned']);
     expect(rows.at(-1)).toMatchObject({ kind: 'end', event: { type: 'run_cancelled' } });
@@ -71,7 +95,10 @@ describe('buildTraceRows', () => {
 
   it('adds a waiting line while the run waits for the model, not while a tool runs or the answer streams', () => {
     const afterTools = buildTraceRows(sampleRun().slice(0, 7));
-    expect(withWaitingRow(afterTools, 'run-1').at(-1)).toMatchObject({ kind: 'waiting', text: 'Waiting for the model…' });
+    expect(withWaitingRow(afterTools, 'run-1').at(-1)).toMatchObject({
+      kind: 'waiting',
+      text: 'Waiting for the model…',
+    });
     const toolRunning = buildTraceRows(sampleRun().slice(0, 4));
     expect(withWaitingRow(toolRunning, 'run-1')).toBe(toolRunning);
     const streaming = buildTraceRows(sampleRun().slice(0, 8));

@@ -26,7 +26,14 @@ export type TraceRow =
   | { kind: 'iteration'; key: string; runId: string; iteration: number; max: number | null }
   | { kind: 'assistant'; key: string; runId: string; event: Ev<'assistant_message'> }
   | ToolRow
-  | { kind: 'answer'; key: string; runId: string; text: string; streaming: boolean; event: Ev<'assistant_message'> | null }
+  | {
+      kind: 'answer';
+      key: string;
+      runId: string;
+      text: string;
+      streaming: boolean;
+      event: Ev<'assistant_message'> | null;
+    }
   | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> }
   | { kind: 'waiting'; key: string; runId: string; text: string };
 
@@ -35,7 +42,8 @@ export type TraceRow =
  * tools after max_iterations) it says so instead of "Iteration 2 of 1".
  */
 export function iterationLabel(iteration: number, max: number | null): string {
-  if (max && iteration > max) return `Final answer, asked for without tools: the limit of ${max} iteration${max === 1 ? '' : 's'} was reached`;
+  if (max && iteration > max)
+    return `Final answer, asked for without tools: the limit of ${max} iteration${max === 1 ? '' : 's'} was reached`;
   return `Iteration ${iteration}${max ? ` of ${max}` : ''}`;
 }
 
@@ -69,12 +77,20 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
   const toolKey = (runId: string, id: string) => `${runId}:tool:${id}`;
   const ordered = orderEvents(events);
   // A turn that asked for tools retracts the deltas it streamed: its text shows on its assistant card.
-  const retracted = new Set(ordered.filter((e) => e.type === 'assistant_message' && !e.final).map((e) => `${e.runId}:${e.iteration}`));
+  const retracted = new Set(
+    ordered.filter((e) => e.type === 'assistant_message' && !e.final).map((e) => `${e.runId}:${e.iteration}`),
+  );
 
   const iterationHeader = (e: TraceEvent) => {
     if (e.iteration < 1 || (lastIter.get(e.runId) ?? 0) >= e.iteration) return;
     lastIter.set(e.runId, e.iteration);
-    rows.push({ kind: 'iteration', key: `${e.runId}:iter:${e.iteration}`, runId: e.runId, iteration: e.iteration, max: maxByRun.get(e.runId) ?? null });
+    rows.push({
+      kind: 'iteration',
+      key: `${e.runId}:iter:${e.iteration}`,
+      runId: e.runId,
+      iteration: e.iteration,
+      max: maxByRun.get(e.runId) ?? null,
+    });
   };
   const toolRow = (e: Ev<'tool_started'> | Ev<'tool_result'> | Ev<'tool_error'>): ToolRow => {
     const k = toolKey(e.runId, e.toolCallId);
@@ -83,9 +99,23 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       iterationHeader(e);
       i = rows.length;
       tools.set(k, i);
-      rows.push({ kind: 'tool', key: k, runId: e.runId, iteration: e.iteration, toolCallId: e.toolCallId, name: e.name, toolboxId: e.toolboxId, arguments: e.arguments, status: 'pending' });
+      rows.push({
+        kind: 'tool',
+        key: k,
+        runId: e.runId,
+        iteration: e.iteration,
+        toolCallId: e.toolCallId,
+        name: e.name,
+        toolboxId: e.toolboxId,
+        arguments: e.arguments,
+        status: 'pending',
+      });
     }
-    const row = { ...(rows[i] as ToolRow), toolboxId: e.toolboxId ?? (rows[i] as ToolRow).toolboxId, arguments: e.arguments };
+    const row = {
+      ...(rows[i] as ToolRow),
+      toolboxId: e.toolboxId ?? (rows[i] as ToolRow).toolboxId,
+      arguments: e.arguments,
+    };
     rows[i] = row;
     return row;
   };
@@ -102,7 +132,14 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         iterationHeader(e);
         if (e.final && e.toolCalls.length === 0) {
           const i = answers.get(e.runId);
-          const row: TraceRow = { kind: 'answer', key: `${e.runId}:answer`, runId: e.runId, text: e.content, streaming: false, event: e };
+          const row: TraceRow = {
+            kind: 'answer',
+            key: `${e.runId}:answer`,
+            runId: e.runId,
+            text: e.content,
+            streaming: false,
+            event: e,
+          };
           if (i === undefined) {
             answers.set(e.runId, rows.length);
             rows.push(row);
@@ -114,7 +151,17 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
           const k = toolKey(e.runId, call.id);
           if (tools.has(k)) continue;
           tools.set(k, rows.length);
-          rows.push({ kind: 'tool', key: k, runId: e.runId, iteration: e.iteration, toolCallId: call.id, name: call.name, toolboxId: null, arguments: call.arguments, status: 'pending' });
+          rows.push({
+            kind: 'tool',
+            key: k,
+            runId: e.runId,
+            iteration: e.iteration,
+            toolCallId: call.id,
+            name: call.name,
+            toolboxId: null,
+            arguments: call.arguments,
+            status: 'pending',
+          });
         }
         break;
       }
@@ -135,7 +182,14 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         if (i === undefined) {
           iterationHeader(e);
           answers.set(e.runId, rows.length);
-          rows.push({ kind: 'answer', key: `${e.runId}:answer`, runId: e.runId, text: e.delta, streaming: true, event: null });
+          rows.push({
+            kind: 'answer',
+            key: `${e.runId}:answer`,
+            runId: e.runId,
+            text: e.delta,
+            streaming: true,
+            event: null,
+          });
         } else {
           const prev = rows[i] as Extract<TraceRow, { kind: 'answer' }>;
           if (prev.streaming) rows[i] = { ...prev, text: prev.text + e.delta };
@@ -146,8 +200,20 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         const i = answers.get(e.runId);
         if (i === undefined && e.answer) {
           answers.set(e.runId, rows.length);
-          rows.push({ kind: 'answer', key: `${e.runId}:answer`, runId: e.runId, text: e.answer, streaming: false, event: null });
-        } else if (i !== undefined) rows[i] = { ...(rows[i] as Extract<TraceRow, { kind: 'answer' }>), text: e.answer || (rows[i] as { text: string }).text, streaming: false };
+          rows.push({
+            kind: 'answer',
+            key: `${e.runId}:answer`,
+            runId: e.runId,
+            text: e.answer,
+            streaming: false,
+            event: null,
+          });
+        } else if (i !== undefined)
+          rows[i] = {
+            ...(rows[i] as Extract<TraceRow, { kind: 'answer' }>),
+            text: e.answer || (rows[i] as { text: string }).text,
+            streaming: false,
+          };
         ended.add(e.runId);
         rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
         break;
@@ -162,7 +228,8 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (!ended.has(r.runId)) continue;
-    if (r.kind === 'tool' && (r.status === 'pending' || r.status === 'running')) rows[i] = { ...r, status: 'abandoned' };
+    if (r.kind === 'tool' && (r.status === 'pending' || r.status === 'running'))
+      rows[i] = { ...r, status: 'abandoned' };
     if (r.kind === 'answer' && r.streaming) rows[i] = { ...r, streaming: false };
   }
   return rows;
@@ -173,7 +240,11 @@ export function withWaitingRow(rows: TraceRow[], runId: string | null): TraceRow
   if (!runId) return rows;
   const last = rows[rows.length - 1];
   const mine = rows.filter((r): r is ToolRow => r.runId === runId && r.kind === 'tool');
-  if ((last && last.runId === runId && last.kind === 'answer' && last.streaming) || mine.some((r) => r.status === 'running')) return rows;
+  if (
+    (last && last.runId === runId && last.kind === 'answer' && last.streaming) ||
+    mine.some((r) => r.status === 'running')
+  )
+    return rows;
   const text = mine.some((r) => r.status === 'pending') ? 'Waiting for the tools…' : 'Waiting for the model…';
   return [...rows, { kind: 'waiting', key: `${runId}:waiting`, runId, text }];
 }

@@ -27,7 +27,13 @@ export function useRowUi(openTool: (row: ToolRow) => void, allCollapsed: boolean
   const toggleCollapsed = useCallback((key: string) => setFlipped((s) => toggle(s, key)), []);
   const toggleRaw = useCallback((key: string) => setRaw((s) => toggle(s, key)), []);
   return useMemo(
-    () => ({ collapsed: (k: string) => flipped.has(k) !== allCollapsed, rawOpen: (k: string) => raw.has(k), toggleCollapsed, toggleRaw, openTool }),
+    () => ({
+      collapsed: (k: string) => flipped.has(k) !== allCollapsed,
+      rawOpen: (k: string) => raw.has(k),
+      toggleCollapsed,
+      toggleRaw,
+      openTool,
+    }),
     [flipped, raw, allCollapsed, toggleCollapsed, toggleRaw, openTool],
   );
 }

@@ -8,12 +8,16 @@ describe('adding another toolbox instance', () => {
   it('names the instance <toolbox>:<name>, refusing bad and taken names', () => {
     expect(instanceIdFor('ovos-mcp-toolbox', ' files ', [])).toEqual({ id: 'ovos-mcp-toolbox:files' });
     expect(instanceIdFor('ovos-mcp-toolbox', 'my files', [])).toHaveProperty('error');
-    expect(instanceIdFor('ovos-mcp-toolbox', 'files', ['ovos-mcp-toolbox:files'])).toEqual({ error: "'ovos-mcp-toolbox:files' is already in this persona." });
+    expect(instanceIdFor('ovos-mcp-toolbox', 'files', ['ovos-mcp-toolbox:files'])).toEqual({
+      error: "'ovos-mcp-toolbox:files' is already in this persona.",
+    });
   });
 
   it('adds the instance with Enter and shows why a name is refused', () => {
     const onAdd = vi.fn();
-    render(<AddInstance baseId="ovos-mcp-toolbox" title="MCP server" taken={['ovos-mcp-toolbox:docs']} onAdd={onAdd} />);
+    render(
+      <AddInstance baseId="ovos-mcp-toolbox" title="MCP server" taken={['ovos-mcp-toolbox:docs']} onAdd={onAdd} />,
+    );
     fireEvent.click(screen.getByText('+ Another MCP server'));
     const input = screen.getByLabelText('Name of the new MCP server instance');
     fireEvent.change(input, { target: { value: 'docs' } });

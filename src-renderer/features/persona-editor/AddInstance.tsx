@@ -15,7 +15,17 @@ export function instanceIdFor(baseId: string, name: string, taken: string[]): { 
  * "Add another": a second MCP server, UTCP manual or bus as its own toolbox instance, with its own config
  * block; the id it gets is `<toolbox>:<name>`.
  */
-export function AddInstance({ baseId, title, taken, onAdd }: { baseId: string; title: string; taken: string[]; onAdd: (id: string) => void }) {
+export function AddInstance({
+  baseId,
+  title,
+  taken,
+  onAdd,
+}: {
+  baseId: string;
+  title: string;
+  taken: string[];
+  onAdd: (id: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const result = name ? instanceIdFor(baseId, name, taken) : null;
@@ -56,9 +66,17 @@ export function AddInstance({ baseId, title, taken, onAdd }: { baseId: string; t
         <button type="button" className="link" onClick={() => setOpen(false)}>
           Cancel
         </button>
-        {result && 'id' in result && <span className="small muted">Its id will be <code>{result.id}</code>.</span>}
+        {result && 'id' in result && (
+          <span className="small muted">
+            Its id will be <code>{result.id}</code>.
+          </span>
+        )}
       </div>
-      {result && 'error' in result && <div className="field-error small" role="alert">{result.error}</div>}
+      {result && 'error' in result && (
+        <div className="field-error small" role="alert">
+          {result.error}
+        </div>
+      )}
     </div>
   );
 }

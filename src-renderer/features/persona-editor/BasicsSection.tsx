@@ -15,14 +15,34 @@ export function BasicsSection() {
       <h3 id="basics-h">Persona</h3>
       <div className="grid-2">
         <Field id="persona-name" label="Name" errors={issues('name')}>
-          <input id="persona-name" value={draft.name} aria-invalid={issues('name').length > 0} onChange={(e) => update((p) => ({ ...p, name: e.target.value }))} />
+          <input
+            id="persona-name"
+            value={draft.name}
+            aria-invalid={issues('name').length > 0}
+            onChange={(e) => update((p) => ({ ...p, name: e.target.value }))}
+          />
         </Field>
         <Field id="persona-description" label="Description" errors={issues('description')}>
-          <input id="persona-description" value={draft.description ?? ''} placeholder="What this persona is for" onChange={(e) => update((p) => ({ ...p, description: e.target.value }))} />
+          <input
+            id="persona-description"
+            value={draft.description ?? ''}
+            placeholder="What this persona is for"
+            onChange={(e) => update((p) => ({ ...p, description: e.target.value }))}
+          />
         </Field>
       </div>
-      <Field id="persona-prompt" label="System prompt" help="Sent first in every conversation." errors={issues(`${engineId}.system_prompt`)}>
-        <textarea id="persona-prompt" rows={5} value={typeof prompt === 'string' ? prompt : ''} onChange={(e) => update((p) => patchEngine(p, { system_prompt: e.target.value }))} />
+      <Field
+        id="persona-prompt"
+        label="System prompt"
+        help="Sent first in every conversation."
+        errors={issues(`${engineId}.system_prompt`)}
+      >
+        <textarea
+          id="persona-prompt"
+          rows={5}
+          value={typeof prompt === 'string' ? prompt : ''}
+          onChange={(e) => update((p) => patchEngine(p, { system_prompt: e.target.value }))}
+        />
       </Field>
     </section>
   );

@@ -24,7 +24,12 @@ export function BrainSection() {
   const keyStored = !!record?.secretsSet.includes(apiKeyPath(draft));
   const provider = providerOf(url);
   const prefix = `${engineIdOf(draft)}.${brainId}`;
-  const { test, models, run } = useBrainProbe({ api_url: url, api_key: key || undefined, model: model || undefined, personaId: key ? undefined : (selectedId ?? undefined) });
+  const { test, models, run } = useBrainProbe({
+    api_url: url,
+    api_key: key || undefined,
+    model: model || undefined,
+    personaId: key ? undefined : (selectedId ?? undefined),
+  });
 
   if (brainId !== 'ovos-chat-openai-plugin') {
     return (
@@ -44,32 +49,88 @@ export function BrainSection() {
       </div>
       <div className="provider-pills" role="group" aria-label="Provider">
         {PROVIDERS.map((p) => (
-          <button key={p.id} type="button" className="small" aria-pressed={provider === p.id} onClick={() => update((d) => patchBrain(d, { api_url: p.url }))}>
+          <button
+            key={p.id}
+            type="button"
+            className="small"
+            aria-pressed={provider === p.id}
+            onClick={() => update((d) => patchBrain(d, { api_url: p.url }))}
+          >
             {p.label}
           </button>
         ))}
-        <button type="button" className="small" aria-pressed={provider === CUSTOM_PROVIDER} onClick={() => document.getElementById('brain-url')?.focus()}>
+        <button
+          type="button"
+          className="small"
+          aria-pressed={provider === CUSTOM_PROVIDER}
+          onClick={() => document.getElementById('brain-url')?.focus()}
+        >
           Custom URL
         </button>
       </div>
       <div className="grid-2">
-        <Field id="brain-url" label="API URL" help="The /v1 base address (the full …/chat/completions URL works too)." errors={issues(`${prefix}.api_url`)}>
-          <input id="brain-url" value={url} placeholder="http://localhost:11434/v1" onChange={(e) => update((d) => patchBrain(d, { api_url: e.target.value }))} />
+        <Field
+          id="brain-url"
+          label="API URL"
+          help="The /v1 base address (the full …/chat/completions URL works too)."
+          errors={issues(`${prefix}.api_url`)}
+        >
+          <input
+            id="brain-url"
+            value={url}
+            placeholder="http://localhost:11434/v1"
+            onChange={(e) => update((d) => patchBrain(d, { api_url: e.target.value }))}
+          />
         </Field>
-        <Field id="brain-model" label="Model" help={models.length ? `${models.length} models offered by the server.` : 'Type a model name; the list fills in when the server answers.'} errors={issues(`${prefix}.model`)}>
-          <input id="brain-model" list="brain-models" value={model} placeholder="qwen2.5" onChange={(e) => update((d) => patchBrain(d, { model: e.target.value }))} />
+        <Field
+          id="brain-model"
+          label="Model"
+          help={
+            models.length
+              ? `${models.length} models offered by the server.`
+              : 'Type a model name; the list fills in when the server answers.'
+          }
+          errors={issues(`${prefix}.model`)}
+        >
+          <input
+            id="brain-model"
+            list="brain-models"
+            value={model}
+            placeholder="qwen2.5"
+            onChange={(e) => update((d) => patchBrain(d, { model: e.target.value }))}
+          />
           <datalist id="brain-models">
             {models.map((m) => (
               <option key={m} value={m} />
             ))}
           </datalist>
         </Field>
-        <Field id="brain-key" label="API key" help={keyStored ? 'A key is stored for this persona (kept out of the persona file). Type to replace it.' : 'Not needed for local servers. Stored apart from the persona file.'}>
-          <input id="brain-key" type="password" autoComplete="off" value={key} placeholder={keyStored ? '•••••••• (stored)' : 'none'} onChange={(e) => update((d) => patchBrain(d, { api_key: e.target.value }))} />
+        <Field
+          id="brain-key"
+          label="API key"
+          help={
+            keyStored
+              ? 'A key is stored for this persona (kept out of the persona file). Type to replace it.'
+              : 'Not needed for local servers. Stored apart from the persona file.'
+          }
+        >
+          <input
+            id="brain-key"
+            type="password"
+            autoComplete="off"
+            value={key}
+            placeholder={keyStored ? '•••••••• (stored)' : 'none'}
+            onChange={(e) => update((d) => patchBrain(d, { api_key: e.target.value }))}
+          />
         </Field>
       </div>
       <div className="row wrap">
-        <button type="button" data-testid="test-connection" onClick={() => void run()} disabled={!url || test.status === 'testing'}>
+        <button
+          type="button"
+          data-testid="test-connection"
+          onClick={() => void run()}
+          disabled={!url || test.status === 'testing'}
+        >
           {test.status === 'testing' ? <span className="spinner" /> : null} Test connection
         </button>
         {test.status === 'ok' && (

@@ -34,7 +34,13 @@ export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; o
 
   return (
     <div className="editor-toolbar">
-      <button className="primary" data-testid="save-persona" onClick={() => void save()} disabled={saving || (!dirty && !!selectedId)} title={`${modKey()}+S`}>
+      <button
+        className="primary"
+        data-testid="save-persona"
+        onClick={() => void save()}
+        disabled={saving || (!dirty && !!selectedId)}
+        title={`${modKey()}+S`}
+      >
         {saving ? 'Saving…' : selectedId ? 'Save' : 'Create persona'}
       </button>
       {dirty ? (
@@ -55,7 +61,11 @@ export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; o
           <button className="ghost" onClick={() => void exportFile()}>
             Export
           </button>
-          <button className="ghost" data-testid="duplicate-persona" onClick={() => void store.getState().duplicatePersona(selectedId)}>
+          <button
+            className="ghost"
+            data-testid="duplicate-persona"
+            onClick={() => void store.getState().duplicatePersona(selectedId)}
+          >
             Duplicate
           </button>
           <button className="danger" data-testid="delete-persona" onClick={remove}>

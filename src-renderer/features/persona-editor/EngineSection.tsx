@@ -4,7 +4,10 @@ import { engineBlockOf, engineIdOf, patchEngine, switchEngine } from '../../lib/
 import { Field } from './Field';
 import { useFieldIssues } from './use-field-issues';
 
-const FALLBACK_TITLES: Record<string, string> = { 'ovos-native-toolcall-loop': 'Native tool calls', 'ovos-react-loop': 'ReAct (text protocol)' };
+const FALLBACK_TITLES: Record<string, string> = {
+  'ovos-native-toolcall-loop': 'Native tool calls',
+  'ovos-react-loop': 'ReAct (text protocol)',
+};
 
 /** The loop engine and its limits. */
 export function EngineSection() {
@@ -14,7 +17,9 @@ export function EngineSection() {
   const issues = useFieldIssues();
   const engineId = engineIdOf(draft);
   const block = engineBlockOf(draft);
-  const engines = catalog?.engines.length ? catalog.engines : ENGINE_IDS.map((id) => ({ id, title: FALLBACK_TITLES[id], description: '' }));
+  const engines = catalog?.engines.length
+    ? catalog.engines
+    : ENGINE_IDS.map((id) => ({ id, title: FALLBACK_TITLES[id], description: '' }));
   const known = engines.some((e) => e.id === engineId);
   const current = engines.find((e) => e.id === engineId);
   const max = block.max_iterations;
@@ -22,7 +27,15 @@ export function EngineSection() {
     <section className="card section" aria-labelledby="engine-h">
       <h3 id="engine-h">Loop engine</h3>
       <div className="grid-2">
-        <Field id="persona-engine" label="Engine" help={current?.description || 'Native tool calls need a model that supports function calling; ReAct works with any model.'} errors={issues('handlers')}>
+        <Field
+          id="persona-engine"
+          label="Engine"
+          help={
+            current?.description ||
+            'Native tool calls need a model that supports function calling; ReAct works with any model.'
+          }
+          errors={issues('handlers')}
+        >
           <select id="persona-engine" value={engineId} onChange={(e) => update((p) => switchEngine(p, e.target.value))}>
             {!known && <option value={engineId}>{engineId} (not installed)</option>}
             {engines.map((e) => (
@@ -32,14 +45,23 @@ export function EngineSection() {
             ))}
           </select>
         </Field>
-        <Field id="persona-max-iterations" label="Max iterations" help="Model turns with tool calls before a final answer is forced." errors={issues(`${engineId}.max_iterations`)}>
+        <Field
+          id="persona-max-iterations"
+          label="Max iterations"
+          help="Model turns with tool calls before a final answer is forced."
+          errors={issues(`${engineId}.max_iterations`)}
+        >
           <input
             id="persona-max-iterations"
             type="number"
             min={1}
             value={typeof max === 'number' ? max : ''}
             aria-invalid={issues(`${engineId}.max_iterations`).length > 0}
-            onChange={(e) => update((p) => patchEngine(p, { max_iterations: e.target.value === '' ? undefined : Number(e.target.value) }))}
+            onChange={(e) =>
+              update((p) =>
+                patchEngine(p, { max_iterations: e.target.value === '' ? undefined : Number(e.target.value) }),
+              )
+            }
           />
         </Field>
       </div>

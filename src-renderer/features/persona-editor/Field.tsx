@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** A labelled control with help text and its errors underneath. */
-export function Field({ id, label, help, errors = [], children }: { id: string; label: string; help?: ReactNode; errors?: string[]; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  help,
+  errors = [],
+  children,
+}: {
+  id: string;
+  label: string;
+  help?: ReactNode;
+  errors?: string[];
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

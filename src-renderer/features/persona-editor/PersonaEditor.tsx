@@ -21,7 +21,13 @@ export function PersonaEditor() {
     <div className={showJson ? 'editor with-json' : 'editor'} data-testid="persona-editor">
       <div className="editor-main">
         <EditorToolbar showJson={showJson} onToggleJson={() => setShowJson((v) => !v)} />
-        {saveError && <ErrorNotice error={saveError} testId="save-error" onIssue={(i) => (fieldForIssue(draft, i) ? () => void focusIssue(draft, i) : null)} />}
+        {saveError && (
+          <ErrorNotice
+            error={saveError}
+            testId="save-error"
+            onIssue={(i) => (fieldForIssue(draft, i) ? () => void focusIssue(draft, i) : null)}
+          />
+        )}
         <BasicsSection />
         <BrainSection />
         <EngineSection />

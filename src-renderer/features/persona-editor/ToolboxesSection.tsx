@@ -1,6 +1,12 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useApp } from '../../store/context';
-import { engineIdOf, setToolboxConfig, setToolboxEnabled, toolboxConfigOf, toolboxIdsOf } from '../../lib/persona-model';
+import {
+  engineIdOf,
+  setToolboxConfig,
+  setToolboxEnabled,
+  toolboxConfigOf,
+  toolboxIdsOf,
+} from '../../lib/persona-model';
 import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
 import { EmptyState } from '../../components/EmptyState';
 import { SchemaForm } from '../tool-forms/SchemaForm';
@@ -31,10 +37,13 @@ export function ToolboxesSection() {
   const baseOf = (id: string) => id.split(':')[0];
   const instances = enabled.filter((id) => id.includes(':') && available.some((t) => t.id === baseOf(id)));
   const unknown = enabled.filter((id) => !available.some((t) => t.id === baseOf(id)));
-  const items = [...available.map((tb) => ({ id: tb.id, tb, title: tb.title })), ...instances.map((id) => {
-    const tb = available.find((t) => t.id === baseOf(id))!;
-    return { id, tb, title: `${tb.title} (${id.slice(id.indexOf(':') + 1)})` };
-  })];
+  const items = [
+    ...available.map((tb) => ({ id: tb.id, tb, title: tb.title })),
+    ...instances.map((id) => {
+      const tb = available.find((t) => t.id === baseOf(id))!;
+      return { id, tb, title: `${tb.title} (${id.slice(id.indexOf(':') + 1)})` };
+    }),
+  ];
   return (
     <section className="card section" aria-labelledby="toolboxes-h">
       <div className="section-head">
@@ -43,7 +52,10 @@ export function ToolboxesSection() {
       </div>
       {available.length === 0 && unknown.length === 0 && (
         <EmptyState compact title="No toolboxes installed">
-          <p>Toolboxes give the persona tools. Built-in ones appear here once the app has loaded them; MCP servers and plugins can add more.</p>
+          <p>
+            Toolboxes give the persona tools. Built-in ones appear here once the app has loaded them; MCP servers and
+            plugins can add more.
+          </p>
         </EmptyState>
       )}
       {items.map(({ id, tb, title }) => {
@@ -52,7 +64,12 @@ export function ToolboxesSection() {
           <div key={id} className={on ? 'toolbox-item on' : 'toolbox-item'} data-testid={`toolbox-${id}`}>
             <header>
               <label>
-                <input type="checkbox" checked={on} onChange={(e) => update((p) => setToolboxEnabled(p, id, e.target.checked))} aria-label={`Enable ${title}`} />
+                <input
+                  type="checkbox"
+                  checked={on}
+                  onChange={(e) => update((p) => setToolboxEnabled(p, id, e.target.checked))}
+                  aria-label={`Enable ${title}`}
+                />
                 <span>
                   {title} <code className="small muted">{id}</code>
                   <div className="desc">{tb.description}</div>
@@ -70,7 +87,12 @@ export function ToolboxesSection() {
               />
             )}
             {on && !id.includes(':') && MULTI_INSTANCE.has(tb.source) && (
-              <AddInstance baseId={id} title={tb.title} taken={enabled} onAdd={(next) => update((p) => setToolboxEnabled(p, next, true))} />
+              <AddInstance
+                baseId={id}
+                title={tb.title}
+                taken={enabled}
+                onAdd={(next) => update((p) => setToolboxEnabled(p, next, true))}
+              />
             )}
           </div>
         );

@@ -11,10 +11,16 @@ afterEach(cleanup);
 
 describe('useBrainProbe', () => {
   it("does not offer one server's models for another URL (switching persona or typing a new URL)", async () => {
-    const fake = fakeClient({ 'brains.models': (p: BrainProbe) => (p.api_url.includes(':1111') ? { models: ['scripted-model'] } : new Promise(() => undefined)) });
+    const fake = fakeClient({
+      'brains.models': (p: BrainProbe) =>
+        p.api_url.includes(':1111') ? { models: ['scripted-model'] } : new Promise(() => undefined),
+    });
     const store = createAppStore(fake.client);
     const wrapper = ({ children }: { children: ReactNode }) => <StoreProvider store={store}>{children}</StoreProvider>;
-    const { result, rerender } = renderHook((probe: BrainProbe) => useBrainProbe(probe), { wrapper, initialProps: { api_url: 'http://127.0.0.1:1111/v1', personaId: 'a' } });
+    const { result, rerender } = renderHook((probe: BrainProbe) => useBrainProbe(probe), {
+      wrapper,
+      initialProps: { api_url: 'http://127.0.0.1:1111/v1', personaId: 'a' },
+    });
     await waitFor(() => expect(result.current.models).toEqual(['scripted-model']));
     rerender({ api_url: 'http://localhost:11434/v1', personaId: 'b' });
     expect(result.current.models).toEqual([]);

@@ -4,7 +4,11 @@ import type { BrainProbe } from '../../../shared/ipc/contract';
 import { useApp } from '../../store/context';
 import { toErrorValue } from '../../lib/api-error';
 
-export type TestState = { status: 'idle' } | { status: 'testing' } | { status: 'ok'; latencyMs: number; models: number } | { status: 'failed'; error: ErrorValue; url: string };
+export type TestState =
+  | { status: 'idle' }
+  | { status: 'testing' }
+  | { status: 'ok'; latencyMs: number; models: number }
+  | { status: 'failed'; error: ErrorValue; url: string };
 
 const NO_MODELS: string[] = [];
 
@@ -42,7 +46,11 @@ export function useBrainProbe(probe: BrainProbe) {
     try {
       const r = await client.call('brains.test', probe);
       if (r.models.length) setModels(r.models);
-      setTest(r.ok || !r.error ? { status: 'ok', latencyMs: r.latencyMs, models: r.models.length } : { status: 'failed', error: r.error, url: probe.api_url });
+      setTest(
+        r.ok || !r.error
+          ? { status: 'ok', latencyMs: r.latencyMs, models: r.models.length }
+          : { status: 'failed', error: r.error, url: probe.api_url },
+      );
     } catch (e) {
       setTest({ status: 'failed', error: toErrorValue(e), url: probe.api_url });
     }

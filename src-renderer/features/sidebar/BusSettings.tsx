@@ -54,19 +54,34 @@ export function BusSettings() {
           />
           {!valid && <div className="field-error small">A ws:// or wss:// address, e.g. {DEFAULT_BUS_URL}.</div>}
           <div className="bus-actions">
-            <button type="button" data-testid="bus-connect" disabled={!valid || busy} onClick={() => void apply(url.trim())}>
+            <button
+              type="button"
+              data-testid="bus-connect"
+              disabled={!valid || busy}
+              onClick={() => void apply(url.trim())}
+            >
               {busy ? 'Connecting…' : settings?.busUrl ? 'Reconnect' : 'Connect'}
             </button>
             {settings?.busUrl && (
-              <button type="button" className="link" data-testid="bus-off" disabled={busy} onClick={() => void apply(null)}>
+              <button
+                type="button"
+                className="link"
+                data-testid="bus-off"
+                disabled={busy}
+                onClick={() => void apply(null)}
+              >
                 Turn off
               </button>
             )}
           </div>
           <p className="small muted" data-testid="bus-status">
             {!status?.url && 'Off. When on, OVOS agents on that bus can discover and call this app’s toolboxes.'}
-            {status?.url && status.connected && `Connected to ${status.url}: ${status.toolboxes} toolboxes answer OVOS agents there.`}
-            {status?.url && !status.connected && `Not connected: ${status.error ?? 'no answer yet'}. Start an OVOS bus there (or \`persona-studio bus\`) and press Reconnect.`}
+            {status?.url &&
+              status.connected &&
+              `Connected to ${status.url}: ${status.toolboxes} toolboxes answer OVOS agents there.`}
+            {status?.url &&
+              !status.connected &&
+              `Not connected: ${status.error ?? 'no answer yet'}. Start an OVOS bus there (or \`persona-studio bus\`) and press Reconnect.`}
           </p>
         </div>
       )}

@@ -38,7 +38,14 @@ export function Sidebar() {
         <button data-testid="import-persona" onClick={() => fileRef.current?.click()}>
           Import…
         </button>
-        <input ref={fileRef} type="file" accept=".json,application/json" hidden data-testid="import-file" onChange={(e) => void onFile(e.target.files)} />
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="import-file"
+          onChange={(e) => void onFile(e.target.files)}
+        />
       </div>
       <ul className="persona-list" data-testid="persona-list">
         {creatingNew && (
@@ -72,7 +79,12 @@ export function Sidebar() {
             <div className="path">{b.path}</div>
             <div className="small muted">
               Fix the file in a text editor (the app never overwrites it), then{' '}
-              <button type="button" className="link small" data-testid={`recheck-${b.id}`} onClick={() => void loadPersonas()}>
+              <button
+                type="button"
+                className="link small"
+                data-testid={`recheck-${b.id}`}
+                onClick={() => void loadPersonas()}
+              >
                 check again
               </button>
               .
@@ -83,7 +95,9 @@ export function Sidebar() {
       <BusSettings />
       <div className="sidebar-foot">
         <ThemeToggle />
-        <span title={`Keyboard: ${modKey()}+S saves the persona, ${modKey()}+Enter sends a message or runs a tool, Esc cancels a run`}>
+        <span
+          title={`Keyboard: ${modKey()}+S saves the persona, ${modKey()}+Enter sends a message or runs a tool, Esc cancels a run`}
+        >
           <kbd>{modKey()}</kbd>+<kbd>S</kbd> saves
         </span>
       </div>

@@ -7,7 +7,13 @@ export function useGuardedSelect() {
   const guard = (go: () => void) => {
     const s = store.getState();
     if (!isDirty(s)) return go();
-    s.askConfirm({ title: 'Discard unsaved changes?', message: `“${s.draft?.name ?? 'This persona'}” has changes that are not saved.`, confirmLabel: 'Discard', danger: true, onConfirm: go });
+    s.askConfirm({
+      title: 'Discard unsaved changes?',
+      message: `“${s.draft?.name ?? 'This persona'}” has changes that are not saved.`,
+      confirmLabel: 'Discard',
+      danger: true,
+      onConfirm: go,
+    });
   };
   return {
     select: (id: string) => guard(() => void store.getState().selectPersona(id)),

@@ -21,7 +21,17 @@ export interface SchemaFormProps {
 const NO_SUBMIT: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
 /** An rjsf form on our eval-free validator: nested objects, arrays, enums, $ref/$defs, anyOf/oneOf. */
-export function SchemaForm({ schema, formData, onChange, onSubmit, extraErrors, idPrefix, children, liveValidate, formRef }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  formData,
+  onChange,
+  onSubmit,
+  extraErrors,
+  idPrefix,
+  children,
+  liveValidate,
+  formRef,
+}: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema), [schema]);
   const uiSchema = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
   return (
@@ -40,7 +50,10 @@ export function SchemaForm({ schema, formData, onChange, onSubmit, extraErrors, 
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit?.(e.formData)}
       onError={() => undefined}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults', arrayMinItems: { populate: 'requiredOnly' } }}
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'populateRequiredDefaults',
+        arrayMinItems: { populate: 'requiredOnly' },
+      }}
     >
       {children ?? <></>}
     </Form>

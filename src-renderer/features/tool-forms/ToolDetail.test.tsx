@@ -16,10 +16,20 @@ const schema = {
     values: { type: 'array', items: { type: 'number' } },
     options: { $ref: '#/$defs/Options' },
   },
-  $defs: { Options: { type: 'object', properties: { precision: { type: 'integer', default: 2 }, mode: { enum: ['mean', 'median'] } } } },
+  $defs: {
+    Options: {
+      type: 'object',
+      properties: { precision: { type: 'integer', default: 2 }, mode: { enum: ['mean', 'median'] } },
+    },
+  },
 };
 const tool: ToolInfo = {
-  name: 'summarize', modelName: 'summarize', description: 'Summarize numbers', argument_schema: schema, output_schema: {}, toolboxId: 'stats',
+  name: 'summarize',
+  modelName: 'summarize',
+  description: 'Summarize numbers',
+  argument_schema: schema,
+  output_schema: {},
+  toolboxId: 'stats',
   openai: { type: 'function', function: { name: 'summarize', description: 'Summarize numbers', parameters: schema } },
 };
 
@@ -54,13 +64,19 @@ describe('ToolDetail', () => {
     expect((screen.getByTestId('run-tool') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(raw, { target: { value: '{"label": "x", "values": [1, 2]}' } });
     await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
-    expect(calls.filter((c) => c.method === 'tools.call').map((c) => (c.input as { arguments: unknown }).arguments)).toEqual([{ label: 'x', values: [1, 2] }]);
+    expect(
+      calls.filter((c) => c.method === 'tools.call').map((c) => (c.input as { arguments: unknown }).arguments),
+    ).toEqual([{ label: 'x', values: [1, 2] }]);
     fireEvent.click(screen.getByTestId('toggle-raw'));
     expect((screen.getByLabelText(/label/) as HTMLInputElement).value).toBe('x');
   });
 
   it("shows main's validation issues on the fields and the error code", async () => {
-    setup(() => ({ code: 'tool_input_invalid', message: 'Invalid arguments for summarize', details: { issues: [{ path: ['label'], message: 'Too short from main' }] } }));
+    setup(() => ({
+      code: 'tool_input_invalid',
+      message: 'Invalid arguments for summarize',
+      details: { issues: [{ path: ['label'], message: 'Too short from main' }] },
+    }));
     fireEvent.click(screen.getByTestId('toggle-raw'));
     fireEvent.change(screen.getByTestId('raw-args'), { target: { value: '{"label": "", "values": []}' } });
     await act(async () => fireEvent.click(screen.getByTestId('run-tool')));
@@ -96,7 +112,20 @@ describe('ToolDetail', () => {
   it('says a form was filled from a traced call, and leads back to the chat', async () => {
     const fake = fakeClient({ 'tools.call': (() => ({ result: { ok: 1 }, durationMs: 1 })) as never });
     const store = createAppStore(fake.client);
-    store.setState({ toolboxes: [{ toolboxId: 'stats', title: 'Stats', description: '', source: 'builtin', configSchema: {}, config: {}, error: null, tools: [tool] }] });
+    store.setState({
+      toolboxes: [
+        {
+          toolboxId: 'stats',
+          title: 'Stats',
+          description: '',
+          source: 'builtin',
+          configSchema: {},
+          config: {},
+          error: null,
+          tools: [tool],
+        },
+      ],
+    });
     expect(store.getState().openToolCall('stats', 'summarize', { label: 'from the model', values: [1] })).toBe(true);
     render(
       <StoreProvider store={store}>
@@ -113,7 +142,11 @@ describe('ToolDetail', () => {
   });
 
   it('says why the model sees the tool under another name', () => {
-    setup(() => ({ result: {}, durationMs: 1 }), { ...tool, modelName: 'stats__summarize', renamedBecause: "'summarize' is also a tool of 'other'" });
+    setup(() => ({ result: {}, durationMs: 1 }), {
+      ...tool,
+      modelName: 'stats__summarize',
+      renamedBecause: "'summarize' is also a tool of 'other'",
+    });
     expect(screen.getByTestId('renamed-because').textContent).toContain('stats__summarize');
   });
 });

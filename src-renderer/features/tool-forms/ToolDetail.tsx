@@ -23,7 +23,9 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   const prefill = useApp((s) => s.prefill);
   const calling = useApp((s) => s.calling === key);
   const callTool = useApp((s) => s.callTool);
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => (prefill && toolKey(prefill) === key ? prefill.args : {}));
+  const [formData, setFormData] = useState<Record<string, unknown>>(() =>
+    prefill && toolKey(prefill) === key ? prefill.args : {},
+  );
   const [shown, setShown] = useState<HistoryEntry | null>(null);
   const raw = useRawJson(formData, setFormData);
   const formRef = useRef<Form>(null);
@@ -100,7 +102,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         <section className="card form-card" ref={formCardRef}>
           {fromTrace && (
             <div className="notice small from-trace" data-testid="from-trace">
-              Filled in with the arguments the model sent in the chat. Run it to call the real tool again, or edit them first.{' '}
+              Filled in with the arguments the model sent in the chat. Run it to call the real tool again, or edit them
+              first.{' '}
               <button type="button" className="link small" onClick={() => setTab('chat')}>
                 Back to the chat
               </button>
@@ -109,7 +112,15 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
           {raw.open ? (
             <div className="field">
               <label htmlFor="raw-args">Arguments (JSON)</label>
-              <textarea id="raw-args" className="code" rows={10} value={raw.text} aria-invalid={!!raw.error} data-testid="raw-args" onChange={(e) => raw.edit(e.target.value)} />
+              <textarea
+                id="raw-args"
+                className="code"
+                rows={10}
+                value={raw.text}
+                aria-invalid={!!raw.error}
+                data-testid="raw-args"
+                onChange={(e) => raw.edit(e.target.value)}
+              />
               {raw.error ? (
                 <p className="field-error" data-testid="raw-error">
                   Invalid JSON, nothing will be sent: {raw.error}
@@ -119,13 +130,33 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
               )}
             </div>
           ) : (
-            <SchemaForm formRef={formRef} idPrefix={`tool-${tool.toolboxId}-${tool.name}`} schema={schema} formData={formData} onChange={(d) => setFormData((d ?? {}) as Record<string, unknown>)} onSubmit={(d) => void run((d ?? {}) as Record<string, unknown>)} extraErrors={extraErrors} />
+            <SchemaForm
+              formRef={formRef}
+              idPrefix={`tool-${tool.toolboxId}-${tool.name}`}
+              schema={schema}
+              formData={formData}
+              onChange={(d) => setFormData((d ?? {}) as Record<string, unknown>)}
+              onSubmit={(d) => void run((d ?? {}) as Record<string, unknown>)}
+              extraErrors={extraErrors}
+            />
           )}
           <div className="form-actions">
-            <button className="primary" data-testid="run-tool" onClick={submit} disabled={calling || (raw.open && !!raw.error)} title={`${modKey()}+Enter`}>
+            <button
+              className="primary"
+              data-testid="run-tool"
+              onClick={submit}
+              disabled={calling || (raw.open && !!raw.error)}
+              title={`${modKey()}+Enter`}
+            >
               {calling ? <span className="spinner" /> : null} Run tool
             </button>
-            <button className="ghost" data-testid="toggle-raw" onClick={raw.toggle} disabled={raw.open && !!raw.error} aria-pressed={raw.open}>
+            <button
+              className="ghost"
+              data-testid="toggle-raw"
+              onClick={raw.toggle}
+              disabled={raw.open && !!raw.error}
+              aria-pressed={raw.open}
+            >
               {raw.open ? 'Back to form' : 'Edit as JSON'}
             </button>
             <span className="small muted">
@@ -135,7 +166,13 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         </section>
 
         <div className="tool-side" ref={sideRef}>
-          {shown ? <ToolOutput outcome={shown.outcome} /> : <p className="small muted" style={{ margin: 0 }}>Run the tool to see its validated output here, or the error with its code.</p>}
+          {shown ? (
+            <ToolOutput outcome={shown.outcome} />
+          ) : (
+            <p className="small muted" style={{ margin: 0 }}>
+              Run the tool to see its validated output here, or the error with its code.
+            </p>
+          )}
 
           <ToolHistory
             entries={history}

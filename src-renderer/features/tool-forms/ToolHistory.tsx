@@ -2,7 +2,17 @@ import type { HistoryEntry } from '../../store/tools-slice';
 import { reportedError } from '../../lib/reported-error';
 
 /** Manual calls of this tool, newest first: load the arguments back, or run them again. */
-export function ToolHistory({ entries, onLoad, onRerun, busy }: { entries: HistoryEntry[]; onLoad(e: HistoryEntry): void; onRerun(e: HistoryEntry): void; busy: boolean }) {
+export function ToolHistory({
+  entries,
+  onLoad,
+  onRerun,
+  busy,
+}: {
+  entries: HistoryEntry[];
+  onLoad(e: HistoryEntry): void;
+  onRerun(e: HistoryEntry): void;
+  busy: boolean;
+}) {
   if (!entries.length) return null;
   return (
     <section className="stack" aria-labelledby="history-h">
@@ -12,7 +22,11 @@ export function ToolHistory({ entries, onLoad, onRerun, busy }: { entries: Histo
           <li key={e.id}>
             <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>
             {e.outcome.ok ? (
-              reportedError(e.outcome.result) ? <span className="badge warn">reported error</span> : <span className="badge ok">ok</span>
+              reportedError(e.outcome.result) ? (
+                <span className="badge warn">reported error</span>
+              ) : (
+                <span className="badge ok">ok</span>
+              )
             ) : (
               <span className="badge err">{e.outcome.error.code}</span>
             )}

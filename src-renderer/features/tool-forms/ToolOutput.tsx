@@ -10,7 +10,9 @@ export function ToolOutput({ outcome }: { outcome: ToolOutcome }) {
     <section className="stack" data-testid="tool-output" aria-live="polite">
       <div className="output-head">
         <h3>{outcome.ok ? 'Output' : 'Error'}</h3>
-        <span className={!outcome.ok ? 'badge err' : reported ? 'badge warn' : 'badge ok'}>{!outcome.ok ? outcome.error.code : reported ? 'tool reported an error' : 'ok'}</span>
+        <span className={!outcome.ok ? 'badge err' : reported ? 'badge warn' : 'badge ok'}>
+          {!outcome.ok ? outcome.error.code : reported ? 'tool reported an error' : 'ok'}
+        </span>
         <span className="small muted" data-testid="tool-duration">
           {Math.round(outcome.durationMs * 10) / 10} ms
         </span>
@@ -18,10 +20,16 @@ export function ToolOutput({ outcome }: { outcome: ToolOutcome }) {
       {reported && (
         <div className="notice warn" role="status" data-testid="tool-reported-error">
           The call ran and its output is valid, but the tool reports an error: <strong>{reported}</strong>
-          <div className="small muted">A model calling this tool gets this result as it is, and can correct its arguments.</div>
+          <div className="small muted">
+            A model calling this tool gets this result as it is, and can correct its arguments.
+          </div>
         </div>
       )}
-      {outcome.ok ? <JsonView value={outcome.result} testId="tool-result" /> : <ErrorNotice error={outcome.error} testId="tool-error" />}
+      {outcome.ok ? (
+        <JsonView value={outcome.result} testId="tool-result" />
+      ) : (
+        <ErrorNotice error={outcome.error} testId="tool-error" />
+      )}
     </section>
   );
 }

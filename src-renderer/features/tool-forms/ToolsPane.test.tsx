@@ -9,10 +9,33 @@ import { ToolsPane } from './ToolsPane';
 afterEach(cleanup);
 
 const math: ToolboxInfo = {
-  toolboxId: 'math', title: 'Math', description: '', source: 'builtin', configSchema: {}, config: {}, error: null,
-  tools: [{ name: 'add', modelName: 'add', description: 'Adds', argument_schema: {}, output_schema: {}, toolboxId: 'math', openai: { type: 'function', function: { name: 'add' } } }],
+  toolboxId: 'math',
+  title: 'Math',
+  description: '',
+  source: 'builtin',
+  configSchema: {},
+  config: {},
+  error: null,
+  tools: [
+    {
+      name: 'add',
+      modelName: 'add',
+      description: 'Adds',
+      argument_schema: {},
+      output_schema: {},
+      toolboxId: 'math',
+      openai: { type: 'function', function: { name: 'add' } },
+    },
+  ],
 };
-const down: ToolboxInfo = { ...math, toolboxId: 'ovos-mcp-toolbox', title: 'MCP server', source: 'mcp', tools: [], error: { code: 'internal', message: "Cannot connect to MCP server 'nope': command not found" } };
+const down: ToolboxInfo = {
+  ...math,
+  toolboxId: 'ovos-mcp-toolbox',
+  title: 'MCP server',
+  source: 'mcp',
+  tools: [],
+  error: { code: 'internal', message: "Cannot connect to MCP server 'nope': command not found" },
+};
 
 function mount() {
   const fake = fakeClient({ 'toolboxes.refresh': () => ({ toolboxes: [math, { ...down, error: null }] }) });

@@ -19,28 +19,69 @@ export function ToolsPane() {
   const saved = useApp((s) => s.selectedId !== null);
   const [filter, setFilter] = useState('');
   const q = filter.trim().toLowerCase();
-  const matches = (t: { name: string; modelName: string; description: string }) => !q || t.modelName.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q);
+  const matches = (t: { name: string; modelName: string; description: string }) =>
+    !q ||
+    t.modelName.toLowerCase().includes(q) ||
+    t.name.toLowerCase().includes(q) ||
+    t.description.toLowerCase().includes(q);
   const tool = selected ? findTool(toolboxes, selected.toolboxId, selected.name) : null;
 
   if (!saved) {
     return (
-      <EmptyState title="Create the persona first" testId="tools-unsaved" actions={<button className="primary" onClick={() => setTab('editor')}>Back to the Editor</button>}>
-        <p>Tools run inside the persona's toolboxes, with its config. Save it ({modKey()}+S) and its tools appear here.</p>
+      <EmptyState
+        title="Create the persona first"
+        testId="tools-unsaved"
+        actions={
+          <button className="primary" onClick={() => setTab('editor')}>
+            Back to the Editor
+          </button>
+        }
+      >
+        <p>
+          Tools run inside the persona's toolboxes, with its config. Save it ({modKey()}+S) and its tools appear here.
+        </p>
       </EmptyState>
     );
   }
-  if (error) return <EmptyState title="The tools could not be loaded" actions={<button onClick={() => void refresh()}>Try again</button>}><ErrorNotice error={error} /></EmptyState>;
+  if (error)
+    return (
+      <EmptyState
+        title="The tools could not be loaded"
+        actions={<button onClick={() => void refresh()}>Try again</button>}
+      >
+        <ErrorNotice error={error} />
+      </EmptyState>
+    );
   if (!toolboxes.length) {
     return (
-      <EmptyState title={loading ? 'Loading tools…' : 'This persona has no toolboxes'} testId="no-toolboxes" actions={!loading && <button className="primary" onClick={() => setTab('editor')}>Enable toolboxes in the Editor</button>}>
-        {!loading && <p>Tick a toolbox under “Toolboxes” in the Editor and save; its tools appear here with a form each.</p>}
+      <EmptyState
+        title={loading ? 'Loading tools…' : 'This persona has no toolboxes'}
+        testId="no-toolboxes"
+        actions={
+          !loading && (
+            <button className="primary" onClick={() => setTab('editor')}>
+              Enable toolboxes in the Editor
+            </button>
+          )
+        }
+      >
+        {!loading && (
+          <p>Tick a toolbox under “Toolboxes” in the Editor and save; its tools appear here with a form each.</p>
+        )}
       </EmptyState>
     );
   }
   return (
     <div className="tools">
       <nav className="tool-list" aria-label="Tools" data-testid="tool-list">
-        <input className="tool-filter" type="search" placeholder="Filter tools" aria-label="Filter tools" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          className="tool-filter"
+          type="search"
+          placeholder="Filter tools"
+          aria-label="Filter tools"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
         {toolboxes.map((tb) => (
           <div key={tb.toolboxId}>
             <h3>
@@ -62,11 +103,19 @@ export function ToolsPane() {
                 </div>
               </ErrorNotice>
             )}
-            {!tb.error && tb.tools.length === 0 && <p className="small muted" style={{ padding: '0 8px' }}>No tools (yet). Check the toolbox config.</p>}
+            {!tb.error && tb.tools.length === 0 && (
+              <p className="small muted" style={{ padding: '0 8px' }}>
+                No tools (yet). Check the toolbox config.
+              </p>
+            )}
             <ul>
               {tb.tools.filter(matches).map((t) => (
                 <li key={t.name}>
-                  <button aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name} data-testid={`tool-${t.name}`} onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}>
+                  <button
+                    aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name}
+                    data-testid={`tool-${t.name}`}
+                    onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}
+                  >
                     <div className="tname">{t.modelName}</div>
                     <div className="tdesc">{t.description}</div>
                   </button>

@@ -20,13 +20,19 @@ describe('CfworkerValidator', () => {
   const v = new CfworkerValidator();
 
   it('accepts valid form data', () => {
-    const r = v.validateFormData({ title: 'ok', point: { x: 1 }, tags: [{ on: true }], mode: 'fast', value: 3 }, schema);
+    const r = v.validateFormData(
+      { title: 'ok', point: { x: 1 }, tags: [{ on: true }], mode: 'fast', value: 3 },
+      schema,
+    );
     expect(r.errors).toEqual([]);
     expect(r.errorSchema).toEqual({});
   });
 
   it('puts each error on its field, nested objects, array items through $ref, enums and anyOf', () => {
-    const r = v.validateFormData({ title: 'x', count: 1.5, point: {}, tags: [{ on: 3 }], mode: 'warp', value: true } as never, schema);
+    const r = v.validateFormData(
+      { title: 'x', count: 1.5, point: {}, tags: [{ on: 3 }], mode: 'warp', value: true } as never,
+      schema,
+    );
     const es = r.errorSchema as Record<string, unknown>;
     expect(es.title).toEqual({ __errors: ['String is too short (1 < 2)'] });
     expect(es.count).toEqual({ __errors: ['must be integer, not number'] });
@@ -58,7 +64,9 @@ describe('CfworkerValidator', () => {
       (errs) => errs.map((e) => ({ ...e, message: `! ${e.message}` })),
     );
     expect(r.errorSchema).toMatchObject({ title: { __errors: ['taken'] } });
-    const bad = v.validateFormData({ title: 'x', point: { x: 1 } }, schema, undefined, (errs) => errs.map((e) => ({ ...e, message: `! ${e.message}` })));
+    const bad = v.validateFormData({ title: 'x', point: { x: 1 } }, schema, undefined, (errs) =>
+      errs.map((e) => ({ ...e, message: `! ${e.message}` })),
+    );
     expect(bad.errorSchema).toEqual({ title: { __errors: ['! String is too short (1 < 2)'] } });
   });
 

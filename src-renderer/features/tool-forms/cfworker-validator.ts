@@ -14,7 +14,20 @@ import {
 } from '@rjsf/utils';
 
 /** Keywords that only say "something below failed"; the leaf error says what. */
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', '$dynamicRef', 'additionalProperties', 'unevaluatedProperties', 'dependentSchemas', 'then', 'else', 'if']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'allOf',
+  '$ref',
+  '$dynamicRef',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'dependentSchemas',
+  'then',
+  'else',
+  'if',
+]);
 
 function draftOf(schema: RJSFSchema): SchemaDraft {
   const s = typeof schema.$schema === 'string' ? schema.$schema : '';
@@ -40,7 +53,8 @@ function friendly(e: OutputUnit): { message: string; missing?: string } {
   if (e.keyword === 'required' && req) return { message: 'is a required property', missing: req[1] };
   const type = /Instance type "(.*)" is invalid\. Expected "(.*)"\./.exec(e.error);
   if (e.keyword === 'type' && type) return { message: `must be ${type[2]}, not ${type[1]}` };
-  if (e.keyword === 'enum') return { message: e.error.replace('Instance does not match any of', 'must be one of').replace(/\.$/, '') };
+  if (e.keyword === 'enum')
+    return { message: e.error.replace('Instance does not match any of', 'must be one of').replace(/\.$/, '') };
   if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return { message: 'does not match any of the allowed options' };
   return { message: e.error.replace(/\.$/, '') };
 }
@@ -54,11 +68,19 @@ export function toRjsfErrors(units: OutputUnit[]): RJSFValidationError[] {
     if (/\/(anyOf|oneOf)\/\d+\//.test(u.keywordLocation)) continue;
     const { message, missing } = friendly(u);
     let property = toProperty(u.instanceLocation);
-    if (missing !== undefined) property = `${property}${/^[A-Za-z_$][\w$]*$/.test(missing) ? `.${missing}` : `['${missing}']`}`;
+    if (missing !== undefined)
+      property = `${property}${/^[A-Za-z_$][\w$]*$/.test(missing) ? `.${missing}` : `['${missing}']`}`;
     const key = `${property}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ name: u.keyword, property, message, params: missing ? { missingProperty: missing } : {}, schemaPath: u.keywordLocation, stack: `${property || '.'} ${message}`.trim() });
+    out.push({
+      name: u.keyword,
+      property,
+      message,
+      params: missing ? { missingProperty: missing } : {},
+      schemaPath: u.keywordLocation,
+      stack: `${property || '.'} ${message}`.trim(),
+    });
   }
   return out;
 }
@@ -100,7 +122,13 @@ export class CfworkerValidator<T = unknown> implements ValidatorType<T, RJSFSche
   ): ValidationData<T> {
     const raw = this.rawValidation<OutputUnit>(schema, formData);
     let errors: RJSFValidationError[] = raw.validationError
-      ? [{ name: 'schema', message: `Invalid schema: ${raw.validationError.message}`, stack: `Invalid schema: ${raw.validationError.message}` }]
+      ? [
+          {
+            name: 'schema',
+            message: `Invalid schema: ${raw.validationError.message}`,
+            stack: `Invalid schema: ${raw.validationError.message}`,
+          },
+        ]
       : toRjsfErrors(raw.errors ?? []);
     if (transformErrors) errors = transformErrors(errors, uiSchema);
     let data: ValidationData<T> = { errors, errorSchema: toErrorSchema<T>(errors) };

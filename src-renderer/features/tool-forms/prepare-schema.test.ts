@@ -7,7 +7,12 @@ describe('prepareSchema', () => {
     type: 'object',
     properties: {
       mode: { oneOf: [{ const: 'train' }, { const: 'car' }] },
-      budget: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', enum: ['low', 'high'] }] },
+      budget: {
+        anyOf: [
+          { type: 'number', minimum: 0 },
+          { type: 'string', enum: ['low', 'high'] },
+        ],
+      },
       nested: { type: 'object', properties: { level: { anyOf: [{ const: 1 }, { const: 2 }] } } },
     },
   };
@@ -26,8 +31,16 @@ describe('prepareSchema', () => {
   it('accepts and refuses the same values as the original schema', () => {
     const v = new CfworkerValidator();
     const prepared = prepareSchema(schema);
-    for (const value of [{ mode: 'train' }, { mode: 'bus' }, { budget: 'low' }, { budget: -1 }, { nested: { level: 3 } }]) {
-      expect(v.isValid(prepared as never, value, prepared as never)).toBe(v.isValid(schema as never, value, schema as never));
+    for (const value of [
+      { mode: 'train' },
+      { mode: 'bus' },
+      { budget: 'low' },
+      { budget: -1 },
+      { nested: { level: 3 } },
+    ]) {
+      expect(v.isValid(prepared as never, value, prepared as never)).toBe(
+        v.isValid(schema as never, value, schema as never),
+      );
     }
   });
 });

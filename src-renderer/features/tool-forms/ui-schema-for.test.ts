@@ -8,7 +8,13 @@ describe('uiSchemaFor', () => {
       $defs: { Budget: { anyOf: [{ type: 'number' }, { type: 'string', enum: ['low', 'high'] }] } },
       properties: {
         budget: { $ref: '#/$defs/Budget' },
-        legs: { type: 'array', items: { type: 'object', properties: { cost: { oneOf: [{ type: 'integer' }, { type: 'object', properties: {} }] } } } },
+        legs: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { cost: { oneOf: [{ type: 'integer' }, { type: 'object', properties: {} }] } },
+          },
+        },
         name: { type: 'string' },
       },
     };

@@ -22,7 +22,8 @@ export function useRawJson(formData: unknown, setFormData: (v: Record<string, un
       setRaw(text);
       try {
         const v = JSON.parse(text);
-        if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('Arguments must be a JSON object, like {"a": 1}.');
+        if (!v || typeof v !== 'object' || Array.isArray(v))
+          throw new Error('Arguments must be a JSON object, like {"a": 1}.');
         setError(null);
         setFormData(v);
       } catch (e) {

@@ -8,10 +8,19 @@ import type { Handlers } from '../dispatch';
 /** app.info and app.catalog: what this app is and which plugins it has. */
 export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.catalog'> {
   return {
-    'app.info': async () => ({ version: app.version, dataDir: app.dataDir, mode: app.mode, platform: process.platform }),
+    'app.info': async () => ({
+      version: app.version,
+      dataDir: app.dataDir,
+      mode: app.mode,
+      platform: process.platform,
+    }),
     'app.catalog': async () => {
       const { classes, sources, errors } = await app.toolboxCatalog();
-      const entry = (id: string, meta: { title?: string; description?: string; configSchema?: Record<string, unknown> }, source: CatalogEntry['source']): CatalogEntry => ({
+      const entry = (
+        id: string,
+        meta: { title?: string; description?: string; configSchema?: Record<string, unknown> },
+        source: CatalogEntry['source'],
+      ): CatalogEntry => ({
         id,
         title: meta.title ?? id,
         description: meta.description ?? '',

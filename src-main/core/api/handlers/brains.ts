@@ -20,7 +20,12 @@ async function keyFor(app: AppContext, input: BrainProbe): Promise<string | unde
   const walk = (node: unknown, where: string) => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return;
     const block = node as Record<string, unknown>;
-    if (typeof block.api_key === 'string' && block.api_key && sameUrl(typeof block.api_url === 'string' ? block.api_url : DEFAULT_API_URL, input.api_url)) found.push({ where, key: block.api_key });
+    if (
+      typeof block.api_key === 'string' &&
+      block.api_key &&
+      sameUrl(typeof block.api_url === 'string' ? block.api_url : DEFAULT_API_URL, input.api_url)
+    )
+      found.push({ where, key: block.api_key });
     for (const [name, value] of Object.entries(block)) walk(value, where ? `${where}.${name}` : name);
   };
   walk(await app.personas.loadWithSecrets(input.personaId), '');
@@ -30,18 +35,34 @@ async function keyFor(app: AppContext, input: BrainProbe): Promise<string | unde
 /** Says plainly when nothing answers at the address (the usual case: Ollama is not running). */
 function explain(error: ErrorValue | null, apiUrl: string): ErrorValue | null {
   if (!error || error.code !== 'brain_unreachable') return error;
-  return { ...error, message: `No server answers at ${apiUrl}. Start Ollama (or another OpenAI-compatible server) there, or change api_url. (${error.message})` };
+  return {
+    ...error,
+    message: `No server answers at ${apiUrl}. Start Ollama (or another OpenAI-compatible server) there, or change api_url. (${error.message})`,
+  };
 }
 
 /** brains.test (connect, list models, time it) and brains.models. */
 export function brainHandlers(app: AppContext): Pick<Handlers, 'brains.test' | 'brains.models'> {
   return {
     'brains.test': async (input) => {
-      const result = await probeBrain({ api_url: input.api_url, api_key: await keyFor(app, input), model: input.model });
-      return { ok: result.ok, latencyMs: result.latencyMs, models: result.models, error: explain(result.error ?? null, input.api_url) };
+      const result = await probeBrain({
+        api_url: input.api_url,
+        api_key: await keyFor(app, input),
+        model: input.model,
+      });
+      return {
+        ok: result.ok,
+        latencyMs: result.latencyMs,
+        models: result.models,
+        error: explain(result.error ?? null, input.api_url),
+      };
     },
     'brains.models': async (input) => {
-      const result = await probeBrain({ api_url: input.api_url, api_key: await keyFor(app, input), model: input.model });
+      const result = await probeBrain({
+        api_url: input.api_url,
+        api_key: await keyFor(app, input),
+        model: input.model,
+      });
       if (!result.ok && !result.models.length && result.error) {
         const error = explain(result.error, input.api_url)!;
         throw new StudioError(error.code, error.message, error.details);

@@ -20,13 +20,16 @@ async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceE
 }
 
 /** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
-export function chatHandlers(app: AppContext): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession'> {
+export function chatHandlers(
+  app: AppContext,
+): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession'> {
   // Sessions a send is starting a run in (between its check and the run's registration, which awaits):
   // a second send to the same session meanwhile is refused like one during the run.
   const starting = new Set<string>();
   const send: Handlers['chat.send'] = async (input) => {
     const sessionId = input.sessionId ?? newSessionId();
-    if (app.runs.inSession(sessionId) || starting.has(sessionId)) throw new StudioError('bad_input', 'A run is still going in this session: wait for it or cancel it first.');
+    if (app.runs.inSession(sessionId) || starting.has(sessionId))
+      throw new StudioError('bad_input', 'A run is still going in this session: wait for it or cancel it first.');
     starting.add(sessionId);
     try {
       return await startSend({ ...input, sessionId }, input.sessionId !== undefined);
@@ -34,13 +37,18 @@ export function chatHandlers(app: AppContext): Pick<Handlers, 'chat.send' | 'cha
       starting.delete(sessionId);
     }
   };
-  const startSend = async ({ personaId, sessionId, message }: { personaId: string; sessionId: string; message: string }, given: boolean) => {
+  const startSend = async (
+    { personaId, sessionId, message }: { personaId: string; sessionId: string; message: string },
+    given: boolean,
+  ) => {
     const { persona } = await app.personas.get(personaId);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
     const onEvent = (event: TraceEvent) => {
       // The store serializes appends per session, and a load waits for those queued before it.
-      app.sessions.append(sessionId, event).catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
+      app.sessions
+        .append(sessionId, event)
+        .catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
       app.emit('chat.trace', { sessionId, event });
     };
     const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });

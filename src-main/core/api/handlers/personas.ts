@@ -10,11 +10,23 @@ import type { Handlers } from '../dispatch';
  */
 function checkClientPath(filePath: string): void {
   if (filePath.includes('\0')) throw new StudioError('bad_input', 'A file path cannot contain a NUL character.');
-  if (!path.isAbsolute(filePath)) throw new StudioError('bad_input', `'${filePath}' is not an absolute path: give the full path of the persona file.`);
-  if (path.extname(filePath).toLowerCase() !== '.json') throw new StudioError('bad_input', `'${filePath}' is not a .json file: persona files are JSON (name.json).`);
+  if (!path.isAbsolute(filePath))
+    throw new StudioError(
+      'bad_input',
+      `'${filePath}' is not an absolute path: give the full path of the persona file.`,
+    );
+  if (path.extname(filePath).toLowerCase() !== '.json')
+    throw new StudioError('bad_input', `'${filePath}' is not a .json file: persona files are JSON (name.json).`);
 }
 
-type PersonaMethods = 'personas.list' | 'personas.get' | 'personas.save' | 'personas.delete' | 'personas.duplicate' | 'personas.import' | 'personas.export';
+type PersonaMethods =
+  | 'personas.list'
+  | 'personas.get'
+  | 'personas.save'
+  | 'personas.delete'
+  | 'personas.duplicate'
+  | 'personas.import'
+  | 'personas.export';
 
 /** Persona files: list (broken ones too), get, save, delete, duplicate, import, export. */
 export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods> {

@@ -2,7 +2,9 @@ import type { AppContext } from '../app-context';
 import type { Handlers } from '../dispatch';
 
 /** App settings; saving applies them (the OVOS bus bridge follows busUrl). */
-export function settingsHandlers(app: AppContext): Pick<Handlers, 'settings.get' | 'settings.save' | 'settings.busStatus'> {
+export function settingsHandlers(
+  app: AppContext,
+): Pick<Handlers, 'settings.get' | 'settings.save' | 'settings.busStatus'> {
   return {
     'settings.get': () => app.settings.get(),
     'settings.save': async (settings) => {

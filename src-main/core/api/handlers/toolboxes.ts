@@ -9,16 +9,28 @@ import type { Handlers } from '../dispatch';
 const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
 /** The toolboxes in a scope: a persona's (one registry, clash renames applied) or every installed one. */
-async function scope(app: AppContext, personaId: string | undefined): Promise<{ toolboxes: ToolBox[]; registry: ToolRegistry; timeoutMs: number }> {
+async function scope(
+  app: AppContext,
+  personaId: string | undefined,
+): Promise<{ toolboxes: ToolBox[]; registry: ToolRegistry; timeoutMs: number }> {
   if (personaId) {
     const runtime = await app.runtimes.get(personaId);
-    return { toolboxes: runtime.toolboxes, registry: runtime.registry, timeoutMs: runtime.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS };
+    return {
+      toolboxes: runtime.toolboxes,
+      registry: runtime.registry,
+      timeoutMs: runtime.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+    };
   }
   const toolboxes = await app.defaults.all();
   return { toolboxes, registry: new ToolRegistry(toolboxes), timeoutMs: DEFAULT_TOOL_TIMEOUT_MS };
 }
 
-async function describe(app: AppContext, toolboxes: ToolBox[], registry: ToolRegistry, personaId: string | null): Promise<ToolboxInfo[]> {
+async function describe(
+  app: AppContext,
+  toolboxes: ToolBox[],
+  registry: ToolRegistry,
+  personaId: string | null,
+): Promise<ToolboxInfo[]> {
   await Promise.all(toolboxes.map((tb) => tb.ready));
   const { sources } = await app.toolboxCatalog();
   // Without a persona every toolbox stands alone, so its tools keep their own names.
@@ -40,7 +52,16 @@ async function describe(app: AppContext, toolboxes: ToolBox[], registry: ToolReg
   if (!personaId) {
     for (const entry of await app.defaults.entries()) {
       if (entry.toolbox || !entry.error) continue;
-      out.push({ toolboxId: entry.toolboxId, title: entry.toolboxId, description: '', source: sources[entry.toolboxId] ?? 'builtin', configSchema: { type: 'object' }, config: {}, tools: [], error: toolboxError(entry.error) });
+      out.push({
+        toolboxId: entry.toolboxId,
+        title: entry.toolboxId,
+        description: '',
+        source: sources[entry.toolboxId] ?? 'builtin',
+        configSchema: { type: 'object' },
+        config: {},
+        tools: [],
+        error: toolboxError(entry.error),
+      });
     }
   }
   return out;
@@ -52,7 +73,9 @@ function toolboxError(error: Error): ErrorValue {
 }
 
 /** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
-export function toolboxHandlers(app: AppContext): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call'> {
+export function toolboxHandlers(
+  app: AppContext,
+): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call'> {
   return {
     'toolboxes.list': async ({ personaId }) => {
       const { toolboxes, registry } = await scope(app, personaId);
@@ -69,7 +92,11 @@ export function toolboxHandlers(app: AppContext): Pick<Handlers, 'toolboxes.list
     'tools.call': async ({ personaId, toolboxId, name, arguments: args }) => {
       const { toolboxes, timeoutMs } = await scope(app, personaId);
       const toolbox = toolboxes.find((tb) => tb.toolboxId === toolboxId);
-      if (!toolbox) throw new StudioError('not_found', `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`);
+      if (!toolbox)
+        throw new StudioError(
+          'not_found',
+          `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`,
+        );
       // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
       const execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs });
       if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);

@@ -75,7 +75,10 @@ export class ScriptedBrain implements ChatEngine {
     const message: BrainMessage = { role: 'assistant', content: reply.content ?? '' };
     if (reply.toolCalls?.length) message.toolCalls = reply.toolCalls;
     if (reply.warnings) message.warnings = reply.warnings;
-    message.raw = { request: { scripted: true }, response: { content: reply.content ?? '', toolCalls: reply.toolCalls ?? [] } };
+    message.raw = {
+      request: { scripted: true },
+      response: { content: reply.content ?? '', toolCalls: reply.toolCalls ?? [] },
+    };
     return message;
   }
 }

@@ -12,7 +12,9 @@ let server: BusServer;
 const closers: Array<() => Promise<void>> = [];
 
 /** A second participant on the bus, with toolboxes bound to its own connection. */
-async function peer(...toolboxes: Array<{ bind(bus: WebSocketBus): void; close(): Promise<void> }>): Promise<WebSocketBus> {
+async function peer(
+  ...toolboxes: Array<{ bind(bus: WebSocketBus): void; close(): Promise<void> }>
+): Promise<WebSocketBus> {
   const bus = new WebSocketBus(server.url);
   await bus.connect();
   for (const tb of toolboxes) tb.bind(bus);
@@ -71,21 +73,30 @@ describe('BusToolBox', () => {
   });
 
   test('concurrent calls get their own answers', async () => {
-    const slow = new ScriptedTools(() => [addWith(async (args) => {
-      const { a, b } = args as { a: number; b: number };
-      await new Promise((r) => setTimeout(r, a === 1 ? 150 : 10));
-      return { result: a + b };
-    })]);
+    const slow = new ScriptedTools(() => [
+      addWith(async (args) => {
+        const { a, b } = args as { a: number; b: number };
+        await new Promise((r) => setTimeout(r, a === 1 ? 150 : 10));
+        return { result: a + b };
+      }),
+    ]);
     await peer(slow);
     const tb = busToolbox();
     await tb.ready;
-    const [first, second] = await Promise.all([tb.callTool('add', { a: 1, b: 1 }), tb.callTool('add', { a: 100, b: 1 })]);
+    const [first, second] = await Promise.all([
+      tb.callTool('add', { a: 1, b: 1 }),
+      tb.callTool('add', { a: 100, b: 1 }),
+    ]);
     expect(first).toEqual({ result: 2 });
     expect(second).toEqual({ result: 101 });
   });
 
   test('a name two remote toolboxes share becomes <toolbox>__<tool>; excluded ids are left out', async () => {
-    await peer(new MathTools(), new ScriptedTools(() => [addWith(({ a, b }) => ({ result: (a as number) * (b as number) }))]), new FailingTools());
+    await peer(
+      new MathTools(),
+      new ScriptedTools(() => [addWith(({ a, b }) => ({ result: (a as number) * (b as number) }))]),
+      new FailingTools(),
+    );
     const tb = busToolbox({ exclude_toolbox_ids: ['failing_tools'] });
     await tb.ready;
     expect([...tb.tools.keys()].sort()).toEqual(['math_tools__add', 'scripted_tools__add']);
@@ -97,23 +108,29 @@ describe('BusToolBox', () => {
     const mute = await peer();
     const announced = new MathTools();
     await announced.ready;
-    mute.on('ovos.persona.tools.discover', (m) => mute.emit(m.response({ tools: announced.toolJsonList, toolbox_id: 'mute_tools' })));
+    mute.on('ovos.persona.tools.discover', (m) =>
+      mute.emit(m.response({ tools: announced.toolJsonList, toolbox_id: 'mute_tools' })),
+    );
     const tb = busToolbox({ call_timeout_s: 0.3 });
     await tb.ready;
     const error = await tb.callTool('add', { a: 1, b: 2 }).catch((e) => e);
     expect(error).toBeInstanceOf(ToolExecutionError);
     expect(error.code).toBe('tool_timeout');
-    expect(error.message).toBe(`No answer from toolbox 'mute_tools' on ${server.url} to the call to 'add' within 0.3 s`);
+    expect(error.message).toBe(
+      `No answer from toolbox 'mute_tools' on ${server.url} to the call to 'add' within 0.3 s`,
+    );
   });
 
-  test('answers from this process\'s own bridge and from other bus toolboxes are not listed', async () => {
+  test("answers from this process's own bridge and from other bus toolboxes are not listed", async () => {
     const bridge = new BusBridge({ url: server.url, toolboxes: () => [new MathTools()] });
     await bridge.start();
     closers.push(() => bridge.stop());
     const other = await peer();
     const announced = new MathTools();
     await announced.ready;
-    other.on('ovos.persona.tools.discover', (m) => other.emit(m.response({ tools: announced.toolJsonList, toolbox_id: 'ovos-bus-toolbox:elsewhere' })));
+    other.on('ovos.persona.tools.discover', (m) =>
+      other.emit(m.response({ tools: announced.toolJsonList, toolbox_id: 'ovos-bus-toolbox:elsewhere' })),
+    );
     // Another process serves a toolbox with the same id as the bridge's: only its answers count, at discovery and calls.
     await peer(new ScriptedTools(() => [addWith(() => ({ result: -1 }))], { toolboxId: 'math_tools' }));
     const tb = busToolbox();

@@ -59,9 +59,17 @@ export class BusToolBox extends ToolBox {
       if (typeof toolboxId !== 'string' || seen.has(toolboxId) || this.skips(toolboxId, answer, config)) continue;
       seen.add(toolboxId);
       for (const entry of Array.isArray(answer.data.tools) ? answer.data.tools : []) {
-        const tool = ToolJson.safeParse({ description: '', argument_schema: {}, output_schema: {}, ...(entry as object) });
+        const tool = ToolJson.safeParse({
+          description: '',
+          argument_schema: {},
+          output_schema: {},
+          ...(entry as object),
+        });
         if (tool.success) remote.push({ toolboxId, tool: tool.data });
-        else log.warn(`toolbox '${toolboxId}' on ${this.where} announced a malformed tool: ${JSON.stringify(entry).slice(0, 120)}`);
+        else
+          log.warn(
+            `toolbox '${toolboxId}' on ${this.where} announced a malformed tool: ${JSON.stringify(entry).slice(0, 120)}`,
+          );
       }
     }
     const count = new Map<string, number>();
@@ -77,11 +85,16 @@ export class BusToolBox extends ToolBox {
   }
 
   /** A remote ValueError is an input error here too; RuntimeError and timeouts are execution errors. */
-  override async callTool(name: string, kwargs: unknown, ctx: Partial<ToolCallContext> = {}): Promise<Record<string, unknown>> {
+  override async callTool(
+    name: string,
+    kwargs: unknown,
+    ctx: Partial<ToolCallContext> = {},
+  ): Promise<Record<string, unknown>> {
     try {
       return await super.callTool(name, kwargs, ctx);
     } catch (error) {
-      if (error instanceof ToolExecutionError && error.cause instanceof RemoteToolError) throw error.cause.toToolError();
+      if (error instanceof ToolExecutionError && error.cause instanceof RemoteToolError)
+        throw error.cause.toToolError();
       throw error;
     }
   }
@@ -95,12 +108,19 @@ export class BusToolBox extends ToolBox {
 
   private skips(toolboxId: string, answer: Message, config: BusToolBoxConfig): boolean {
     if (answer.context[ORIGIN_KEY] === BRIDGE_ORIGIN) return true;
-    if (toolboxId === this.toolboxId || toolboxId.startsWith(`${BusToolBox.defaultId}:`) || toolboxId === BusToolBox.defaultId) return true;
+    if (
+      toolboxId === this.toolboxId ||
+      toolboxId.startsWith(`${BusToolBox.defaultId}:`) ||
+      toolboxId === BusToolBox.defaultId
+    )
+      return true;
     return config.exclude_toolbox_ids.includes(toolboxId);
   }
 
   private toAgentTool(name: string, toolboxId: string, tool: ToolJson, config: BusToolBoxConfig): AgentTool {
-    const argumentSchema = Object.keys(tool.argument_schema).length ? tool.argument_schema : { type: 'object', properties: {} };
+    const argumentSchema = Object.keys(tool.argument_schema).length
+      ? tool.argument_schema
+      : { type: 'object', properties: {} };
     const outputSchema = Object.keys(tool.output_schema).length ? tool.output_schema : { type: 'object' };
     return {
       name,
@@ -114,7 +134,14 @@ export class BusToolBox extends ToolBox {
     };
   }
 
-  private remoteCall(bus: Bus, toolboxId: string, name: string, kwargs: Record<string, unknown>, timeoutMs: number, signal: AbortSignal): Promise<Record<string, unknown>> {
+  private remoteCall(
+    bus: Bus,
+    toolboxId: string,
+    name: string,
+    kwargs: Record<string, unknown>,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
     const type = `ovos.persona.tools.${toolboxId}.call`;
     const requestId = randomUUID();
     const where = `toolbox '${toolboxId}' on ${this.where}`;
@@ -130,7 +157,13 @@ export class BusToolBox extends ToolBox {
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new RemoteToolError('timeout', `No answer from ${where} to the call to '${name}' within ${timeoutMs / 1000} s`, where));
+        reject(
+          new RemoteToolError(
+            'timeout',
+            `No answer from ${where} to the call to '${name}' within ${timeoutMs / 1000} s`,
+            where,
+          ),
+        );
       }, timeoutMs);
       const off = bus.on(`${type}.response`, (m) => {
         // This process's own bridge may serve a toolbox of the same id: the remote one was listed, so wait for it.
@@ -159,7 +192,13 @@ export class BusToolBox extends ToolBox {
       try {
         await Promise.race([
           own.connect(),
-          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`Cannot connect to the bus at ${url}: no answer within ${limit / 1000} s`)), limit))),
+          new Promise(
+            (_, reject) =>
+              (timer = setTimeout(
+                () => reject(new Error(`Cannot connect to the bus at ${url}: no answer within ${limit / 1000} s`)),
+                limit,
+              )),
+          ),
         ]);
       } finally {
         clearTimeout(timer);

@@ -18,13 +18,22 @@ export class RemoteToolError extends Error {
   static fromWire(error: string, where: string): RemoteToolError {
     const match = /^([A-Za-z_][\w.]*): ([\s\S]*)$/.exec(error);
     if (!match) return new RemoteToolError('RuntimeError', error, where);
-    return new RemoteToolError(match[1] === 'ValueError' ? 'ValueError' : 'RuntimeError', match[1] === 'ValueError' || match[1] === 'RuntimeError' ? match[2] : error, where);
+    return new RemoteToolError(
+      match[1] === 'ValueError' ? 'ValueError' : 'RuntimeError',
+      match[1] === 'ValueError' || match[1] === 'RuntimeError' ? match[2] : error,
+      where,
+    );
   }
 
   toToolError(): ToolInputError | ToolExecutionError {
     if (this.kind === 'timeout') return new ToolExecutionError('tool_timeout', this.message, { cause: this.where });
     const cause = `remote ${this.kind} from ${this.where}`;
-    if (this.kind === 'ValueError') return new ToolInputError(this.message.startsWith('Unknown tool') ? 'tool_not_found' : 'tool_input_invalid', this.message, { cause });
+    if (this.kind === 'ValueError')
+      return new ToolInputError(
+        this.message.startsWith('Unknown tool') ? 'tool_not_found' : 'tool_input_invalid',
+        this.message,
+        { cause },
+      );
     return new ToolExecutionError('tool_execution_failed', this.message, { cause });
   }
 }

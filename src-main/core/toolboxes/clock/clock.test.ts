@@ -38,9 +38,18 @@ describe('ClockToolBox (ovos-clock-tools)', () => {
         utc_offset: '+01:00',
         unix: 1719837296,
       });
-      expect(await call('current_time', { timezone: 'Asia/Kolkata' })).toMatchObject({ iso: '2024-07-01T18:04:56+05:30', utc_offset: '+05:30' });
-      expect(await call('current_time', { timezone: 'America/Los_Angeles' })).toMatchObject({ time: '05:34:56', utc_offset: '-07:00' });
-      expect(await call('current_time', { timezone: 'Pacific/Kiritimati' })).toMatchObject({ date: '2024-07-02', day_of_week: 'Tuesday' });
+      expect(await call('current_time', { timezone: 'Asia/Kolkata' })).toMatchObject({
+        iso: '2024-07-01T18:04:56+05:30',
+        utc_offset: '+05:30',
+      });
+      expect(await call('current_time', { timezone: 'America/Los_Angeles' })).toMatchObject({
+        time: '05:34:56',
+        utc_offset: '-07:00',
+      });
+      expect(await call('current_time', { timezone: 'Pacific/Kiritimati' })).toMatchObject({
+        date: '2024-07-02',
+        day_of_week: 'Tuesday',
+      });
     });
 
     it('defaults to UTC, or to the configured zone', async () => {
@@ -68,7 +77,11 @@ describe('ClockToolBox (ovos-clock-tools)', () => {
 
   describe('date_add', () => {
     it('adds calendar units, clamping to the end of shorter months', async () => {
-      expect(await call('date_add', { date: '2024-01-31', months: 1 })).toEqual({ date: '2024-01-31', result: '2024-02-29', day_of_week: 'Thursday' });
+      expect(await call('date_add', { date: '2024-01-31', months: 1 })).toEqual({
+        date: '2024-01-31',
+        result: '2024-02-29',
+        day_of_week: 'Thursday',
+      });
       expect((await call('date_add', { date: '2023-01-31', months: 1 })).result).toBe('2023-02-28');
       expect((await call('date_add', { date: '2024-02-29', years: 1 })).result).toBe('2025-02-28');
       expect((await call('date_add', { date: '2024-12-15', months: 2 })).result).toBe('2025-02-15');
@@ -78,23 +91,41 @@ describe('ClockToolBox (ovos-clock-tools)', () => {
     });
 
     it('keeps times and offsets; adding hours to a date gives a date-time', async () => {
-      expect((await call('date_add', { date: '2024-03-15T14:30:00+01:00', hours: 10 })).result).toBe('2024-03-16T00:30:00+01:00');
-      expect((await call('date_add', { date: '2024-03-15T23:59:59Z', seconds: 1 })).result).toBe('2024-03-16T00:00:00Z');
+      expect((await call('date_add', { date: '2024-03-15T14:30:00+01:00', hours: 10 })).result).toBe(
+        '2024-03-16T00:30:00+01:00',
+      );
+      expect((await call('date_add', { date: '2024-03-15T23:59:59Z', seconds: 1 })).result).toBe(
+        '2024-03-16T00:00:00Z',
+      );
       expect((await call('date_add', { date: '2024-03-15', hours: 5 })).result).toBe('2024-03-15T05:00:00');
       expect((await call('date_add', { date: '2024-03-15 08:00', minutes: 90 })).result).toBe('2024-03-15T09:30:00');
     });
 
     it('rejects dates that are not ISO or do not exist', async () => {
-      expect(await cause('date_add', { date: '2024-02-30', days: 1 })).toBe("Tool execution failed for 'date_add' in ToolBox 'ovos-clock-tools': Invalid date '2024-02-30': that day or time does not exist.");
+      expect(await cause('date_add', { date: '2024-02-30', days: 1 })).toBe(
+        "Tool execution failed for 'date_add' in ToolBox 'ovos-clock-tools': Invalid date '2024-02-30': that day or time does not exist.",
+      );
       expect(await cause('date_add', { date: 'next tuesday' })).toMatch(/Invalid date 'next tuesday': use ISO 8601/);
-      await expect(call('date_add', { date: '2024-01-01', months: 1.5 })).rejects.toThrow("Tool input validation failed for 'date_add'");
+      await expect(call('date_add', { date: '2024-01-01', months: 1.5 })).rejects.toThrow(
+        "Tool input validation failed for 'date_add'",
+      );
     });
   });
 
   describe('day_of_week', () => {
     it('names the weekday with ISO numbers', async () => {
-      expect(await call('day_of_week', { date: '2024-03-15' })).toEqual({ date: '2024-03-15', day_of_week: 'Friday', iso_weekday: 5, day_of_year: 75, iso_week: 11 });
-      expect(await call('day_of_week', { date: '2021-01-03' })).toMatchObject({ day_of_week: 'Sunday', iso_weekday: 7, iso_week: 53 });
+      expect(await call('day_of_week', { date: '2024-03-15' })).toEqual({
+        date: '2024-03-15',
+        day_of_week: 'Friday',
+        iso_weekday: 5,
+        day_of_year: 75,
+        iso_week: 11,
+      });
+      expect(await call('day_of_week', { date: '2021-01-03' })).toMatchObject({
+        day_of_week: 'Sunday',
+        iso_weekday: 7,
+        iso_week: 53,
+      });
       expect(await call('day_of_week', { date: '2000-01-01T10:00:00Z' })).toMatchObject({ day_of_week: 'Saturday' });
     });
 
@@ -105,10 +136,24 @@ describe('ClockToolBox (ovos-clock-tools)', () => {
 
   describe('date_difference', () => {
     it('counts days, hours and seconds between dates, across offsets', async () => {
-      expect(await call('date_difference', { start: '2024-01-01', end: '2024-03-01' })).toEqual({ start: '2024-01-01', end: '2024-03-01', days: 60, hours: 1440, total_seconds: 5184000, description: '60 days' });
-      expect(await call('date_difference', { start: '2024-01-01T10:00:00+02:00', end: '2024-01-01T09:00:00Z' })).toMatchObject({ hours: 1, total_seconds: 3600, description: '1 hour' });
-      expect(await call('date_difference', { start: '2024-01-02', end: '2024-01-01T12:30:00' })).toMatchObject({ days: -0.479167, description: '11 hours, 30 minutes earlier' });
-      expect((await call('date_difference', { start: '2024-01-01', end: '2024-01-01' })).description).toBe('the same moment');
+      expect(await call('date_difference', { start: '2024-01-01', end: '2024-03-01' })).toEqual({
+        start: '2024-01-01',
+        end: '2024-03-01',
+        days: 60,
+        hours: 1440,
+        total_seconds: 5184000,
+        description: '60 days',
+      });
+      expect(
+        await call('date_difference', { start: '2024-01-01T10:00:00+02:00', end: '2024-01-01T09:00:00Z' }),
+      ).toMatchObject({ hours: 1, total_seconds: 3600, description: '1 hour' });
+      expect(await call('date_difference', { start: '2024-01-02', end: '2024-01-01T12:30:00' })).toMatchObject({
+        days: -0.479167,
+        description: '11 hours, 30 minutes earlier',
+      });
+      expect((await call('date_difference', { start: '2024-01-01', end: '2024-01-01' })).description).toBe(
+        'the same moment',
+      );
     });
   });
 });

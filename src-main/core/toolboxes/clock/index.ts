@@ -10,7 +10,12 @@ export class ClockToolBox extends ToolBox {
   static configSchema = {
     type: 'object',
     properties: {
-      timezone: { type: 'string', title: 'Default time zone', description: "IANA name used when a call gives none, e.g. 'Europe/Lisbon'.", default: 'UTC' },
+      timezone: {
+        type: 'string',
+        title: 'Default time zone',
+        description: "IANA name used when a call gives none, e.g. 'Europe/Lisbon'.",
+        default: 'UTC',
+      },
     },
     additionalProperties: false,
   };
@@ -23,6 +28,14 @@ export class ClockToolBox extends ToolBox {
   discoverTools(): AgentTool[] {
     const configured = typeof this.config.timezone === 'string' && this.config.timezone ? this.config.timezone : 'UTC';
     checkTimeZone(configured);
-    return [currentTimeTool(() => configured, () => this.now()), dateAddTool, dayOfWeekTool, dateDifferenceTool];
+    return [
+      currentTimeTool(
+        () => configured,
+        () => this.now(),
+      ),
+      dateAddTool,
+      dayOfWeekTool,
+      dateDifferenceTool,
+    ];
   }
 }

@@ -22,7 +22,13 @@ export function parseIsoDate(text: string): IsoDate {
   const ms = frac ? Math.round(Number(`0.${frac}`) * 1000) : 0;
   const wall = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms));
   wall.setUTCFullYear(Number(y));
-  const valid = wall.getUTCFullYear() === Number(y) && wall.getUTCMonth() === Number(mo) - 1 && wall.getUTCDate() === Number(d) && wall.getUTCHours() === Number(h) && wall.getUTCMinutes() === Number(mi) && wall.getUTCSeconds() === Number(s);
+  const valid =
+    wall.getUTCFullYear() === Number(y) &&
+    wall.getUTCMonth() === Number(mo) - 1 &&
+    wall.getUTCDate() === Number(d) &&
+    wall.getUTCHours() === Number(h) &&
+    wall.getUTCMinutes() === Number(mi) &&
+    wall.getUTCSeconds() === Number(s);
   if (!valid) throw new Error(`Invalid date '${text}': that day or time does not exist.`);
   const offset = off ? (off.toUpperCase() === 'Z' ? 'Z' : `${off.slice(0, 3)}:${off.slice(-2)}`) : null;
   return { wall, offset, hasTime: m[4] !== undefined, hasFraction: frac !== '' };

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineTool, ToolArguments, ToolOutput } from '../../toolbox';
-import { daysInMonth, formatIsoDate, formatOffset, instantOf, parseIsoDate, WEEKDAYS, zoneOffsetMinutes } from './iso-date';
+import {
+  daysInMonth,
+  formatIsoDate,
+  formatOffset,
+  instantOf,
+  parseIsoDate,
+  WEEKDAYS,
+  zoneOffsetMinutes,
+} from './iso-date';
 
 const ZONE_HINT = "use an IANA time zone name such as 'Europe/Lisbon', 'America/New_York' or 'UTC'";
 
@@ -15,7 +23,10 @@ export function checkTimeZone(timeZone: string): string {
 }
 
 export const CurrentTimeArgs = ToolArguments.extend({
-  timezone: z.string().optional().describe("IANA time zone, e.g. 'Europe/Lisbon'; the toolbox's default zone (UTC unless configured) when omitted."),
+  timezone: z
+    .string()
+    .optional()
+    .describe("IANA time zone, e.g. 'Europe/Lisbon'; the toolbox's default zone (UTC unless configured) when omitted."),
 });
 export const CurrentTimeOutput = ToolOutput.extend({
   timezone: z.string(),
@@ -33,7 +44,15 @@ export function currentTime(timeZone: string, now: Date): z.input<typeof Current
   const seconds = Math.floor(now.getTime() / 1000);
   const wall = new Date(seconds * 1000 + offset * 60_000);
   const iso = formatIsoDate({ wall, offset: formatOffset(offset), hasTime: true, hasFraction: false });
-  return { timezone: zone, iso, date: iso.slice(0, 10), time: iso.slice(11, 19), day_of_week: WEEKDAYS[wall.getUTCDay()], utc_offset: formatOffset(offset), unix: seconds };
+  return {
+    timezone: zone,
+    iso,
+    date: iso.slice(0, 10),
+    time: iso.slice(11, 19),
+    day_of_week: WEEKDAYS[wall.getUTCDay()],
+    utc_offset: formatOffset(offset),
+    unix: seconds,
+  };
 }
 
 export const currentTimeTool = (defaultZone: () => string, now: () => Date) =>
@@ -48,7 +67,11 @@ export const currentTimeTool = (defaultZone: () => string, now: () => Date) =>
 export const DateAddArgs = ToolArguments.extend({
   date: z.string().describe("ISO 8601 date or date-time, e.g. '2024-01-31' or '2024-03-15T14:30:00+01:00'."),
   years: z.number().int().default(0),
-  months: z.number().int().default(0).describe('Calendar months; the day is clamped to the end of a shorter month (Jan 31 + 1 month = Feb 28/29).'),
+  months: z
+    .number()
+    .int()
+    .default(0)
+    .describe('Calendar months; the day is clamped to the end of a shorter month (Jan 31 + 1 month = Feb 28/29).'),
   weeks: z.number().default(0),
   days: z.number().default(0),
   hours: z.number().default(0),
@@ -71,14 +94,16 @@ export function dateAdd(args: z.output<typeof DateAddArgs>): z.input<typeof Date
   shifted.setUTCFullYear(year, month, Math.min(w.getUTCDate(), daysInMonth(year, month)));
   const ms = (((args.weeks * 7 + args.days) * 24 + args.hours) * 60 + args.minutes) * 60_000 + args.seconds * 1000;
   const wall = new Date(shifted.getTime() + ms);
-  const hasTime = parsed.hasTime || wall.getUTCHours() + wall.getUTCMinutes() + wall.getUTCSeconds() + wall.getUTCMilliseconds() > 0;
+  const hasTime =
+    parsed.hasTime || wall.getUTCHours() + wall.getUTCMinutes() + wall.getUTCSeconds() + wall.getUTCMilliseconds() > 0;
   const result = formatIsoDate({ ...parsed, wall, hasTime });
   return { date: args.date, result, day_of_week: WEEKDAYS[wall.getUTCDay()] };
 }
 
 export const dateAddTool = defineTool({
   name: 'date_add',
-  description: 'Add (or, with negative amounts, subtract) years, months, weeks, days, hours, minutes and seconds to an ISO 8601 date.',
+  description:
+    'Add (or, with negative amounts, subtract) years, months, weeks, days, hours, minutes and seconds to an ISO 8601 date.',
   argumentSchema: DateAddArgs,
   outputSchema: DateAddOutput,
   toolCall: (args) => dateAdd(args),
@@ -101,8 +126,15 @@ export function dayOfWeek(date: string): z.input<typeof DayOfWeekOutput> {
   const isoWeekday = w.getUTCDay() === 0 ? 7 : w.getUTCDay();
   const dayOfYear = Math.round((day - Date.UTC(w.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
   const thursday = new Date(day + (4 - isoWeekday) * 86_400_000);
-  const isoWeek = Math.floor(Math.round((thursday.getTime() - Date.UTC(thursday.getUTCFullYear(), 0, 1)) / 86_400_000) / 7) + 1;
-  return { date, day_of_week: WEEKDAYS[w.getUTCDay()], iso_weekday: isoWeekday, day_of_year: dayOfYear, iso_week: isoWeek };
+  const isoWeek =
+    Math.floor(Math.round((thursday.getTime() - Date.UTC(thursday.getUTCFullYear(), 0, 1)) / 86_400_000) / 7) + 1;
+  return {
+    date,
+    day_of_week: WEEKDAYS[w.getUTCDay()],
+    iso_weekday: isoWeekday,
+    day_of_year: dayOfYear,
+    iso_week: isoWeek,
+  };
 }
 
 export const dayOfWeekTool = defineTool({
@@ -130,14 +162,26 @@ export function dateDifference(start: string, end: string): z.input<typeof DateD
   const ms = instantOf(parseIsoDate(end)) - instantOf(parseIsoDate(start));
   const totalSeconds = ms / 1000;
   const round = (n: number) => Math.round(n * 1e6) / 1e6;
-  return { start, end, days: round(totalSeconds / 86_400), hours: round(totalSeconds / 3600), total_seconds: totalSeconds, description: describeSpan(totalSeconds) };
+  return {
+    start,
+    end,
+    days: round(totalSeconds / 86_400),
+    hours: round(totalSeconds / 3600),
+    total_seconds: totalSeconds,
+    description: describeSpan(totalSeconds),
+  };
 }
 
 function describeSpan(totalSeconds: number): string {
   if (totalSeconds === 0) return 'the same moment';
   let rest = Math.round(Math.abs(totalSeconds));
   const parts: string[] = [];
-  for (const [unit, size] of [['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1]] as const) {
+  for (const [unit, size] of [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ] as const) {
     const n = Math.floor(rest / size);
     rest -= n * size;
     if (n) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`);

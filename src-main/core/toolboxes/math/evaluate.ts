@@ -8,7 +8,10 @@ export const EvaluateArgs = ToolArguments.extend({
 
 /** `result` is null on error: OVOS sends NaN, but JSON has no NaN. */
 export const EvaluateOutput = ToolOutput.extend({
-  result: z.number().nullable().describe('The value of the expression; null when it could not be evaluated (OVOS: NaN).'),
+  result: z
+    .number()
+    .nullable()
+    .describe('The value of the expression; null when it could not be evaluated (OVOS: NaN).'),
   expression: z.string().describe('The expression as given.'),
   error: z.string().nullable().describe('Why the expression could not be evaluated; null on success.'),
 });
@@ -33,13 +36,19 @@ export function evaluateExpression(expression: string): z.input<typeof EvaluateO
     return { result: null, expression, error: `The expression did not evaluate to a real number (got ${shown}).` };
   }
   if (Number.isNaN(value)) return { result: null, expression, error: 'The result is undefined (NaN), e.g. 0/0.' };
-  if (!Number.isFinite(value)) return { result: null, expression, error: `Division by zero or overflow: the result is ${value > 0 ? 'Infinity' : '-Infinity'}.` };
+  if (!Number.isFinite(value))
+    return {
+      result: null,
+      expression,
+      error: `Division by zero or overflow: the result is ${value > 0 ? 'Infinity' : '-Infinity'}.`,
+    };
   return { result: tidy(value), expression, error: null };
 }
 
 export const evaluateExpressionTool = defineTool({
   name: 'evaluate_expression',
-  description: 'Evaluate a math expression (arithmetic, powers, roots, trigonometry, logarithms, constants pi and e) and return its numeric value.',
+  description:
+    'Evaluate a math expression (arithmetic, powers, roots, trigonometry, logarithms, constants pi and e) and return its numeric value.',
   argumentSchema: EvaluateArgs,
   outputSchema: EvaluateOutput,
   toolCall: ({ expression }) => evaluateExpression(expression),

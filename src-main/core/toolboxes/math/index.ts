@@ -9,7 +9,8 @@ import { unitConvertTool } from './units';
 export class MathToolBox extends ToolBox {
   static defaultId = 'ovos-math-tools';
   static title = 'Math';
-  static description = 'Evaluate expressions, convert units, summarize numbers and solve linear or quadratic equations (mathjs, no JS eval).';
+  static description =
+    'Evaluate expressions, convert units, summarize numbers and solve linear or quadratic equations (mathjs, no JS eval).';
   static configSchema = { type: 'object', properties: {}, additionalProperties: false };
 
   discoverTools(): AgentTool[] {

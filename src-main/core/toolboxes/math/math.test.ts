@@ -10,13 +10,26 @@ describe('MathToolBox (ovos-math-tools)', () => {
     expect(tb.toolboxId).toBe('ovos-math-tools');
     expect(MathToolBox.title).toBe('Math');
     expect(MathToolBox.configSchema).toMatchObject({ type: 'object' });
-    expect([...tb.tools.keys()]).toEqual(['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation']);
+    expect([...tb.tools.keys()]).toEqual([
+      'evaluate_expression',
+      'unit_convert',
+      'statistics_summary',
+      'solve_equation',
+    ]);
   });
 
   describe('evaluate_expression', () => {
     it('evaluates with mathjs', async () => {
-      expect(await call('evaluate_expression', { expression: '12*9' })).toEqual({ result: 108, expression: '12*9', error: null });
-      expect(await call('evaluate_expression', { expression: '3*4+2' })).toEqual({ result: 14, expression: '3*4+2', error: null });
+      expect(await call('evaluate_expression', { expression: '12*9' })).toEqual({
+        result: 108,
+        expression: '12*9',
+        error: null,
+      });
+      expect(await call('evaluate_expression', { expression: '3*4+2' })).toEqual({
+        result: 14,
+        expression: '3*4+2',
+        error: null,
+      });
       expect((await call('evaluate_expression', { expression: 'sqrt(16) + 2^3 + sin(pi/2)' })).result).toBe(13);
       expect((await call('evaluate_expression', { expression: '0.1 + 0.2' })).result).toBe(0.3);
     });
@@ -25,28 +38,53 @@ describe('MathToolBox (ovos-math-tools)', () => {
       const out = await call('evaluate_expression', { expression: '1 / 0' });
       expect(out.result).toBeNull();
       expect(out.error).toBe('Division by zero or overflow: the result is Infinity.');
-      expect((await call('evaluate_expression', { expression: '0/0' })).error).toBe('The result is undefined (NaN), e.g. 0/0.');
+      expect((await call('evaluate_expression', { expression: '0/0' })).error).toBe(
+        'The result is undefined (NaN), e.g. 0/0.',
+      );
     });
 
     it('reports syntax errors, unknown symbols and non-real results in error', async () => {
-      expect(await call('evaluate_expression', { expression: '2 +* 3' })).toMatchObject({ result: null, error: expect.stringMatching(/Value expected/) });
-      expect(await call('evaluate_expression', { expression: 'x + 1' })).toMatchObject({ result: null, error: 'Undefined symbol x' });
-      expect((await call('evaluate_expression', { expression: 'sqrt(-1)' })).error).toBe('The expression did not evaluate to a real number (got i).');
-      expect((await call('evaluate_expression', { expression: '[1, 2]' })).error).toBe('The expression did not evaluate to a real number (got [1, 2]).');
+      expect(await call('evaluate_expression', { expression: '2 +* 3' })).toMatchObject({
+        result: null,
+        error: expect.stringMatching(/Value expected/),
+      });
+      expect(await call('evaluate_expression', { expression: 'x + 1' })).toMatchObject({
+        result: null,
+        error: 'Undefined symbol x',
+      });
+      expect((await call('evaluate_expression', { expression: 'sqrt(-1)' })).error).toBe(
+        'The expression did not evaluate to a real number (got i).',
+      );
+      expect((await call('evaluate_expression', { expression: '[1, 2]' })).error).toBe(
+        'The expression did not evaluate to a real number (got [1, 2]).',
+      );
     });
 
     it('never reaches JavaScript: no eval, no import, no process', async () => {
-      for (const expression of ['import({}, {override: true})', 'createUnit("foo")', 'process.exit(1)', 'constructor.constructor("return process")()']) {
+      for (const expression of [
+        'import({}, {override: true})',
+        'createUnit("foo")',
+        'process.exit(1)',
+        'constructor.constructor("return process")()',
+      ]) {
         const out = await call('evaluate_expression', { expression });
         expect(out.result).toBeNull();
         expect(typeof out.error).toBe('string');
       }
     });
     it('refuses expressions that could exhaust memory or time', async () => {
-      expect((await call('evaluate_expression', { expression: 'zeros(100000, 100000)' })).error).toBe('Function zeros is not available here.');
-      expect((await call('evaluate_expression', { expression: 'sum(1:1e9)' })).error).toBe('Ranges (a:b) are not supported.');
-      expect((await call('evaluate_expression', { expression: '1+'.repeat(600) + '1' })).error).toBe('The expression is too long (1201 characters; at most 1000).');
-      expect((await call('evaluate_expression', { expression: 'f(x) = x^2; f(3)' })).error).toMatch(/did not evaluate to a real number/);
+      expect((await call('evaluate_expression', { expression: 'zeros(100000, 100000)' })).error).toBe(
+        'Function zeros is not available here.',
+      );
+      expect((await call('evaluate_expression', { expression: 'sum(1:1e9)' })).error).toBe(
+        'Ranges (a:b) are not supported.',
+      );
+      expect((await call('evaluate_expression', { expression: '1+'.repeat(600) + '1' })).error).toBe(
+        'The expression is too long (1201 characters; at most 1000).',
+      );
+      expect((await call('evaluate_expression', { expression: 'f(x) = x^2; f(3)' })).error).toMatch(
+        /did not evaluate to a real number/,
+      );
     });
   });
 
@@ -58,55 +96,148 @@ describe('MathToolBox (ovos-math-tools)', () => {
     });
 
     it('converts temperatures, speeds, data and lax numeric strings', async () => {
-      expect(await call('unit_convert', { value: 100, from_unit: 'C', to_unit: 'F' })).toMatchObject({ result: 212, category: 'temperature' });
-      expect(await call('unit_convert', { value: '0', from_unit: 'celsius', to_unit: 'K' })).toMatchObject({ result: 273.15 });
-      expect(await call('unit_convert', { value: 60, from_unit: 'mph', to_unit: 'km/h' })).toMatchObject({ result: 96.56064, category: 'speed' });
-      expect(await call('unit_convert', { value: 1, from_unit: 'GB', to_unit: 'MB' })).toMatchObject({ result: 1000, category: 'data' });
-      expect(await call('unit_convert', { value: 2, from_unit: 'lb', to_unit: 'kg' })).toMatchObject({ result: 0.90718474, category: 'mass' });
+      expect(await call('unit_convert', { value: 100, from_unit: 'C', to_unit: 'F' })).toMatchObject({
+        result: 212,
+        category: 'temperature',
+      });
+      expect(await call('unit_convert', { value: '0', from_unit: 'celsius', to_unit: 'K' })).toMatchObject({
+        result: 273.15,
+      });
+      expect(await call('unit_convert', { value: 60, from_unit: 'mph', to_unit: 'km/h' })).toMatchObject({
+        result: 96.56064,
+        category: 'speed',
+      });
+      expect(await call('unit_convert', { value: 1, from_unit: 'GB', to_unit: 'MB' })).toMatchObject({
+        result: 1000,
+        category: 'data',
+      });
+      expect(await call('unit_convert', { value: 2, from_unit: 'lb', to_unit: 'kg' })).toMatchObject({
+        result: 0.90718474,
+        category: 'mass',
+      });
     });
 
     it("unknown unit -> Unknown unit: 'x'; km -> kg -> incompatible categories", async () => {
-      expect(await call('unit_convert', { value: 1, from_unit: 'x', to_unit: 'm' })).toEqual({ result: null, from_unit: 'x', to_unit: 'm', category: null, error: "Unknown unit: 'x'" });
-      expect((await call('unit_convert', { value: 1, from_unit: 'm', to_unit: 'furlongz' })).error).toBe("Unknown unit: 'furlongz'");
-      expect(await call('unit_convert', { value: 1, from_unit: 'km', to_unit: 'kg' })).toEqual({ result: null, from_unit: 'km', to_unit: 'kg', category: null, error: "Incompatible categories: 'length' vs 'mass'" });
+      expect(await call('unit_convert', { value: 1, from_unit: 'x', to_unit: 'm' })).toEqual({
+        result: null,
+        from_unit: 'x',
+        to_unit: 'm',
+        category: null,
+        error: "Unknown unit: 'x'",
+      });
+      expect((await call('unit_convert', { value: 1, from_unit: 'm', to_unit: 'furlongz' })).error).toBe(
+        "Unknown unit: 'furlongz'",
+      );
+      expect(await call('unit_convert', { value: 1, from_unit: 'km', to_unit: 'kg' })).toEqual({
+        result: null,
+        from_unit: 'km',
+        to_unit: 'kg',
+        category: null,
+        error: "Incompatible categories: 'length' vs 'mass'",
+      });
     });
   });
 
   describe('statistics_summary', () => {
     it('summarizes with the sample standard deviation', async () => {
-      expect(await call('statistics_summary', { numbers: [2, 4, 4, 4, 5, 5, 7, 9] })).toEqual({ count: 8, mean: 5, median: 4.5, min: 2, max: 9, stdev: 2.1380899353, error: null });
-      expect(await call('statistics_summary', { numbers: ['3', 1, 2] })).toMatchObject({ count: 3, median: 2, mean: 2, stdev: 1 });
+      expect(await call('statistics_summary', { numbers: [2, 4, 4, 4, 5, 5, 7, 9] })).toEqual({
+        count: 8,
+        mean: 5,
+        median: 4.5,
+        min: 2,
+        max: 9,
+        stdev: 2.1380899353,
+        error: null,
+      });
+      expect(await call('statistics_summary', { numbers: ['3', 1, 2] })).toMatchObject({
+        count: 3,
+        median: 2,
+        mean: 2,
+        stdev: 1,
+      });
     });
 
     it('one number -> stdev null; empty -> Empty list provided.', async () => {
-      expect(await call('statistics_summary', { numbers: [42] })).toEqual({ count: 1, mean: 42, median: 42, min: 42, max: 42, stdev: null, error: null });
-      expect(await call('statistics_summary', { numbers: [] })).toEqual({ count: 0, mean: null, median: null, min: null, max: null, stdev: null, error: 'Empty list provided.' });
+      expect(await call('statistics_summary', { numbers: [42] })).toEqual({
+        count: 1,
+        mean: 42,
+        median: 42,
+        min: 42,
+        max: 42,
+        stdev: null,
+        error: null,
+      });
+      expect(await call('statistics_summary', { numbers: [] })).toEqual({
+        count: 0,
+        mean: null,
+        median: null,
+        min: null,
+        max: null,
+        stdev: null,
+        error: 'Empty list provided.',
+      });
     });
 
     it('rejects a non-list as invalid input', async () => {
-      await expect(call('statistics_summary', { numbers: 'one two' })).rejects.toThrow("Tool input validation failed for 'statistics_summary' in ToolBox 'ovos-math-tools'");
+      await expect(call('statistics_summary', { numbers: 'one two' })).rejects.toThrow(
+        "Tool input validation failed for 'statistics_summary' in ToolBox 'ovos-math-tools'",
+      );
     });
   });
 
   describe('solve_equation', () => {
     it('solves linear and quadratic equations in one variable', async () => {
-      expect(await call('solve_equation', { equation: '2x + 3 = 7' })).toEqual({ solutions: [2], equation: '2x + 3 = 7', variable: 'x', method: 'linear', error: null });
-      expect(await call('solve_equation', { equation: 'x^2 - 5x + 6 = 0' })).toMatchObject({ solutions: [2, 3], method: 'quadratic formula', error: null });
-      expect(await call('solve_equation', { equation: 'y^2 = 2y - 1' })).toMatchObject({ solutions: [1], variable: 'y' });
-      expect(await call('solve_equation', { equation: '1/t + 2 = 0' })).toMatchObject({ solutions: [-0.5], variable: 't' });
-      expect(((await call('solve_equation', { equation: '2*pi*r = 10' })).solutions as number[])[0]).toBeCloseTo(1.5915494, 6);
+      expect(await call('solve_equation', { equation: '2x + 3 = 7' })).toEqual({
+        solutions: [2],
+        equation: '2x + 3 = 7',
+        variable: 'x',
+        method: 'linear',
+        error: null,
+      });
+      expect(await call('solve_equation', { equation: 'x^2 - 5x + 6 = 0' })).toMatchObject({
+        solutions: [2, 3],
+        method: 'quadratic formula',
+        error: null,
+      });
+      expect(await call('solve_equation', { equation: 'y^2 = 2y - 1' })).toMatchObject({
+        solutions: [1],
+        variable: 'y',
+      });
+      expect(await call('solve_equation', { equation: '1/t + 2 = 0' })).toMatchObject({
+        solutions: [-0.5],
+        variable: 't',
+      });
+      expect(((await call('solve_equation', { equation: '2*pi*r = 10' })).solutions as number[])[0]).toBeCloseTo(
+        1.5915494,
+        6,
+      );
     });
 
     it('explains what it cannot solve', async () => {
-      expect(await call('solve_equation', { equation: 'x^2 + 1 = 0' })).toMatchObject({ solutions: [], error: 'No real solutions (the discriminant is -4).' });
-      expect((await call('solve_equation', { equation: 'x^3 = 1' })).error).toBe('Only linear and quadratic equations are supported (this one has degree 3).');
-      expect((await call('solve_equation', { equation: 'x*y = 2' })).error).toBe("Only equations in one variable are supported; found 'x', 'y'.");
-      expect((await call('solve_equation', { equation: 'sin(x) = 0' })).error).toMatch(/^Only polynomial equations are supported/);
+      expect(await call('solve_equation', { equation: 'x^2 + 1 = 0' })).toMatchObject({
+        solutions: [],
+        error: 'No real solutions (the discriminant is -4).',
+      });
+      expect((await call('solve_equation', { equation: 'x^3 = 1' })).error).toBe(
+        'Only linear and quadratic equations are supported (this one has degree 3).',
+      );
+      expect((await call('solve_equation', { equation: 'x*y = 2' })).error).toBe(
+        "Only equations in one variable are supported; found 'x', 'y'.",
+      );
+      expect((await call('solve_equation', { equation: 'sin(x) = 0' })).error).toMatch(
+        /^Only polynomial equations are supported/,
+      );
       expect((await call('solve_equation', { equation: 'x = x + 1' })).error).toBe('The equation has no solution.');
       expect((await call('solve_equation', { equation: '2x = 2x' })).error).toBe('Every value of x is a solution.');
-      expect((await call('solve_equation', { equation: '3 = 3' })).error).toBe('The equation has no variable to solve for.');
-      expect((await call('solve_equation', { equation: 'x = 1 = 2' })).error).toBe("Write the equation as '<left> = <right>' with exactly one '='.");
-      expect((await call('solve_equation', { equation: '(x+1)^1000 = 0' })).error).toBe('Only linear and quadratic equations are supported.');
+      expect((await call('solve_equation', { equation: '3 = 3' })).error).toBe(
+        'The equation has no variable to solve for.',
+      );
+      expect((await call('solve_equation', { equation: 'x = 1 = 2' })).error).toBe(
+        "Write the equation as '<left> = <right>' with exactly one '='.",
+      );
+      expect((await call('solve_equation', { equation: '(x+1)^1000 = 0' })).error).toBe(
+        'Only linear and quadratic equations are supported.',
+      );
       expect((await call('solve_equation', { equation: '2x + = 1' })).error).toMatch(/^Could not read the equation: /);
     });
   });

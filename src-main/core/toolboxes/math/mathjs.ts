@@ -28,11 +28,31 @@ export function tidy(value: number): number {
 export const MAX_EXPRESSION_LENGTH = 1000;
 
 /** Functions that allocate matrices of any requested size (a one-line way to exhaust memory). */
-const ALLOCATING = new Set(['zeros', 'ones', 'identity', 'range', 'resize', 'reshape', 'matrix', 'sparse', 'matrixFromRows', 'matrixFromColumns', 'matrixFromFunction', 'random', 'randomInt', 'pickRandom', 'diag', 'kron', 'concat', 'fill']);
+const ALLOCATING = new Set([
+  'zeros',
+  'ones',
+  'identity',
+  'range',
+  'resize',
+  'reshape',
+  'matrix',
+  'sparse',
+  'matrixFromRows',
+  'matrixFromColumns',
+  'matrixFromFunction',
+  'random',
+  'randomInt',
+  'pickRandom',
+  'diag',
+  'kron',
+  'concat',
+  'fill',
+]);
 
 /** Parses an expression, refusing what could exhaust memory or time; throws a message for the user. */
 export function parseGuarded(expression: string): MathJs.MathNode {
-  if (expression.length > MAX_EXPRESSION_LENGTH) throw new Error(`The expression is too long (${expression.length} characters; at most ${MAX_EXPRESSION_LENGTH}).`);
+  if (expression.length > MAX_EXPRESSION_LENGTH)
+    throw new Error(`The expression is too long (${expression.length} characters; at most ${MAX_EXPRESSION_LENGTH}).`);
   const node = math.parse(expression);
   node.traverse((n) => {
     if (n.type === 'RangeNode') throw new Error('Ranges (a:b) are not supported.');

@@ -19,13 +19,22 @@ export const StatisticsOutput = ToolOutput.extend({
 /** count, mean, median, min, max and the sample standard deviation (as Python's statistics.stdev). */
 export function statisticsSummary(numbers: number[]): z.input<typeof StatisticsOutput> {
   const count = numbers.length;
-  if (count === 0) return { count: 0, mean: null, median: null, min: null, max: null, stdev: null, error: 'Empty list provided.' };
+  if (count === 0)
+    return { count: 0, mean: null, median: null, min: null, max: null, stdev: null, error: 'Empty list provided.' };
   const sorted = [...numbers].sort((a, b) => a - b);
   const mean = numbers.reduce((s, n) => s + n, 0) / count;
   const mid = Math.floor(count / 2);
   const median = count % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   const stdev = count < 2 ? null : Math.sqrt(numbers.reduce((s, n) => s + (n - mean) ** 2, 0) / (count - 1));
-  return { count, mean: tidy(mean), median: tidy(median), min: sorted[0], max: sorted[count - 1], stdev: stdev === null ? null : tidy(stdev), error: null };
+  return {
+    count,
+    mean: tidy(mean),
+    median: tidy(median),
+    min: sorted[0],
+    max: sorted[count - 1],
+    stdev: stdev === null ? null : tidy(stdev),
+    error: null,
+  };
 }
 
 export const statisticsSummaryTool = defineTool({

@@ -5,7 +5,9 @@ import { math, tidy } from './mathjs';
 
 export const UnitConvertArgs = ToolArguments.extend({
   value: z.number().describe('The quantity to convert.'),
-  from_unit: z.string().describe("Unit of the value, e.g. 'km', 'mi', 'kg', 'lb', 'C', 'F', 'L', 'gal', 'km/h', 'h', 'GB'."),
+  from_unit: z
+    .string()
+    .describe("Unit of the value, e.g. 'km', 'mi', 'kg', 'lb', 'C', 'F', 'L', 'gal', 'km/h', 'h', 'GB'."),
   to_unit: z.string().describe('Unit to convert to; must measure the same thing as from_unit.'),
 });
 
@@ -56,7 +58,8 @@ function categoryOf(unit: Unit): string {
   const dims = (unit as unknown as { dimensions: number[] }).dimensions;
   const bases = (math.Unit as unknown as { BASE_UNITS: Record<string, { dimensions: number[] }> }).BASE_UNITS;
   for (const [key, base] of Object.entries(bases)) {
-    if (base.dimensions.every((d, i) => Math.abs(d - (dims[i] ?? 0)) < 1e-12)) return CATEGORY_NAMES[key] ?? key.toLowerCase();
+    if (base.dimensions.every((d, i) => Math.abs(d - (dims[i] ?? 0)) < 1e-12))
+      return CATEGORY_NAMES[key] ?? key.toLowerCase();
   }
   const extra = EXTRA_CATEGORIES[dims.map((d) => Math.round(d * 1000) / 1000).join(',')];
   return extra ?? `dimension [${dims.join(', ')}]`;
@@ -70,7 +73,13 @@ export function unitConvert(value: number, fromUnit: string, toUnit: string): z.
   if (!to) return { ...base, result: null, category: null, error: `Unknown unit: '${toUnit}'` };
   const fromCategory = categoryOf(from);
   const toCategory = categoryOf(to);
-  if (fromCategory !== toCategory) return { ...base, result: null, category: null, error: `Incompatible categories: '${fromCategory}' vs '${toCategory}'` };
+  if (fromCategory !== toCategory)
+    return {
+      ...base,
+      result: null,
+      category: null,
+      error: `Incompatible categories: '${fromCategory}' vs '${toCategory}'`,
+    };
   const toName = to.formatUnits();
   const converted = math.unit(value, from.formatUnits()).toNumber(toName);
   return { ...base, result: tidy(converted), category: fromCategory, error: null };
@@ -78,7 +87,8 @@ export function unitConvert(value: number, fromUnit: string, toUnit: string): z.
 
 export const unitConvertTool = defineTool({
   name: 'unit_convert',
-  description: 'Convert a value between units of the same kind (length, mass, temperature, volume, time, speed, area, energy, data, ...).',
+  description:
+    'Convert a value between units of the same kind (length, mass, temperature, volume, time, speed, area, energy, data, ...).',
   argumentSchema: UnitConvertArgs,
   outputSchema: UnitConvertOutput,
   toolCall: ({ value, from_unit, to_unit }) => unitConvert(value, from_unit, to_unit),

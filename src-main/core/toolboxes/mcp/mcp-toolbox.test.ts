@@ -31,11 +31,16 @@ describe('MCPToolBox over stdio (fixture server)', () => {
     expect(trip.argument_schema).toEqual(TRIP_INPUT_SCHEMA);
     const { $defs, ...outputRest } = TRIP_OUTPUT_SCHEMA;
     expect(trip.output_schema.$defs).toEqual($defs);
-    expect((trip.output_schema.properties as Record<string, { anyOf: unknown[] }>).structured.anyOf[0]).toEqual(outputRest);
+    expect((trip.output_schema.properties as Record<string, { anyOf: unknown[] }>).structured.anyOf[0]).toEqual(
+      outputRest,
+    );
 
     const result = await tb.callTool('plan_trip', {
       from: { city: 'Porto', country: 'PT' },
-      stops: [{ city: 'Lyon', country: 'FR' }, { city: 'Madrid', country: 'ES' }],
+      stops: [
+        { city: 'Lyon', country: 'FR' },
+        { city: 'Madrid', country: 'ES' },
+      ],
       travellers: { adults: '2', children: 1 },
       budget: 'low',
       mode: 'train',
@@ -45,16 +50,29 @@ describe('MCPToolBox over stdio (fixture server)', () => {
       content: 'Trip from Porto\n2 stops',
       is_error: false,
       structured: { legs: [{ to: 'Lyon' }, { to: 'Madrid' }], people: 3 },
-      raw: [{ type: 'text', text: 'Trip from Porto' }, { type: 'text', text: '2 stops' }],
+      raw: [
+        { type: 'text', text: 'Trip from Porto' },
+        { type: 'text', text: '2 stops' },
+      ],
     });
 
-    const bad = await tb.callTool('plan_trip', { from: { city: 'Paris', country: 'XX' }, stops: [{ city: '' }], travellers: { adults: 0 } }).catch((e) => e);
+    const bad = await tb
+      .callTool('plan_trip', {
+        from: { city: 'Paris', country: 'XX' },
+        stops: [{ city: '' }],
+        travellers: { adults: 0 },
+      })
+      .catch((e) => e);
     expect(bad).toBeInstanceOf(ToolInputError);
     expect(bad.code).toBe('tool_input_invalid');
     const paths = bad.details.issues.map((i: { path: unknown[] }) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['from.country', 'travellers.adults']));
 
-    expect(await tb.callTool('fail_softly', { why: 'quota' })).toMatchObject({ content: 'Refused: quota', is_error: true, structured: null });
+    expect(await tb.callTool('fail_softly', { why: 'quota' })).toMatchObject({
+      content: 'Refused: quota',
+      is_error: true,
+      structured: null,
+    });
     expect(await tb.callTool('files_read_v2', { path: 'a.txt' })).toMatchObject({ content: 'read a.txt' });
   });
 
@@ -98,7 +116,9 @@ describe('MCPToolBox over stdio (fixture server)', () => {
     const tb = toolbox({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], timeout: 0.5 });
     await tb.ready;
     expect(Date.now() - started).toBeLessThan(4000);
-    expect(tb.discoveryError?.message).toMatch(/^Cannot connect to MCP server '.*': MCP server '.*' did not answer within 0.5 s|the request timed out/);
+    expect(tb.discoveryError?.message).toMatch(
+      /^Cannot connect to MCP server '.*': MCP server '.*' did not answer within 0.5 s|the request timed out/,
+    );
     expect(tb.toolJsonList).toEqual([]);
   });
 
@@ -116,7 +136,10 @@ describe('MCPToolBox over HTTP', () => {
   test('streamable HTTP with headers; instance ids keep two servers apart', async () => {
     const server = await startHttpFixture();
     cleanups.push(server.close);
-    const tb = toolbox({ transport: 'http', url: server.url, headers: { 'x-token': 'secret' } }, 'ovos-mcp-toolbox:trips');
+    const tb = toolbox(
+      { transport: 'http', url: server.url, headers: { 'x-token': 'secret' } },
+      'ovos-mcp-toolbox:trips',
+    );
     await tb.ready;
     expect(tb.discoveryError).toBeNull();
     expect(tb.toolboxId).toBe('ovos-mcp-toolbox:trips');

@@ -1,4 +1,9 @@
-import { ToolListChangedNotificationSchema, ErrorCode, McpError, type Tool as MCPTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ToolListChangedNotificationSchema,
+  ErrorCode,
+  McpError,
+  type Tool as MCPTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
@@ -54,7 +59,11 @@ export class MCPToolBox extends ToolBox {
   }
 
   /** Drops null values of optional arguments before validation, as OVOS's adapter does before sending. */
-  override async callTool(name: string, kwargs: unknown, ctx: Partial<ToolCallContext> = {}): Promise<Record<string, unknown>> {
+  override async callTool(
+    name: string,
+    kwargs: unknown,
+    ctx: Partial<ToolCallContext> = {},
+  ): Promise<Record<string, unknown>> {
     await this.ready;
     const schema = this.tools.get(name)?.argumentSchema as JsonSchema | undefined;
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
@@ -79,7 +88,10 @@ export class MCPToolBox extends ToolBox {
       toolCall: async (args, { signal }) => {
         const session = await this.liveSession(config);
         try {
-          const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, { signal, timeout: config.timeout * 1000 });
+          const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
+            signal,
+            timeout: config.timeout * 1000,
+          });
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
           if (signal.aborted) throw error;
@@ -109,7 +121,10 @@ export class MCPToolBox extends ToolBox {
     this.session = session;
     session.onExit(() => {
       if (this.session === session) this.session = null;
-      if (!this.closed) log.warn(`MCP server '${session.label}' of toolbox '${this.toolboxId}' went away${session.lastStderr ? `: ${session.lastStderr}` : ''}`);
+      if (!this.closed)
+        log.warn(
+          `MCP server '${session.label}' of toolbox '${this.toolboxId}' went away${session.lastStderr ? `: ${session.lastStderr}` : ''}`,
+        );
     });
     return session;
   }

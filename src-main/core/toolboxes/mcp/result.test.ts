@@ -12,20 +12,37 @@ describe('MCP result mapping', () => {
       structured: null,
       raw: [{ type: 'text', text: 'fetched:https://example.com' }],
     });
-    expect(mapMCPResult({ content: [{ type: 'text', text: 'a' }, image, { type: 'text', text: 'b' }], isError: true, structuredContent: { x: 1 } })).toEqual({
+    expect(
+      mapMCPResult({
+        content: [{ type: 'text', text: 'a' }, image, { type: 'text', text: 'b' }],
+        isError: true,
+        structuredContent: { x: 1 },
+      }),
+    ).toEqual({
       content: 'a\nb',
       is_error: true,
       structured: { x: 1 },
       raw: [{ type: 'text', text: 'a' }, image, { type: 'text', text: 'b' }],
     });
-    expect(mapMCPResult({ toolResult: { legacy: true } })).toMatchObject({ content: '', structured: { legacy: true }, raw: [] });
+    expect(mapMCPResult({ toolResult: { legacy: true } })).toMatchObject({
+      content: '',
+      structured: { legacy: true },
+      raw: [],
+    });
   });
 
   test('the output schema accepts what the mapping produces, and checks structured against a declared outputSchema', () => {
-    const declared = { type: 'object', $defs: { n: { type: 'integer' } }, properties: { count: { $ref: '#/$defs/n' } }, required: ['count'] };
+    const declared = {
+      type: 'object',
+      $defs: { n: { type: 'integer' } },
+      properties: { count: { $ref: '#/$defs/n' } },
+      required: ['count'],
+    };
     const schema = mcpOutputSchema(declared);
     expect(validateWith(schema, mapMCPResult({ content: [], structuredContent: { count: 3 } })).ok).toBe(true);
-    expect(validateWith(schema, mapMCPResult({ content: [{ type: 'text', text: 'no' }], isError: true })).ok).toBe(true);
+    expect(validateWith(schema, mapMCPResult({ content: [{ type: 'text', text: 'no' }], isError: true })).ok).toBe(
+      true,
+    );
     const wrong = validateWith(schema, mapMCPResult({ content: [], structuredContent: { count: 'three' } }));
     expect(wrong.ok).toBe(false);
     expect(validateWith(mcpOutputSchema(), mapMCPResult({ content: [] })).ok).toBe(true);

@@ -20,7 +20,10 @@ type Block = { type?: unknown; text?: unknown };
 export function mapMCPResult(result: Record<string, unknown>): MCPToolResult {
   const raw = Array.isArray(result.content) ? (result.content as unknown[]) : [];
   const content = raw
-    .filter((b): b is Block & { text: string } => !!b && typeof b === 'object' && (b as Block).type === 'text' && typeof (b as Block).text === 'string')
+    .filter(
+      (b): b is Block & { text: string } =>
+        !!b && typeof b === 'object' && (b as Block).type === 'text' && typeof (b as Block).text === 'string',
+    )
     .map((b) => b.text)
     .join('\n');
   const structured = result.structuredContent ?? ('toolResult' in result ? result.toolResult : null) ?? null;
@@ -39,16 +42,26 @@ export function mcpOutputSchema(toolOutputSchema?: JsonSchema): JsonSchema {
     const { $schema: _ignored, $defs, definitions, ...rest } = toolOutputSchema;
     if ($defs) root.$defs = $defs;
     if (definitions) root.definitions = definitions;
-    structured = { anyOf: [rest, { type: 'null' }], description: "The tool's structuredContent (its declared outputSchema), or null on an error result." };
+    structured = {
+      anyOf: [rest, { type: 'null' }],
+      description: "The tool's structuredContent (its declared outputSchema), or null on an error result.",
+    };
   }
   return {
     title: 'MCPToolResult',
     type: 'object',
     properties: {
       content: { type: 'string', description: 'The text blocks of the result, joined with newlines.' },
-      is_error: { type: 'boolean', description: 'True when the server reported the call as failed (its message is in content).' },
+      is_error: {
+        type: 'boolean',
+        description: 'True when the server reported the call as failed (its message is in content).',
+      },
       structured,
-      raw: { type: 'array', items: { type: 'object' }, description: 'Every content block as the server sent it (text, image, resource, ...).' },
+      raw: {
+        type: 'array',
+        items: { type: 'object' },
+        description: 'Every content block as the server sent it (text, image, resource, ...).',
+      },
     },
     required: ['content', 'is_error', 'structured', 'raw'],
     ...root,

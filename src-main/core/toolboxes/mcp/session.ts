@@ -90,7 +90,7 @@ export async function openSession(config: MCPConfig, setup: (client: Client) => 
       return new MCPSession(client, label, transport);
     } catch (streamableError) {
       const sseClient = newClient(setup);
-      const sse = new SSEClientTransport(url, { requestInit});
+      const sse = new SSEClientTransport(url, { requestInit });
       try {
         await connectWithin(sseClient, sse, timeoutMs, label);
         return new MCPSession(sseClient, label, sse);
@@ -100,7 +100,7 @@ export async function openSession(config: MCPConfig, setup: (client: Client) => 
     }
   }
   const client = newClient(setup);
-  const transport = new SSEClientTransport(url, { requestInit});
+  const transport = new SSEClientTransport(url, { requestInit });
   await connectWithin(client, transport, timeoutMs, label);
   return new MCPSession(client, label, transport);
 }
@@ -111,10 +111,19 @@ function newClient(setup: (client: Client) => void): Client {
   return client;
 }
 
-async function connectWithin(client: Client, transport: Transport, timeoutMs: number, label: string, session?: MCPSession): Promise<void> {
+async function connectWithin(
+  client: Client,
+  transport: Transport,
+  timeoutMs: number,
+  label: string,
+  session?: MCPSession,
+): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`MCP server '${label}' did not answer within ${timeoutMs / 1000} s.`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`MCP server '${label}' did not answer within ${timeoutMs / 1000} s.`)),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([client.connect(transport, { timeout: timeoutMs }), expired]);
@@ -130,7 +139,10 @@ async function connectWithin(client: Client, transport: Transport, timeoutMs: nu
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
     const stderr = session?.lastStderr;
-    throw new Error(`Cannot connect to MCP server '${label}': ${describe(error)}${stderr ? ` (its stderr: ${stderr})` : ''}`, { cause: error });
+    throw new Error(
+      `Cannot connect to MCP server '${label}': ${describe(error)}${stderr ? ` (its stderr: ${stderr})` : ''}`,
+      { cause: error },
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -144,6 +156,7 @@ export function describe(error: unknown): string {
     return error.message;
   }
   const e = error as NodeJS.ErrnoException;
-  if (e && e.code === 'ENOENT' && e.syscall?.startsWith('spawn')) return `command not found (${e.path ?? 'spawn'}: ENOENT)`;
+  if (e && e.code === 'ENOENT' && e.syscall?.startsWith('spawn'))
+    return `command not found (${e.path ?? 'spawn'}: ENOENT)`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -8,10 +8,18 @@ import type { JsonSchema } from '../../../../shared/domain/tool';
  */
 /** One manual's call template, as UTCP's HTTP plugin reads it (other keys are passed through). */
 export const ManualCallTemplate = z.looseObject({
-  name: z.string().optional().meta({ title: 'Manual name', description: "Prefix of its tools' UTCP names (manual.tool)." }),
+  name: z
+    .string()
+    .optional()
+    .meta({ title: 'Manual name', description: "Prefix of its tools' UTCP names (manual.tool)." }),
   call_template_type: z.enum(['http', 'sse', 'streamable_http']).default('http').meta({ title: 'Protocol' }),
   http_method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']).default('GET').meta({ title: 'HTTP method' }),
-  url: z.string().meta({ title: 'Manual URL', description: 'Where the UTCP manual (or an OpenAPI spec) is served; HTTPS or loopback.' }),
+  url: z
+    .string()
+    .meta({
+      title: 'Manual URL',
+      description: 'Where the UTCP manual (or an OpenAPI spec) is served; HTTPS or loopback.',
+    }),
   headers: z.record(z.string(), z.string()).optional().meta({ title: 'Headers' }),
 });
 
@@ -26,9 +34,14 @@ export const UTCPToolBoxConfig = z.object({
     .default({ manual_call_templates: [], variables: {} })
     .meta({
       title: 'UTCP config',
-      description: 'manual_call_templates: e.g. [{"name": "weather", "call_template_type": "http", "http_method": "GET", "url": "http://127.0.0.1:8080/utcp"}]',
+      description:
+        'manual_call_templates: e.g. [{"name": "weather", "call_template_type": "http", "http_method": "GET", "url": "http://127.0.0.1:8080/utcp"}]',
     }),
-  timeout: z.number().positive().default(30).meta({ title: 'Timeout (s)', description: 'Seconds to wait for a manual or a tool call.' }),
+  timeout: z
+    .number()
+    .positive()
+    .default(30)
+    .meta({ title: 'Timeout (s)', description: 'Seconds to wait for a manual or a tool call.' }),
 });
 export type UTCPToolBoxConfig = z.infer<typeof UTCPToolBoxConfig>;
 
@@ -39,15 +52,22 @@ export const UTCP_CONFIG_SCHEMA: JsonSchema = (() => {
 })();
 
 /** Parses the block; older provider entries become HTTP call templates. */
-export function parseUTCPConfig(raw: Record<string, unknown>): { templates: Record<string, unknown>[]; variables: Record<string, string>; timeoutS: number } {
+export function parseUTCPConfig(raw: Record<string, unknown>): {
+  templates: Record<string, unknown>[];
+  variables: Record<string, string>;
+  timeoutS: number;
+} {
   const parsed = UTCPToolBoxConfig.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`Invalid UTCP toolbox config: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid UTCP toolbox config: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ')}`,
+    );
   }
   const { utcp_config: utcp, timeout } = parsed.data;
   const legacy = [...(utcp.tool_providers ?? []), ...(utcp.providers ?? [])].map(fromProvider);
   const templates = [...utcp.manual_call_templates, ...legacy].map((t) => structuredClone(t));
-  if (!templates.length) throw new Error('Invalid UTCP toolbox config: utcp_config has no manual_call_templates (or tool_providers).');
+  if (!templates.length)
+    throw new Error('Invalid UTCP toolbox config: utcp_config has no manual_call_templates (or tool_providers).');
   templates.forEach((t, i) => {
     if (typeof t.name !== 'string' || !t.name) t.name = `manual_${i + 1}`;
   });

@@ -16,7 +16,10 @@ export function utcpOutputSchema(outputs: JsonSchema | undefined): JsonSchema {
     return { type: 'object', properties: { content: { ...declared } }, required: ['content'] };
   }
   if (types.length === 0 && Object.keys(declared).filter((k) => k !== 'description' && k !== 'title').length === 0) {
-    return { type: 'object', description: declared.description ?? 'The tool result (a text answer comes as {content}).' };
+    return {
+      type: 'object',
+      description: declared.description ?? 'The tool result (a text answer comes as {content}).',
+    };
   }
   return { type: 'object', properties: { result: declared }, required: ['result'] };
 }

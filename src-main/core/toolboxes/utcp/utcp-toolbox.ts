@@ -42,7 +42,11 @@ export class UTCPToolBox extends ToolBox {
     } as unknown as UtcpClientConfig);
     let results;
     try {
-      results = await within(client.registerManuals(templates as never), timeoutS, `UTCP manuals did not load within ${timeoutS} s`);
+      results = await within(
+        client.registerManuals(templates as never),
+        timeoutS,
+        `UTCP manuals did not load within ${timeoutS} s`,
+      );
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;
@@ -50,9 +54,14 @@ export class UTCPToolBox extends ToolBox {
     const failed = results.filter((r) => !r.success);
     if (failed.length === results.length) {
       await client.close().catch(() => undefined);
-      throw new Error(`Cannot load UTCP manual ${failed.map((r) => `'${r.manualCallTemplate.name}' (${manualUrl(r.manualCallTemplate)}): ${r.errors.join('; ')}`).join(', ')}`);
+      throw new Error(
+        `Cannot load UTCP manual ${failed.map((r) => `'${r.manualCallTemplate.name}' (${manualUrl(r.manualCallTemplate)}): ${r.errors.join('; ')}`).join(', ')}`,
+      );
     }
-    for (const r of failed) log.warn(`toolbox '${this.toolboxId}': UTCP manual '${r.manualCallTemplate.name}' did not load: ${r.errors.join('; ')}`);
+    for (const r of failed)
+      log.warn(
+        `toolbox '${this.toolboxId}': UTCP manual '${r.manualCallTemplate.name}' did not load: ${r.errors.join('; ')}`,
+      );
 
     const previous = this.client;
     this.client = client;
@@ -77,15 +86,24 @@ export class UTCPToolBox extends ToolBox {
     return {
       name,
       description: tool.description ?? '',
-      argumentSchema: Object.keys(inputs ?? {}).length ? { type: 'object', ...inputs } : { type: 'object', properties: {} },
+      argumentSchema: Object.keys(inputs ?? {}).length
+        ? { type: 'object', ...inputs }
+        : { type: 'object', properties: {} },
       outputSchema: utcpOutputSchema(tool.outputs as JsonSchema | undefined),
       toolCall: async (args, { signal }) => {
         try {
-          const value = await within(client.callTool(utcpName, args), timeoutS, `UTCP tool '${utcpName}' did not answer within ${timeoutS} s`, signal);
+          const value = await within(
+            client.callTool(utcpName, args),
+            timeoutS,
+            `UTCP tool '${utcpName}' did not answer within ${timeoutS} s`,
+            signal,
+          );
           return mapUTCPResult(value);
         } catch (error) {
           if (signal.aborted) throw error;
-          throw new Error(`UTCP tool '${utcpName}' (${templateUrl(tool)}) failed: ${describeError(error)}`, { cause: error });
+          throw new Error(`UTCP tool '${utcpName}' (${templateUrl(tool)}) failed: ${describeError(error)}`, {
+            cause: error,
+          });
         }
       },
     };
@@ -120,7 +138,9 @@ function templateUrl(tool: UTCPTool): string {
 
 /** Axios errors as `HTTP 500: <body>` or their network message; others as their message. */
 function describeError(error: unknown): string {
-  const e = error as { response?: { status?: number; statusText?: string; data?: unknown }; code?: string; message?: string } | undefined;
+  const e = error as
+    | { response?: { status?: number; statusText?: string; data?: unknown }; code?: string; message?: string }
+    | undefined;
   if (e?.response?.status) {
     const body = typeof e.response.data === 'string' ? e.response.data : JSON.stringify(e.response.data ?? '');
     return `HTTP ${e.response.status}${e.response.statusText ? ` ${e.response.statusText}` : ''}${body ? `: ${body.slice(0, 300)}` : ''}`;
