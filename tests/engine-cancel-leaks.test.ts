@@ -4,9 +4,9 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../shared/domain/trace';
 import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
-import { startRun, type RunOutcome } from '../src-main/core/engines/run-chat';
+import { startRun, type RunOutcome } from '../src-main/core/app/run-chat';
 import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
-import type { PersonaRuntime } from '../src-main/core/personas/runtime';
+import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import type { ScriptedReply } from '../src-main/core/testing/scripted-openai-server';
 import { ToolRegistry } from '../src-main/core/toolbox';
 

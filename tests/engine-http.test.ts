@@ -7,9 +7,9 @@ import type { TraceEvent } from '../shared/domain/trace';
 import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
 import { ReplayBrain } from '../src-main/core/brains/replay-brain';
 import { SessionStore } from '../src-main/core/sessions/session-store';
-import { startRun, type RunHandle } from '../src-main/core/engines/run-chat';
+import { startRun, type RunHandle } from '../src-main/core/app/run-chat';
 import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
-import type { PersonaRuntime } from '../src-main/core/personas/runtime';
+import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import {
   startScriptedOpenAIServer,
   type ScriptedReply,

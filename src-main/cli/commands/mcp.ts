@@ -1,6 +1,6 @@
 import { format } from 'node:util';
 import { resolveDataDir } from '../../core/data-dir';
-import { createToolServer, loadServedToolboxes, serveStdio } from '../../core/mcp-server';
+import { createToolServer, loadServedToolboxes, serveStdio } from '../../mcp-server';
 import type { Command } from '../index';
 
 const usage = `Usage: persona-studio mcp [--persona <file.json|persona-id>]

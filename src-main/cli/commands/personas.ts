@@ -42,7 +42,7 @@ async function importFile(args: string[]): Promise<number> {
   // Loaded here only: the plugin catalog pulls in every toolbox, brain and engine.
   const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([
     import('../../core/toolboxes/catalog'),
-    import('../../core/api/known-plugins'),
+    import('../../core/app/known-plugins'),
   ]);
   const { classes } = await loadToolboxClasses({ dataDir });
   const { record, unknownPluginIds, commands } = await personas.import({ path: file }, knownPlugins(classes));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolveDataDir } from '../../core/data-dir';
-import { loadServedToolboxes } from '../../core/mcp-server/served-toolboxes';
+import { loadServedToolboxes } from '../../mcp-server/served-toolboxes';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';

@@ -1,5 +1,5 @@
 import type { RpcEvent } from '../../../shared/ipc/envelope';
-import { AppContext } from './app-context';
+import { AppContext } from '../app/app-context';
 import type { Handlers } from './dispatch';
 import { createHandlers } from './handlers/index';
 

@@ -3,7 +3,7 @@ import { methods, type MethodName, type MethodOutput, type MethodParsedInput } f
 import type { RpcRequest, RpcResponse } from '../../../shared/ipc/envelope';
 import { toErrorValue } from '../errors';
 import { logger } from '../log';
-import { toIssues } from './issues';
+import { toIssues } from '../../../shared/domain/issues';
 
 export { toIssues };
 

@@ -5,7 +5,6 @@ export { LoopEngine } from './loop-engine';
 export { ENGINE_CLASSES, createEngine } from './engines';
 export { ENGINES, type EngineCatalogEntry } from './catalog';
 export { RunTracer, type TraceDraft } from './run-tracer';
-export { startRun, type RunHandle, type RunOutcome, type StartRunOptions } from './run-chat';
 export {
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_TOOL_TIMEOUT_S,

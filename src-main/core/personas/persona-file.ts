@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import { PersonaFile } from '../../../shared/domain/persona';
-import { toIssues } from '../api/issues';
+import { toIssues } from '../../../shared/domain/issues';
 
 /** A persona file as read from disk: valid (the raw object is kept, key order and unknown keys included) or broken. */
 export type ReadPersona =

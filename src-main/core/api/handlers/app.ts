@@ -2,7 +2,7 @@ import type { CatalogEntry } from '../../../../shared/ipc/contract';
 import { BRAINS } from '../../brains/index';
 import { ENGINES } from '../../engines/catalog';
 import { toErrorValue } from '../../errors';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 /** app.info and app.catalog: what this app is and which plugins it has. */

@@ -3,7 +3,7 @@ import { DEFAULT_API_URL } from '../../../../shared/domain/persona';
 import type { BrainProbe } from '../../../../shared/ipc/contract';
 import { probeBrain } from '../../brains/probe';
 import { StudioError } from '../../errors';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');

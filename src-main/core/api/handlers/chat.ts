@@ -1,10 +1,10 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
-import { startRun } from '../../engines/run-chat';
+import { startRun } from '../../app/run-chat';
 import { StudioError } from '../../errors';
 import { logger } from '../../log';
 import { newSessionId } from '../../sessions/session-id';
 import { historyFromEvents } from '../../sessions/session-store';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 const log = logger('chat');

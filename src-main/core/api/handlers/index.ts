@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { appHandlers } from './app';
 import { brainHandlers } from './brains';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { StudioError } from '../../errors';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 /**

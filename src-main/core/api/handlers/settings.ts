@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 /** App settings; saving applies them (the OVOS bus bridge follows busUrl). */

@@ -3,7 +3,7 @@ import type { ToolboxInfo } from '../../../../shared/domain/tool';
 import { StudioError } from '../../errors';
 import { splitSecrets } from '../../personas/secret-fields';
 import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 const DEFAULT_TOOL_TIMEOUT_MS = 30_000;

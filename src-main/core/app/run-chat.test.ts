@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { TraceEvent } from '../../../shared/domain/trace';
 import { BrainError } from '../brains/brain-error';
 import type { ChatEngine } from '../brains/chat-engine';
-import type { PersonaRuntime } from '../personas/runtime';
+import type { PersonaRuntime } from './persona-runtime';
 import { startRun } from './run-chat';
-import { fixtureRegistry } from './testing/fixture-toolboxes';
-import { ScriptedBrain } from './testing/scripted-brain';
+import { fixtureRegistry } from '../engines/testing/fixture-toolboxes';
+import { ScriptedBrain } from '../engines/testing/scripted-brain';
 
 async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-toolcall-loop'): Promise<PersonaRuntime> {
   const { registry, toolbox } = await fixtureRegistry();

@@ -4,10 +4,10 @@ import { PersonaFile } from '../../../shared/domain/persona';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { FixtureToolBox } from '../engines/testing/fixture-toolboxes';
-import { startRun } from '../engines/run-chat';
+import { startRun } from './run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 import { MathToolBox } from '../toolboxes/math';
-import { buildPersonaRuntime } from './runtime';
+import { buildPersonaRuntime } from './persona-runtime';
 
 const toolboxClasses = { 'ovos-math-tools': MathToolBox, fixture_tools: FixtureToolBox };
 let server: ScriptedServer | null = null;

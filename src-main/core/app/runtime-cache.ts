@@ -1,4 +1,4 @@
-import { buildPersonaRuntime, type PersonaRuntime } from '../personas/runtime';
+import { buildPersonaRuntime, type PersonaRuntime } from './persona-runtime';
 import { logger } from '../log';
 import { withAppBusUrl } from './bus-url-default';
 import type { AppContext } from './app-context';

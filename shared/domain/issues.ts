@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../../../shared/domain/errors';
+import type { ValidationIssue } from './errors';
 
 /** zod issues -> `{path, message}` (the shape forms show). */
 export function toIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ValidationIssue[] {

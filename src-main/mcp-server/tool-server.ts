@@ -5,7 +5,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { executeToolCall, type ToolRegistry } from '../toolbox';
+import { executeToolCall, type ToolRegistry } from '../core/toolbox';
 
 export interface ToolServerOptions {
   /** The server name MCP clients show (default persona-studio). */

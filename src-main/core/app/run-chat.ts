@@ -3,10 +3,10 @@ import type { ErrorValue } from '../../../shared/domain/errors';
 import type { AgentMessage } from '../../../shared/domain/message';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { CancelledError, StudioError, toErrorValue } from '../errors';
-import type { PersonaRuntime } from '../personas/runtime';
-import { abortable } from './abortable';
-import { createEngine } from './engines';
-import { RunTracer } from './run-tracer';
+import type { PersonaRuntime } from './persona-runtime';
+import { abortable } from '../engines/abortable';
+import { createEngine } from '../engines/engines';
+import { RunTracer } from '../engines/run-tracer';
 
 /** How a run ended. */
 export type RunOutcome =

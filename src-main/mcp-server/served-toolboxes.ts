@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PersonaFile } from '../../../shared/domain/persona';
-import { dataPaths } from '../data-dir';
-import { DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
-import { StudioError } from '../errors';
-import { readPersonaFile } from '../personas/persona-file';
-import { PersonaStore } from '../personas/persona-store';
-import { buildPersonaRuntime } from '../personas/runtime';
-import { SecretStore } from '../personas/secret-store';
-import { ToolRegistry, type ToolBox } from '../toolbox';
-import { loadToolboxClasses, type ToolboxCatalog } from '../toolboxes/catalog';
+import type { PersonaFile } from '../../shared/domain/persona';
+import { dataPaths } from '../core/data-dir';
+import { DEFAULT_TOOL_TIMEOUT_S } from '../core/engines/loop-context';
+import { StudioError } from '../core/errors';
+import { readPersonaFile } from '../core/personas/persona-file';
+import { PersonaStore } from '../core/personas/persona-store';
+import { buildPersonaRuntime } from '../core/app/persona-runtime';
+import { SecretStore } from '../core/personas/secret-store';
+import { ToolRegistry, type ToolBox } from '../core/toolbox';
+import { loadToolboxClasses, type ToolboxCatalog } from '../core/toolboxes/catalog';
 
 /** The toolboxes one `mcp` server serves, with the call timeout and a name for the server. */
 export interface ServedToolboxes {
