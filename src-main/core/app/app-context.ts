@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
 import { BusBridge } from '../bus/bus-bridge';
@@ -12,6 +13,8 @@ import { SessionStore } from '../sessions/session-store';
 import { SettingsStore } from '../settings/settings-store';
 import type { ToolBox } from '../toolbox';
 import { loadToolboxClasses } from '../toolboxes/catalog';
+import { BreakpointStore } from './breakpoint-store';
+import { DebugRegistry } from './debug-registry';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -36,6 +39,8 @@ export class AppContext {
   readonly runtimes: RuntimeCache;
   readonly defaults: ToolboxInstances;
   readonly runs: RunRegistry;
+  /** Breakpoints per persona and the debugger of each run in flight. */
+  readonly debug: DebugRegistry;
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -58,6 +63,9 @@ export class AppContext {
     this.runtimes = new RuntimeCache(this);
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
+    this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
+      this.emit(event, payload),
+    );
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */

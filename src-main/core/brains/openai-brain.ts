@@ -86,18 +86,28 @@ export class OpenAIBrain implements ChatEngine {
     });
   }
 
-  /** The exact JSON body of a request: `tools` only when normalizeTools(tools) is non-empty. */
-  buildRequest(messages: AgentMessage[], tools: unknown, stream: boolean): Json {
-    const request: Json = { model: this.model, messages: messages.map(toWireMessage) };
+  /** `model`, and `temperature` when set. */
+  requestParameters(): Json {
+    return this.temperature === undefined
+      ? { model: this.model }
+      : { model: this.model, temperature: this.temperature };
+  }
+
+  /**
+   * The exact JSON body of a request: `tools` only when normalizeTools(tools) is non-empty; `parameters`
+   * (an edited request's) replace requestParameters().
+   */
+  buildRequest(messages: AgentMessage[], tools: unknown, stream: boolean, parameters?: Json): Json {
+    const { messages: _m, tools: _t, stream: _s, ...params } = parameters ?? this.requestParameters();
+    const request: Json = { ...params, messages: messages.map(toWireMessage) };
     const spec = ToolBox.normalizeTools(tools);
     if (spec.length > 0) request.tools = spec;
-    if (this.temperature !== undefined) request.temperature = this.temperature;
     if (stream) request.stream = true;
     return request;
   }
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
-    const request = this.buildRequest(messages, options.tools, false);
+    const request = this.buildRequest(messages, options.tools, false, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal);
     try {
       const response = await this.client.chat.completions
@@ -113,7 +123,7 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
-    const request = this.buildRequest(messages, options.tools, true);
+    const request = this.buildRequest(messages, options.tools, true, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal);
     let finished = false;
     let assembler: StreamAssembler | undefined;

@@ -1,5 +1,6 @@
+import type { ModelRequest } from '../../../shared/domain/debug';
 import type { ChatEngine } from '../brains/chat-engine';
-import type { ToolRegistry } from '../toolbox';
+import type { ToolGate, ToolRegistry } from '../toolbox';
 import type { RunTracer } from './run-tracer';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -19,10 +20,21 @@ export interface EngineSetup {
   stream?: boolean;
 }
 
-/** Per run: cancellation and the trace. */
+/**
+ * The debugger's hooks into a run, in the loop's two shared paths: `tools` gates every tool call (in
+ * executeToolCall), `beforeModel` sees every brain request (in BrainTurn) and may wait, then answers the request
+ * to send: null = unchanged. Both reject with CancelledError when the signal aborts.
+ */
+export interface LoopDebugger {
+  tools?: ToolGate;
+  beforeModel?(request: ModelRequest, signal: AbortSignal | undefined): Promise<ModelRequest | null>;
+}
+
+/** Per run: cancellation, the trace, and the debugger's hooks. */
 export interface EngineRunOptions {
   signal?: AbortSignal;
   tracer?: RunTracer;
+  debug?: LoopDebugger;
 }
 
 /** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
@@ -41,4 +53,5 @@ export interface LoopContext {
   stream: boolean;
   signal: AbortSignal | undefined;
   tracer: RunTracer;
+  debug: LoopDebugger | null;
 }

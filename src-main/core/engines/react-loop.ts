@@ -2,7 +2,7 @@ import type { AgentMessage } from '../../../shared/domain/message';
 import { BrainTurn } from './brain-turn';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
-import { extractFinalAnswer, parseReactReply } from './react-parse';
+import { extractFinalAnswer, parseReactReply, withActionInput } from './react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
 import { runToolCall } from './tool-step';
 
@@ -22,14 +22,12 @@ export class ReActLoopEngine extends LoopEngine {
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry
-    .toolInfos()
-    .map((t) => ({
-      name: t.modelName,
-      description: t.description,
-      argument_schema: t.argument_schema,
-      output_schema: t.output_schema,
-    }));
+  return ctx.registry.toolInfos().map((t) => ({
+    name: t.modelName,
+    description: t.description,
+    argument_schema: t.argument_schema,
+    output_schema: t.output_schema,
+  }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */
@@ -51,7 +49,10 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     turn.emitStep([call]);
     const result = await runToolCall(ctx, call);
     // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
-    loop.push({ role: 'assistant', content: step.turn }, { role: 'user', content: observation(result) });
+    // An edited call's Action Input is the one that ran.
+    const edited = JSON.stringify(result.arguments) !== JSON.stringify(action.arguments);
+    const asked = edited ? withActionInput(step.turn, result.arguments) : step.turn;
+    loop.push({ role: 'assistant', content: asked }, { role: 'user', content: observation(result.content) });
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

@@ -1,3 +1,4 @@
+import { approvalFor } from '../../../../shared/domain/approval';
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import { startRun } from '../../app/run-chat';
 import { StudioError } from '../../errors';
@@ -51,7 +52,22 @@ export function chatHandlers(
         .catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
       app.emit('chat.trace', { sessionId, event });
     };
-    const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });
+    const handle = startRun(runtime, {
+      history,
+      message,
+      sessionId,
+      personaId,
+      personaName: persona.name,
+      onEvent,
+      openDebugger: (run) =>
+        app.debug.open({
+          ...run,
+          sessionId,
+          personaId,
+          approval: (toolboxId, tool) =>
+            approvalFor(persona, toolboxId, tool, runtime.registry.find(toolboxId)?.config ?? {}),
+        }),
+    });
     app.runs.add({ runId: handle.runId, sessionId, cancel: () => handle.cancel() });
     void handle.done.finally(() => {
       app.runs.remove(handle.runId);
