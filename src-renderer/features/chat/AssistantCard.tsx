@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
+import { pausedFor } from './debug-rows';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -17,6 +18,20 @@ export function AssistantCard({
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
         Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
+        {event.requestEdit && (
+          <span
+            className="badge paused"
+            data-testid="badge-request-edited"
+            title="The user edited the request before it was sent"
+          >
+            request edited
+          </span>
+        )}
+        {event.pausedMs ? (
+          <span className="small muted" title="Time paused in the debugger before the request, not in the duration">
+            paused {pausedFor(event.pausedMs)}
+          </span>
+        ) : null}
         <span className="spacer" />
         {event.raw && (
           <button
@@ -51,6 +66,12 @@ export function AssistantCard({
           <JsonView value={event.raw.request} />
           <span>response</span>
           <JsonView value={event.raw.response} />
+          {event.requestEdit && (
+            <>
+              <span>before edit</span>
+              <JsonView value={event.requestEdit.original} />
+            </>
+          )}
         </div>
       )}
     </div>

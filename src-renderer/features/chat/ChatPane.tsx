@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApp } from '../../store/context';
 import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
@@ -11,6 +11,11 @@ import { SessionBar } from './SessionBar';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
 import { modKey } from '../../lib/keys';
+import { pauseOnScreen } from '../../store/debug-slice';
+import { BreakpointsBar } from './BreakpointsBar';
+import { withPause } from './debug-rows';
+import { PauseStatus } from './PauseStatus';
+import { useDebuggerKeys } from './use-debugger-keys';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -45,7 +50,17 @@ export function ChatPane() {
     }),
     [memory, sessionId],
   );
-  const rows = useMemo(() => withWaitingRow(buildTraceRows(events), runId), [events, runId]);
+  const pause = useApp(pauseOnScreen);
+  const loadBreakpoints = useApp((s) => s.loadBreakpoints);
+  const loadPaused = useApp((s) => s.loadPaused);
+  useEffect(() => {
+    if (!selectedId) return;
+    void loadBreakpoints(selectedId);
+    void loadPaused(selectedId);
+  }, [selectedId, loadBreakpoints, loadPaused]);
+  useDebuggerKeys();
+  const built = useMemo(() => buildTraceRows(events), [events]);
+  const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
     [openToolCall],
@@ -66,7 +81,8 @@ export function ChatPane() {
   return (
     <div className="chat" data-testid="chat-pane">
       <SessionBar>
-        {runId && (
+        {runId && pause && <PauseStatus pause={pause} />}
+        {runId && !pause && (
           <span className="badge run" data-testid="run-status">
             <span className="spinner" style={{ marginRight: 6 }} />
             running
@@ -79,6 +95,7 @@ export function ChatPane() {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
+      <BreakpointsBar />
       {rows.length ? (
         <TracePane key={sessionId ?? ''} rows={rows} ui={ui} anchor={anchor} />
       ) : (

@@ -3,6 +3,7 @@ import { iterationLabel, type TraceRow } from './trace-rows';
 import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
+import { ModelRequestEditor } from './ModelRequestEditor';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -65,6 +66,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
       );
     case 'end':
       return <EndCard event={row.event} />;
+    case 'model-pause':
+      return row.pause.at.kind === 'model' ? <ModelRequestEditor pause={row.pause} at={row.pause.at} /> : null;
     case 'waiting':
       return (
         <div className="end" data-testid="trace-waiting">

@@ -1,0 +1,59 @@
+import type { ToolArgs } from '../../../shared/domain/debug';
+import { argChanges, pausedFor } from './debug-rows';
+import type { ToolRow } from './trace-rows';
+
+const show = (v: unknown) => JSON.stringify(v) ?? 'undefined';
+
+/** The argument-by-argument difference between the model's call and the user's edit; nothing when they agree. */
+export function ArgsDiff({ original, edited, testId }: { original: ToolArgs; edited: ToolArgs; testId?: string }) {
+  const changes = argChanges(original, edited);
+  if (!changes.length) return null;
+  return (
+    <div className="args-diff small mono" data-testid={testId ?? 'args-diff'} aria-label="Edited arguments">
+      {changes.map((c) => (
+        <div key={c.key} className={`diff-${c.kind}`}>
+          <span className="muted">{c.key}: </span>
+          {c.kind !== 'added' && <del title="the model's">{show(c.before)}</del>}
+          {c.kind === 'changed' && <span className="muted"> → </span>}
+          {c.kind !== 'removed' && <ins title="what ran">{show(c.after)}</ins>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The badges of what the debugger did to a finished call: edited, mocked, denied, time paused. */
+export function DebugBadges({ row }: { row: ToolRow }) {
+  return (
+    <>
+      {row.originalArguments && (
+        <span className="badge paused" data-testid="badge-edited" title="The user edited the model's arguments">
+          edited
+        </span>
+      )}
+      {row.mocked && (
+        <span
+          className="badge paused"
+          data-testid="badge-mocked"
+          title="The tool did not run: the user entered its result"
+        >
+          mocked
+        </span>
+      )}
+      {row.denied && (
+        <span
+          className="badge err"
+          data-testid="badge-denied"
+          title={row.denied.reason ? `Reason: ${row.denied.reason}` : 'Denied without a reason'}
+        >
+          denied
+        </span>
+      )}
+      {row.pausedMs !== undefined && (
+        <span className="small muted" data-testid="paused-ms" title="Time paused in the debugger, not in the duration">
+          paused {pausedFor(row.pausedMs)}
+        </span>
+      )}
+    </>
+  );
+}
