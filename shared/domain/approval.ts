@@ -7,7 +7,8 @@ import { APP_BLOCK_KEY, type ApprovalMode, PersonaStudioBlock } from './persona'
  */
 export function runsPrograms(toolboxId: string, config: Record<string, unknown>): boolean {
   const pluginId = toolboxId.includes(':') ? toolboxId.slice(0, toolboxId.indexOf(':')) : toolboxId;
-  if (pluginId === 'ovos-mcp-toolbox') return config.transport !== 'http' && typeof config.command === 'string';
+  if (pluginId === 'ovos-mcp-toolbox')
+    return (config.transport === undefined || config.transport === 'stdio') && typeof config.command === 'string';
   return false;
 }
 

@@ -148,6 +148,17 @@ export class AppContext {
     };
   }
 
+  /**
+   * A client went away (its window closed): the runs it started that wait paused in the debugger are cancelled,
+   * since nobody is left to resume them. Returns their ids.
+   */
+  cancelPausedRunsOf(client: string, reason = 'The window closed while the run was paused.'): string[] {
+    const paused = new Set(this.debug.paused().map((p) => p.runId));
+    const runs = this.runs.ofClient(client).filter((r) => paused.has(r.runId));
+    for (const run of runs) run.cancel(reason);
+    return runs.map((r) => r.runId);
+  }
+
   async close(): Promise<void> {
     this.runs.cancelAll();
     if (this.bridge) await Promise.resolve(this.bridge.stop()).catch(() => undefined);

@@ -81,6 +81,7 @@ export class DebugSession implements LoopDebugger {
       this.mode = action.then;
       return action.request;
     }
+    if (action.action === 'continue' || action.action === 'step') this.mode = action.action;
     return null;
   }
 
