@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
-import { pausedFor } from './debug-rows';
+import { RequestMarks } from './DebugMarks';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -18,20 +18,7 @@ export function AssistantCard({
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
         Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
-        {event.requestEdit && (
-          <span
-            className="badge paused"
-            data-testid="badge-request-edited"
-            title="The user edited the request before it was sent"
-          >
-            request edited
-          </span>
-        )}
-        {event.pausedMs ? (
-          <span className="small muted" title="Time paused in the debugger before the request, not in the duration">
-            paused {pausedFor(event.pausedMs)}
-          </span>
-        ) : null}
+        <RequestMarks event={event} />
         <span className="spacer" />
         {event.raw && (
           <button

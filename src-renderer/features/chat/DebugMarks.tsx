@@ -1,4 +1,5 @@
 import type { ToolArgs } from '../../../shared/domain/debug';
+import type { TraceEvent } from '../../../shared/domain/trace';
 import { argChanges, pausedFor } from './debug-rows';
 import type { ToolRow } from './trace-rows';
 
@@ -54,6 +55,28 @@ export function DebugBadges({ row }: { row: ToolRow }) {
           paused {pausedFor(row.pausedMs)}
         </span>
       )}
+    </>
+  );
+}
+
+/** The marks of a brain request the debugger held: edited before it was sent, time paused before it. */
+export function RequestMarks({ event }: { event: Extract<TraceEvent, { type: 'assistant_message' }> }) {
+  return (
+    <>
+      {event.requestEdit && (
+        <span
+          className="badge paused"
+          data-testid="badge-request-edited"
+          title="The user edited the request before it was sent (the raw request shows what was sent)"
+        >
+          request edited
+        </span>
+      )}
+      {event.pausedMs ? (
+        <span className="small muted" title="Time paused in the debugger before the request, not in the duration">
+          paused {pausedFor(event.pausedMs)}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ToolForm } from '../../components/tool-form/ToolForm';
 import { DebugButtons } from './DebugButtons';
 import { ArgsDiff } from './DebugMarks';
+import { argChanges } from './debug-rows';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true };
 
@@ -84,7 +85,12 @@ export function PausedToolCard({ pause, at }: { pause: PauseState; at: PausedAtT
           }
         />
       </div>
-      <ArgsDiff original={base} edited={args} testId="paused-diff" />
+      {argChanges(base, args).length > 0 && (
+        <div className="paused-edit small">
+          <span className="muted">Your edit (Run sends it; Step and Continue go on with the model's arguments):</span>
+          <ArgsDiff original={base} edited={args} testId="paused-diff" />
+        </div>
+      )}
       {refused && !argIssues.length && !mockIssues.length && <ErrorNotice error={refused} testId="resume-error" />}
       {panel === 'mock' && (
         <section className="paused-panel" data-testid="mock-form" aria-label="Mocked result">

@@ -4,6 +4,7 @@ import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
 import { ModelRequestEditor } from './ModelRequestEditor';
+import { RequestMarks } from './DebugMarks';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -48,6 +49,7 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           <div className="who">
             Answer
             {row.event && <span className="badge">{Math.round(row.event.durationMs)} ms</span>}
+            {row.event && <RequestMarks event={row.event} />}
             <span className="spacer" />
             {row.event?.raw && (
               <button className="small ghost" onClick={() => ui.toggleRaw(row.key)} aria-expanded={ui.rawOpen(row.key)}>
