@@ -97,7 +97,7 @@ export function BreakpointsPopover({ onClose }: { onClose(): void }) {
             </button>
           </div>
         ))}
-        <div className="row">
+        <div className="bp-add">
           <select aria-label="Tool" value={pick} onChange={(e) => setTool(e.target.value)} disabled={!names.length}>
             {names.map((n) => (
               <option key={n} value={n}>
@@ -106,7 +106,7 @@ export function BreakpointsPopover({ onClose }: { onClose(): void }) {
             ))}
           </select>
           <input
-            className="mono grow"
+            className="mono"
             aria-label="Arguments contain (JSON)"
             placeholder='{"expression": "12*9"}'
             value={subset}

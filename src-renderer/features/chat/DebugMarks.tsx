@@ -23,7 +23,7 @@ export function ArgsDiff({ original, edited, testId }: { original: ToolArgs; edi
   );
 }
 
-/** The badges of what the debugger did to a finished call: edited, mocked, denied, time paused. */
+/** The badges of what the debugger did to a finished call: edited, mocked, denied (its reason in the tooltip). */
 export function DebugBadges({ row }: { row: ToolRow }) {
   return (
     <>
@@ -50,12 +50,17 @@ export function DebugBadges({ row }: { row: ToolRow }) {
           denied
         </span>
       )}
-      {row.pausedMs !== undefined && (
-        <span className="small muted" data-testid="paused-ms" title="Time paused in the debugger, not in the duration">
-          paused {pausedFor(row.pausedMs)}
-        </span>
-      )}
     </>
+  );
+}
+
+/** "· paused 2 s" after a call's duration: the time it waited in the debugger (not part of the duration). */
+export function PausedMs({ ms }: { ms: number | undefined }) {
+  if (ms === undefined) return null;
+  return (
+    <span className="small muted" data-testid="paused-ms" title="Time paused in the debugger, not in the duration">
+      · paused {pausedFor(ms)}
+    </span>
   );
 }
 

@@ -6,7 +6,7 @@ export function PausedClock({ since, prefix = 'paused' }: { since: number; prefi
   const now = useNow(true);
   const ms = Math.max(0, now - since);
   return (
-    <span className="small muted" data-testid="paused-clock">
+    <span className="small muted clock" data-testid="paused-clock">
       {prefix} {ms < 1000 ? '0 s' : pausedFor(ms)}
     </span>
   );

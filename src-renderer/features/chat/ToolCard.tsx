@@ -2,7 +2,7 @@ import type { ToolRow } from './trace-rows';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { reportedError } from '../../lib/reported-error';
-import { ArgsDiff, DebugBadges } from './DebugMarks';
+import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
 
@@ -69,13 +69,16 @@ export function ToolCard({
           Tool
         </span>
         <span className="fname">{row.name}</span>
-        <span className={reported ? 'badge warn' : s.cls} title={reported ?? undefined}>
-          {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
-          {row.status === 'error' && row.error ? row.error.code : reported ? 'tool reported an error' : s.label}
-        </span>
+        {!row.denied && (
+          <span className={reported ? 'badge warn' : s.cls} title={reported ?? undefined}>
+            {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
+            {row.status === 'error' && row.error ? row.error.code : reported ? 'tool reported an error' : s.label}
+          </span>
+        )}
         {pause && <PausedClock since={pause.state.since} />}
         <DebugBadges row={row} />
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
+        <PausedMs ms={row.pausedMs} />
         <span className="spacer" />
         <button
           className="small"
