@@ -49,14 +49,12 @@ describe('ConfirmDialog', () => {
       </StoreProvider>,
     );
     act(() =>
-      store
-        .getState()
-        .askConfirm({
-          title: 'Reload?',
-          message: 'Reads the file again.',
-          confirmLabel: 'Reload',
-          onConfirm: () => undefined,
-        }),
+      store.getState().askConfirm({
+        title: 'Reload?',
+        message: 'Reads the file again.',
+        confirmLabel: 'Reload',
+        onConfirm: () => undefined,
+      }),
     );
     expect(document.activeElement?.textContent).toBe('Reload');
   });

@@ -128,6 +128,7 @@ export function ToolsPane() {
                   <button
                     aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name}
                     data-testid={`tool-${t.name}`}
+                    title={t.description || undefined}
                     onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}
                   >
                     <div className="tname">{t.modelName}</div>
