@@ -1,9 +1,10 @@
 // rjsf is imported from its Form module: the package index also pulls in a test helper that needs ajv.
 import Form from '@rjsf/core/lib/components/Form.js';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { cfworkerValidator } from './cfworker-validator';
 import { prepareSchema } from './prepare-schema';
+import { TOOL_WIDGETS } from './tool-widgets';
 import { uiSchemaFor } from './ui-schema-for';
 
 export interface SchemaFormProps {
@@ -11,6 +12,8 @@ export interface SchemaFormProps {
   formData: unknown;
   onChange(data: unknown): void;
   onSubmit?(data: unknown): void;
+  /** A submit the schema refused, with the errors (shown on their fields too). */
+  onError?(errors: RJSFValidationError[]): void;
   extraErrors?: ErrorSchema;
   idPrefix: string;
   children?: ReactNode;
@@ -26,6 +29,7 @@ export function SchemaForm({
   formData,
   onChange,
   onSubmit,
+  onError,
   extraErrors,
   idPrefix,
   children,
@@ -42,6 +46,7 @@ export function SchemaForm({
       uiSchema={uiSchema}
       formData={formData}
       validator={cfworkerValidator}
+      widgets={TOOL_WIDGETS}
       idPrefix={idPrefix}
       extraErrors={extraErrors}
       showErrorList={false}
@@ -49,10 +54,11 @@ export function SchemaForm({
       liveValidate={liveValidate ? 'onChange' : undefined}
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit?.(e.formData)}
-      onError={() => undefined}
+      onError={(errors) => onError?.(errors)}
       experimental_defaultFormStateBehavior={{
         emptyObjectFields: 'populateRequiredDefaults',
         arrayMinItems: { populate: 'requiredOnly' },
+        constAsDefaults: 'never',
       }}
     >
       {children ?? <></>}

@@ -1,5 +1,5 @@
 import type Form from '@rjsf/core/lib/components/Form.js';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ValidationIssue } from '../../../shared/domain/errors';
 import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
@@ -37,6 +37,12 @@ export interface ToolFormProps {
   globalShortcut?: boolean;
 }
 
+/** rjsf's `.a.0['b c']` as `a.0.b c`; the root as "arguments". */
+function fieldPath(property: string | undefined): string {
+  const path = (property ?? '').replace(/\['(.*?)'\]/g, '.$1').replace(/^\./, '');
+  return path || 'arguments';
+}
+
 /**
  * A tool's arguments as a form generated from its JSON Schema, or as raw JSON: Run, main's issues on the
  * fields, a prefill. Props in, no store: the Tools pane and a paused TOOL card embed the same form.
@@ -56,8 +62,11 @@ export function ToolForm({
   const [given, setGiven] = useState(value);
   const [emitted, setEmitted] = useState<ToolArgs | null>(null);
   const data = onChange ? value : own;
+  /** What the schema refused at the last Run: listed under the buttons, so a field out of sight still says why. */
+  const [blocked, setBlocked] = useState<RJSFValidationError[] | null>(null);
   const setData = (v: ToolArgs) => {
     setEmitted(v);
+    setBlocked(null);
     if (onChange) onChange(v);
     else setOwn(v);
   };
@@ -133,7 +142,11 @@ export function ToolForm({
           schema={tool.schema as RJSFSchema}
           formData={data}
           onChange={(d) => setData((d ?? {}) as ToolArgs)}
-          onSubmit={(d) => onSubmit((d ?? {}) as ToolArgs)}
+          onSubmit={(d) => {
+            setBlocked(null);
+            onSubmit((d ?? {}) as ToolArgs);
+          }}
+          onError={setBlocked}
           extraErrors={extraErrors}
         />
       )}
@@ -161,6 +174,18 @@ export function ToolForm({
           <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> runs
         </span>
       </div>
+      {blocked && blocked.length > 0 && !raw.open && (
+        <div className="notice error small form-blocked" role="alert" data-testid="form-blocked">
+          Not sent: {blocked.length === 1 ? 'one value does' : `${blocked.length} values do`} not fit the schema.
+          <ul>
+            {blocked.map((e, i) => (
+              <li key={i}>
+                <code>{fieldPath(e.property)}</code> {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
