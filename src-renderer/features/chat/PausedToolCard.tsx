@@ -102,6 +102,7 @@ export function PausedToolCard({ pause, at }: { pause: PauseState; at: PausedAtT
             onSubmit={(r) => void resume(pause, { action: 'mock', result: r })}
             issues={mockIssues}
             submitLabel="Return this result"
+            valueKind="result"
             busy={busy}
           />
           {mockIssues.length > 0 && <ErrorNotice error={refused!} testId="mock-error" />}
