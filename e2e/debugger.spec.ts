@@ -197,6 +197,27 @@ describe('the loop debugger', () => {
     expect(await dbg.card('call_p2').getAttribute('data-status')).toBe('ok');
   });
 
+  it('pauses on a tool error: the call is fixed in the form and run again', async () => {
+    await dbg.setSwitch('Pause before tools', false);
+    await dbg.setSwitch('Pause on tool error', true);
+    app.llm.setReplies((request, i) =>
+      i === 0
+        ? { toolCalls: [{ id: 'call_e', name: 'evaluate_expression', arguments: { expr: '5*5' } }] }
+        : { content: `Fed back: ${toolMessages(request).at(-1)?.content ?? ''}` },
+    );
+    await chat.send('What is 5*5?');
+    const card = await dbg.waitForToolPause('call_e');
+    expect(await dbg.status().innerText()).toContain('after evaluate_expression failed');
+    expect(await card.getByTestId('paused-tool-error').innerText()).toContain('tool_input_invalid');
+    await dbg.field('expression').fill('5*5');
+    await dbg.button('Run').click();
+    await chat.waitForEnd();
+    expect(await chat.answer().innerText()).toContain('"result":25');
+    await dbg.card('call_e').getByTestId('badge-edited').waitFor();
+    await dbg.setSwitch('Pause on tool error', false);
+    await dbg.setSwitch('Pause before tools', true);
+  });
+
   it('after a reload, shows the run still paused with its form, and runs it', async () => {
     app.llm.setReplies(calcThenEcho('6*7', 'call_r'));
     await chat.send('What is 6*7?');
@@ -242,6 +263,7 @@ describe('the loop debugger', () => {
   });
 
   it('screenshots a paused card, light and dark', async () => {
+    await dbg.setSwitch('Pause before tools', true);
     app.llm.setReplies(calcThenEcho('12*9', 'call_shot'));
     await chat.send('What is 12*9?');
     await dbg.waitForToolPause('call_shot');
