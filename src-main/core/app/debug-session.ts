@@ -27,8 +27,8 @@ export interface DebugSessionOptions {
   /** The approval of a tool (the toolbox's own name for it); default: auto for every tool. */
   approval?: (toolboxId: string, tool: string) => ApprovalMode;
   approvals?: ApprovalHandling;
-  /** Why a refused approval was refused (the tool error's message), for `approvals: 'deny'`. */
-  approvalDeniedMessage?: string;
+  /** Why a call was refused for want of approval (the tool error's message), for `approvals: 'deny'`. */
+  approvalDeniedMessage?: (tool: string) => string;
   /** The loop iteration now (the run's tracer). */
   iteration: () => number;
   /** Cancels the run (Stop). */
@@ -113,7 +113,9 @@ export class DebugSession implements LoopDebugger {
         return {
           kind: 'deny',
           code: 'approval_required',
-          message: this.options.approvalDeniedMessage ?? `Tool '${call.modelName}' needs the user's approval.`,
+          message:
+            this.options.approvalDeniedMessage?.(call.modelName) ??
+            `Tool '${call.modelName}' needs the user's approval.`,
         };
       }
       return { kind: 'run', arguments: call.arguments };
