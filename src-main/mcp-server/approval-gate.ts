@@ -7,7 +7,7 @@ import type { ToolGate } from '../core/toolbox';
  */
 export function approvalGate(approval: (toolboxId: string, tool: string) => ApprovalMode): ToolGate {
   return {
-    before: async (call) => {
+    before: (call) => {
       if (call.toolboxId && call.toolName && approval(call.toolboxId, call.toolName) === 'ask') {
         return {
           kind: 'deny',
