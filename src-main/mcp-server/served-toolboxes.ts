@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PersonaFile } from '../../shared/domain/persona';
+import { approvalFor } from '../../shared/domain/approval';
+import type { ApprovalMode, PersonaFile } from '../../shared/domain/persona';
 import { dataPaths } from '../core/data-dir';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../core/engines/loop-context';
 import { StudioError } from '../core/errors';
@@ -16,6 +17,8 @@ export interface ServedToolboxes {
   name: string;
   registry: ToolRegistry;
   timeoutMs: number;
+  /** Each tool's approval (the persona's persona_studio block, else the toolbox's default). */
+  approval: (toolboxId: string, tool: string) => ApprovalMode;
   close(): Promise<void>;
 }
 
@@ -35,8 +38,9 @@ export async function loadServedToolboxes(options: {
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
+  let persona: PersonaFile | null = null;
   if (options.persona) {
-    const persona = await readPersona(options.persona, options.dataDir);
+    persona = await readPersona(options.persona, options.dataDir);
     const runtime = await buildPersonaRuntime(persona, { toolboxClasses: catalog.classes, bus: null });
     toolboxes = runtime.toolboxes;
     timeoutMs = runtime.toolTimeoutMs;
@@ -52,10 +56,12 @@ export async function loadServedToolboxes(options: {
     new Promise((resolve) => (timer = setTimeout(resolve, DISCOVERY_WAIT_MS))),
   ]);
   clearTimeout(timer);
+  const registry = new ToolRegistry(toolboxes);
   return {
     name,
-    registry: new ToolRegistry(toolboxes),
+    registry,
     timeoutMs,
+    approval: (toolboxId, tool) => approvalFor(persona ?? {}, toolboxId, tool, registry.find(toolboxId)?.config ?? {}),
     close: async () => {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },

@@ -152,6 +152,51 @@ describe('debug API', () => {
     expect(saved).toMatchObject({ ok: false });
   });
 
+  it("the session file keeps the model's arguments and the user's edit, and the time paused", async () => {
+    provider.setReplies(
+      { toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
+      { content: '120' },
+    );
+    const { id } = await ok('personas.save', {
+      persona: {
+        name: 'Calc',
+        handlers: ['ovos-native-toolcall-loop'],
+        'ovos-native-toolcall-loop': {
+          brain: 'ovos-chat-openai-plugin',
+          toolboxes: ['ovos-math-tools'],
+          'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
+        },
+      },
+    });
+    await ok('debug.setBreakpoints', { personaId: id, breakpoints: { beforeTools: { enabled: true } } });
+    const { runId, sessionId } = await ok('chat.send', { personaId: id, message: 'What is 12*9?' });
+    const pause = await until(() => paused()[0]);
+    await new Promise((r) => setTimeout(r, 30));
+    const refused = await call('debug.resume', {
+      runId,
+      pauseId: pause.pauseId,
+      action: { action: 'run', arguments: { expression: 12 } },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'tool_input_invalid', details: { issues: [{ path: ['expression'] }] } },
+    });
+    await ok('debug.resume', {
+      runId,
+      pauseId: pause.pauseId,
+      action: { action: 'run', arguments: { expression: '12*10' } },
+    });
+    await until(() => trace().find((e) => e.type === 'run_finished'));
+    const { events: stored } = await ok('chat.loadSession', { sessionId });
+    const result = stored.find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({
+      arguments: { expression: '12*10' },
+      originalArguments: { expression: '12*9' },
+      result: { result: 120 },
+    });
+    expect((result as { pausedMs?: number }).pausedMs).toBeGreaterThanOrEqual(25);
+  });
+
   it('cancel while paused: the run ends cancelled and the pause is gone', async () => {
     provider.setReplies({ toolCalls: [{ name: 'fail_softly', arguments: {} }] }, { content: 'never' });
     const { id } = await ok('personas.save', { persona: persona() });

@@ -27,8 +27,8 @@ export interface DebugSessionOptions {
   /** The approval of a tool (the toolbox's own name for it); default: auto for every tool. */
   approval?: (toolboxId: string, tool: string) => ApprovalMode;
   approvals?: ApprovalHandling;
-  /** Why a refused approval was refused (the tool error's message), for `approvals: 'deny'`. */
-  approvalDeniedMessage?: string;
+  /** Why a call was refused for want of approval (the tool error's message), for `approvals: 'deny'`. */
+  approvalDeniedMessage?: (tool: string) => string;
   /** The loop iteration now (the run's tracer). */
   iteration: () => number;
   /** Cancels the run (Stop). */
@@ -72,10 +72,21 @@ export class DebugSession implements LoopDebugger {
     afterError: (call, ran, error, signal) => this.afterToolError(call, ran, error, signal),
   };
 
-  async beforeModel(request: ModelRequest, signal: AbortSignal | undefined): Promise<ModelRequest | null> {
+  /** Null at once when no breakpoint stops the request; else a promise of the pause's outcome. */
+  beforeModel(
+    request: () => ModelRequest,
+    signal: AbortSignal | undefined,
+  ): ModelRequest | null | Promise<ModelRequest | null> {
     const reason: PauseReason | null =
       this.mode === 'step' ? 'step' : this.options.breakpoints().beforeModel ? 'breakpoint' : null;
-    if (!reason) return null;
+    return reason ? this.pauseAtModel(reason, request(), signal) : null;
+  }
+
+  private async pauseAtModel(
+    reason: PauseReason,
+    request: ModelRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<ModelRequest | null> {
     const action = await this.wait(reason, { kind: 'model', request }, null, signal);
     if (action.action === 'send') {
       this.mode = action.then;
@@ -97,7 +108,7 @@ export class DebugSession implements LoopDebugger {
     pending.resolve(action);
   }
 
-  private async beforeTool(call: GatedCall, signal: AbortSignal | undefined): Promise<GateDecision> {
+  private beforeTool(call: GatedCall, signal: AbortSignal | undefined): GateDecision | Promise<GateDecision> {
     const ask = call.toolboxId && call.toolName && this.options.approval?.(call.toolboxId, call.toolName) === 'ask';
     const handling = this.options.approvals ?? 'pause';
     const reason: PauseReason | null =
@@ -113,24 +124,28 @@ export class DebugSession implements LoopDebugger {
         return {
           kind: 'deny',
           code: 'approval_required',
-          message: this.options.approvalDeniedMessage ?? `Tool '${call.modelName}' needs the user's approval.`,
+          message:
+            this.options.approvalDeniedMessage?.(call.modelName) ??
+            `Tool '${call.modelName}' needs the user's approval.`,
         };
       }
       return { kind: 'run', arguments: call.arguments };
     }
-    const action = await this.wait(reason, toolPause(call, null, null), call, signal);
-    return this.toolDecision(action) ?? { kind: 'run', arguments: call.arguments };
+    return this.wait(reason, toolPause(call, null, null), call, signal).then(
+      (action) => this.toolDecision(action) ?? { kind: 'run', arguments: call.arguments },
+    );
   }
 
-  private async afterToolError(
+  private afterToolError(
     call: GatedCall,
     ran: Record<string, unknown>,
     error: ErrorValue,
     signal: AbortSignal | undefined,
-  ): Promise<GateDecision | null> {
+  ): GateDecision | null | Promise<GateDecision | null> {
     if (!this.options.breakpoints().onToolError) return null;
-    const action = await this.wait('tool_error', toolPause(call, ran, error), call, signal);
-    return this.toolDecision(action);
+    return this.wait('tool_error', toolPause(call, ran, error), call, signal).then((action) =>
+      this.toolDecision(action),
+    );
   }
 
   /** A resume action at a tool as the gate's decision; null = go on unchanged. */

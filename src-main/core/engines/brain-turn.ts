@@ -16,6 +16,15 @@ import { FinalAnswerStreamer } from './react-parse';
  */
 export type AnswerStreaming = 'live' | 'react';
 
+/** The request as the debugger shows it: the conversation, the tools offered, the brain's parameters. */
+function requestOf(ctx: LoopContext, messages: AgentMessage[], tools: OpenAITool[] | undefined): ModelRequest {
+  return {
+    messages: [...messages],
+    tools: tools ?? [],
+    parameters: ctx.brain.requestParameters?.() ?? (ctx.brain.model ? { model: ctx.brain.model } : {}),
+  };
+}
+
 /** One brain request and its reply, turned into trace events by the loop once it knows what the reply is. */
 export class BrainTurn {
   private liveText = '';
@@ -47,15 +56,16 @@ export class BrainTurn {
     const turn = new BrainTurn(ctx, streaming);
     let parameters: Record<string, unknown> | undefined;
     if (ctx.debug?.beforeModel) {
-      const original: ModelRequest = {
-        messages: [...messages],
-        tools: tools ?? [],
-        parameters: ctx.brain.requestParameters?.() ?? (ctx.brain.model ? { model: ctx.brain.model } : {}),
-      };
-      const paused = performance.now();
-      const edited = await ctx.debug.beforeModel(original, ctx.signal);
-      turn.pausedMs = Math.round(performance.now() - paused);
+      let original: ModelRequest | undefined;
+      // An inline builder (no named closure on the hot path): the debugger calls it only when it pauses.
+      let edited = ctx.debug.beforeModel(() => (original ??= requestOf(ctx, messages, tools)), ctx.signal);
+      if (edited instanceof Promise) {
+        const paused = performance.now();
+        edited = await edited;
+        turn.pausedMs = Math.round(performance.now() - paused);
+      }
       if (edited) {
+        original ??= requestOf(ctx, messages, tools);
         messages.splice(0, messages.length, ...edited.messages);
         tools = edited.tools.length ? edited.tools : undefined;
         parameters = edited.parameters;

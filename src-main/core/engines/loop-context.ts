@@ -23,11 +23,16 @@ export interface EngineSetup {
 /**
  * The debugger's hooks into a run, in the loop's two shared paths: `tools` gates every tool call (in
  * executeToolCall), `beforeModel` sees every brain request (in BrainTurn) and may wait, then answers the request
- * to send: null = unchanged. Both reject with CancelledError when the signal aborts.
+ * to send: null = unchanged; it answers at once (a plain value) when it does not pause. `request` builds the
+ * request only when the debugger pauses (most requests pass).
+ * Both reject with CancelledError when the signal aborts.
  */
 export interface LoopDebugger {
   tools?: ToolGate;
-  beforeModel?(request: ModelRequest, signal: AbortSignal | undefined): Promise<ModelRequest | null>;
+  beforeModel?(
+    request: () => ModelRequest,
+    signal: AbortSignal | undefined,
+  ): ModelRequest | null | Promise<ModelRequest | null>;
 }
 
 /** Per run: cancellation, the trace, and the debugger's hooks. */

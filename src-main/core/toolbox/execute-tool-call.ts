@@ -41,60 +41,101 @@ export async function executeToolCall(
   }
   const gate = options.gate;
   const call = gatedCall(target, modelName, original, options.call);
-  let pausedMs = 0;
-  const waitFor = async <T>(promise: Promise<T>): Promise<T> => {
+  const first = gate.before(call, options.signal);
+  // The common case, kept free of allocations: the gate lets the call pass as it is, at once, and it succeeds.
+  if (!(first instanceof Promise) && first.kind === 'run' && first.arguments === original) {
+    const execution = await run(target, modelName, args, options, started);
+    if (execution.ok || !gate.afterError) return { ...execution, arguments: original };
+    return gated(new GatedRun(gate, call, target, options, started), null, execution);
+  }
+  const state = new GatedRun(gate, call, target, options, started);
+  return gated(state, await state.settle(first), null);
+}
+
+/** One gated call's state beyond the common case: pauses (timed), the decisions, the outcome for the trace. */
+class GatedRun {
+  pausedMs = 0;
+  constructor(
+    readonly gate: ToolGate,
+    readonly call: GatedCall,
+    readonly target: RegisteredTool | null,
+    readonly options: ExecuteOptions,
+    readonly started: number,
+  ) {}
+
+  /** A gate's answer; a promise is awaited and its time counted as paused. */
+  async settle<T>(answer: T | Promise<T>): Promise<T> {
+    if (!(answer instanceof Promise)) return answer;
     const t0 = performance.now();
     try {
-      return await promise;
+      return await answer;
     } finally {
-      pausedMs += performance.now() - t0;
+      this.pausedMs += performance.now() - t0;
     }
-  };
-  const outcome = (ran: Record<string, unknown>, extra: Partial<GateOutcome> = {}): GateOutcome => ({
-    arguments: ran,
-    ...(JSON.stringify(ran) !== JSON.stringify(original) ? { originalArguments: original } : {}),
-    ...extra,
-    ...(Math.round(pausedMs) > 0 ? { pausedMs: Math.round(pausedMs) } : {}),
-  });
-  const active = () => round(performance.now() - started - pausedMs);
-  let decision: GateDecision = await waitFor(gate.before(call, options.signal));
+  }
+
+  active(): number {
+    return round(performance.now() - this.started - this.pausedMs);
+  }
+
+  outcome(ran: Record<string, unknown>, extra?: Partial<GateOutcome>): GateOutcome {
+    const original = this.call.arguments;
+    const out: GateOutcome = { arguments: ran, ...extra };
+    if (ran !== original && JSON.stringify(ran) !== JSON.stringify(original)) out.originalArguments = original;
+    if (Math.round(this.pausedMs) > 0) out.pausedMs = Math.round(this.pausedMs);
+    return out;
+  }
+}
+
+/** Carries out gate decisions until one ends the call: deny, mock, run (and after a failure, the gate's next word). */
+async function gated(
+  state: GatedRun,
+  first: GateDecision | null,
+  failed: Extract<ToolExecution, { ok: false }> | null,
+): Promise<GatedExecution> {
+  const { gate, call, target, options } = state;
+  const modelName = call.modelName;
+  const original = call.arguments;
+  let decision = first;
+  let ran = original;
+  if (failed) {
+    decision = await state.settle(gate.afterError!(call, ran, failed.error, options.signal));
+    if (!decision) return { ...failed, durationMs: state.active(), ...state.outcome(ran) };
+  }
   for (;;) {
     if (options.signal?.aborted) throw new CancelledError();
     const toolboxId = target?.toolbox.toolboxId ?? null;
-    if (decision.kind === 'deny') {
-      const approval = decision.code === 'approval_required';
+    if (decision!.kind === 'deny') {
+      const d = decision as Extract<GateDecision, { kind: 'deny' }>;
+      const approval = d.code === 'approval_required';
       const message = approval
-        ? (decision.message ?? `Tool '${modelName}' needs the user's approval.`)
+        ? (d.message ?? `Tool '${modelName}' needs the user's approval.`)
         : `The user denied the call to tool '${modelName}'.`;
       return {
         ok: false,
         error: { code: approval ? 'approval_required' : 'tool_denied', message },
-        content: approval
-          ? `Error: tool '${modelName}' was not run: ${message}`
-          : deniedContent(modelName, decision.reason),
-        durationMs: active(),
+        content: approval ? `Error: tool '${modelName}' was not run: ${message}` : deniedContent(modelName, d.reason),
+        durationMs: state.active(),
         toolboxId,
-        ...outcome(original, { denied: { reason: decision.reason?.trim() || null } }),
+        ...state.outcome(original, { denied: { reason: d.reason?.trim() || null } }),
       };
     }
-    if (decision.kind === 'mock') {
+    if (decision!.kind === 'mock') {
+      const result = decision!.result;
       return {
         ok: true,
-        result: decision.result,
-        content: JSON.stringify(decision.result),
-        durationMs: active(),
+        result,
+        content: JSON.stringify(result),
+        durationMs: state.active(),
         toolboxId: toolboxId ?? '',
-        ...outcome(original, { mocked: true }),
+        ...state.outcome(original, { mocked: true }),
       };
     }
-    const ran = decision.arguments;
-    const runStarted = performance.now();
-    const execution = await run(target, modelName, ran, options, runStarted);
-    const durationMs = active();
-    if (execution.ok || !gate.afterError) return { ...execution, durationMs, ...outcome(ran) };
-    const next = await waitFor(gate.afterError(call, ran, execution.error, options.signal));
-    if (!next) return { ...execution, durationMs: active(), ...outcome(ran) };
-    decision = next;
+    ran = decision!.arguments;
+    const execution = await run(target, modelName, ran, options, performance.now());
+    if (execution.ok || !gate.afterError) return { ...execution, durationMs: state.active(), ...state.outcome(ran) };
+    decision = await state.settle(gate.afterError(call, ran, execution.error, options.signal));
+    if (!decision) return { ...execution, durationMs: state.active(), ...state.outcome(ran) };
   }
 }
 
@@ -128,7 +169,7 @@ function gatedCall(
     toolboxId: target?.toolbox.toolboxId ?? null,
     toolName: target?.name ?? null,
     arguments: args,
-    schemas: () => {
+    schemas() {
       const tool = target?.toolbox.tools.get(target.name);
       return tool
         ? {

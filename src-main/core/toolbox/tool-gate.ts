@@ -30,18 +30,19 @@ export type GateDecision =
 
 /**
  * The optional hook of the one tool-execution path (executeToolCall): the debugger and the approval policy
- * plug in here. `before` may wait (a paused run); the call's timeout starts only after it answers.
+ * plug in here. `before` answers at once (a plain value) when it lets the call pass, or with a promise when it
+ * waits (a paused run; the time is traced as paused). The call's timeout starts only after it answers.
  * `afterError`, when given, sees a failed call and may retry, mock or refuse it; null keeps the error.
- * Both reject with CancelledError when the signal aborts.
+ * A waiting gate rejects with CancelledError when the signal aborts.
  */
 export interface ToolGate {
-  before(call: GatedCall, signal: AbortSignal | undefined): Promise<GateDecision>;
+  before(call: GatedCall, signal: AbortSignal | undefined): GateDecision | Promise<GateDecision>;
   afterError?(
     call: GatedCall,
     ran: Record<string, unknown>,
     error: ErrorValue,
     signal: AbortSignal | undefined,
-  ): Promise<GateDecision | null>;
+  ): GateDecision | null | Promise<GateDecision | null>;
 }
 
 /** What the gate did to a call, as the trace keeps it. */
