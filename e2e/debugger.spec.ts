@@ -197,6 +197,26 @@ describe('the loop debugger', () => {
     expect(await dbg.card('call_p2').getAttribute('data-status')).toBe('ok');
   });
 
+  it('brings the paused card into view when the turn has many calls below it', async () => {
+    await dbg.setSwitch('Pause before tools', true);
+    const calls = Array.from({ length: 8 }, (_, i) => ({
+      id: `call_v${i + 1}`,
+      name: 'evaluate_expression',
+      arguments: { expression: `${i + 1}+${i + 1}` },
+    }));
+    app.llm.setReplies({ content: 'Eight sums.', toolCalls: calls }, { content: 'Done.' });
+    await chat.send('Eight sums, one call each');
+    const first = await dbg.waitForToolPause('call_v1');
+    const inView = async () => {
+      const [pane, card] = [await app.page.getByTestId('trace-pane').boundingBox(), await first.boundingBox()];
+      return card!.y >= pane!.y - 1 && card!.y < pane!.y + pane!.height / 2;
+    };
+    await expect.poll(inView, { timeout: 5000 }).toBe(true);
+    expect(await dbg.field('expression').inputValue()).toBe('1+1');
+    await dbg.button('Stop').click();
+    await app.page.getByTestId('trace-cancelled').waitFor();
+  });
+
   it('pauses on a tool error: the call is fixed in the form and run again', async () => {
     await dbg.setSwitch('Pause before tools', false);
     await dbg.setSwitch('Pause on tool error', true);

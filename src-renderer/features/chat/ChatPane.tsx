@@ -13,7 +13,7 @@ import { useRowUi } from './use-row-ui';
 import { modKey } from '../../lib/keys';
 import { pauseOnScreen } from '../../store/debug-slice';
 import { BreakpointsBar } from './BreakpointsBar';
-import { withPause } from './debug-rows';
+import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
 import { useDebuggerKeys } from './use-debugger-keys';
 
@@ -97,7 +97,7 @@ export function ChatPane() {
       </SessionBar>
       <BreakpointsBar />
       {rows.length ? (
-        <TracePane key={sessionId ?? ''} rows={rows} ui={ui} anchor={anchor} />
+        <TracePane key={sessionId ?? ''} rows={rows} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
       ) : (
         <div className="trace-scroll">
           <EmptyState

@@ -31,6 +31,12 @@ export function withPause(rows: TraceRow[], pause: PauseState | null): TraceRow[
   return out;
 }
 
+/** The key of the row a pause shows in (the paused TOOL card, or the model pause row), to bring it into view. */
+export function pausedRowKey(pause: PauseState | null): string | null {
+  if (!pause) return null;
+  return pause.at.kind === 'model' ? `${pause.runId}:model-pause` : `${pause.runId}:tool:${pause.at.toolCallId}`;
+}
+
 /** One argument that differs between the model's call and the user's edit. */
 export interface ArgChange {
   key: string;
