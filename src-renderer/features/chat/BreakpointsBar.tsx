@@ -14,6 +14,11 @@ export function BreakpointsBar() {
   const personaId = useApp((s) => s.selectedId);
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
@@ -54,6 +59,7 @@ export function BreakpointsBar() {
       />
       <div className="popover-wrap" ref={wrap}>
         <button
+          ref={button}
           className="small ghost"
           data-testid="breakpoints-button"
           aria-expanded={open}
@@ -62,7 +68,7 @@ export function BreakpointsBar() {
         >
           Breakpoints {count > 0 && <span className="badge paused">{count}</span>} ▾
         </button>
-        {open && <BreakpointsPopover onClose={() => setOpen(false)} />}
+        {open && <BreakpointsPopover onClose={close} />}
       </div>
     </div>
   );

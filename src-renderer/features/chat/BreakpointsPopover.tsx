@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NO_BREAKPOINTS, type Breakpoints, type ToolCondition } from '../../../shared/domain/debug';
 import { useApp } from '../../store/context';
 import { toolScope } from '../../store/debug-slice';
@@ -44,9 +44,12 @@ export function BreakpointsPopover({ onClose }: { onClose(): void }) {
   };
   const removeCondition = (c: ToolCondition) => save({ conditions: tools.conditions.filter((x) => x !== c) });
   const none = !tools.enabled && !b.beforeModel && !b.onToolError;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.querySelector<HTMLElement>('input, select, button')?.focus(), []);
 
   return (
     <div
+      ref={ref}
       className="popover card"
       role="dialog"
       aria-label="Breakpoints"
