@@ -139,6 +139,17 @@ describe('the loop debugger', () => {
     expect(app.llm.chatRequests).toHaveLength(1);
   });
 
+  it('stops a paused run with Shift+F5, on the same page', async () => {
+    await dbg.setSwitch('Pause before tools', true);
+    app.llm.setReplies(calcThenEcho('5*5', 'call_k'));
+    await chat.send('What is 5*5?');
+    await dbg.waitForToolPause('call_k');
+    await app.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await app.page.keyboard.press('Shift+F5');
+    await app.page.getByTestId('trace-cancelled').waitFor();
+    expect(await app.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
   it('pauses before the model, shows the exact request, and sends the edited one', async () => {
     await dbg.setSwitch('Pause before tools', false);
     await dbg.setSwitch('Pause before the model', true);
