@@ -6,6 +6,9 @@ import { StoreProvider } from '../../store/context';
 import { fakeClient } from '../../store/fake-client';
 import { ModelRequestEditor } from './ModelRequestEditor';
 import { PausedToolCard } from './PausedToolCard';
+import { ToolCard } from './ToolCard';
+import { withPause } from './debug-rows';
+import type { ToolRow } from './trace-rows';
 import { useDebuggerKeys } from './use-debugger-keys';
 
 afterEach(cleanup);
@@ -131,6 +134,35 @@ describe('a paused tool call', () => {
       { action: 'deny', reason: 'too risky' },
       { action: 'mock', result: { result: 7 } },
     ]);
+  });
+});
+
+describe('the TOOL card of a paused call', () => {
+  it('says Paused and holds the form, open even when cards are folded, with no trip to the Tools pane', () => {
+    const store = createAppStore(fakeClient({}).client);
+    store.setState({ sessionId: 's1', paused: [toolPause] });
+    const row: ToolRow = {
+      kind: 'tool',
+      key: 'r1:tool:c1',
+      runId: 'r1',
+      iteration: 1,
+      toolCallId: 'c1',
+      name: 'evaluate_expression',
+      toolboxId: 'math',
+      arguments: { expression: '12*9' },
+      status: 'running',
+    };
+    const [paused] = withPause([row], toolPause) as ToolRow[];
+    render(
+      <StoreProvider store={store}>
+        <ToolCard row={paused} collapsed onToggle={() => undefined} onOpen={() => undefined} />
+      </StoreProvider>,
+    );
+    const card = screen.getByTestId('trace-tool');
+    expect(card.getAttribute('data-status')).toBe('paused');
+    expect(card.querySelector('.head .badge')!.textContent).toBe('Paused');
+    expect(input().value).toBe('12*9');
+    expect(screen.queryByTestId('open-in-form')).toBeNull();
   });
 });
 

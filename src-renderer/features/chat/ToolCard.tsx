@@ -80,19 +80,21 @@ export function ToolCard({
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
         <PausedMs ms={row.pausedMs} />
         <span className="spacer" />
-        <button
-          className="small"
-          data-testid="open-in-form"
-          onClick={onOpen}
-          disabled={unknownTool}
-          title={
-            unknownTool
-              ? 'The model asked for a tool this persona does not have: there is no form to open'
-              : 'Open this call in its tool form, with these arguments'
-          }
-        >
-          Open in form
-        </button>
+        {!pause && (
+          <button
+            className="small"
+            data-testid="open-in-form"
+            onClick={onOpen}
+            disabled={unknownTool}
+            title={
+              unknownTool
+                ? 'The model asked for a tool this persona does not have: there is no form to open'
+                : 'Open this call in its tool form, with these arguments'
+            }
+          >
+            Open in form
+          </button>
+        )}
       </div>
       {pause ? (
         <PausedToolCard pause={pause.state} at={pause.at} />
