@@ -53,11 +53,12 @@ export function ChatPane() {
   const pause = useApp(pauseOnScreen);
   const loadBreakpoints = useApp((s) => s.loadBreakpoints);
   const loadPaused = useApp((s) => s.loadPaused);
+  const connected = useApp((s) => s.connection === 'open');
   useEffect(() => {
-    if (!selectedId) return;
+    if (!selectedId || !connected) return;
     void loadBreakpoints(selectedId);
     void loadPaused(selectedId);
-  }, [selectedId, loadBreakpoints, loadPaused]);
+  }, [selectedId, connected, loadBreakpoints, loadPaused]);
   useDebuggerKeys();
   const built = useMemo(() => buildTraceRows(events), [events]);
   const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
