@@ -261,6 +261,7 @@ describe('the loop debugger', () => {
     await dbg.button('Run').click();
     await chat.waitForEnd();
     expect(await chat.answer().innerText()).toContain('The result is 42.');
+    expect(await dbg.card('call_r').getByTestId('badge-edited').count(), 'run as the model asked: not edited').toBe(0);
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 
