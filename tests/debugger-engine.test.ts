@@ -17,7 +17,27 @@ import {
   type ScriptedReply,
   type ScriptedServer,
 } from '../src-main/core/testing/scripted-openai-server';
-import { ToolRegistry } from '../src-main/core/toolbox';
+import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../src-main/core/toolbox';
+import { AddArgs, AddOutput } from '../src-main/core/toolbox/test-fixtures';
+
+/** `slow_add` takes 50 ms: long enough for a timer that wrongly counted the pause to fire first. */
+class SlowToolBox extends ToolBox {
+  static defaultId = 'slow_tools';
+  discoverTools(): AgentTool[] {
+    return [
+      defineTool({
+        name: 'slow_add',
+        description: 'Adds, slowly.',
+        argumentSchema: AddArgs,
+        outputSchema: AddOutput,
+        toolCall: async ({ a, b }) => {
+          await new Promise((r) => setTimeout(r, 50));
+          return { result: a + b };
+        },
+      }),
+    ];
+  }
+}
 
 /** The debugger's seam over the real OpenAI brain and the loopback scripted server: what the server received. */
 let server: ScriptedServer | null = null;
@@ -34,12 +54,13 @@ interface Setup {
   brainTimeoutS?: number;
   ask?: string[];
   approvals?: ApprovalHandling;
+  slow?: boolean;
 }
 
 async function launch(replies: ScriptedReply[], setup: Setup = {}) {
   server ??= await startScriptedOpenAIServer({ replies });
   const toolbox = new FixtureToolBox();
-  const registry = new ToolRegistry([toolbox]);
+  const registry = new ToolRegistry(setup.slow ? [toolbox, new SlowToolBox()] : [toolbox]);
   await registry.ready();
   const brain = new OpenAIBrain({
     model: 'qwen2.5',
@@ -312,11 +333,18 @@ describe('debugger: cancel, stop and timeouts', () => {
   });
 
   it('a paused run holds no timeouts: tool_timeout_s and the brain timeout start after the pause', async () => {
-    const run = await launch([{ toolCalls: [tc('calc', { a: 1, b: 2 })] }, { content: 'ok' }], {
-      breakpoints: { beforeModel: true, beforeTools: { enabled: true } },
-      toolTimeoutMs: 100,
-      brainTimeoutS: 0.3,
-    });
+    const run = await launch(
+      [
+        { toolCalls: [tc('slow_add', { a: 1, b: 2 })], delayMs: 100 },
+        { content: 'ok', delayMs: 100 },
+      ],
+      {
+        breakpoints: { beforeModel: true, beforeTools: { enabled: true } },
+        toolTimeoutMs: 150,
+        brainTimeoutS: 0.3,
+        slow: true,
+      },
+    );
     const hold = () => new Promise((r) => setTimeout(r, 500));
     for (let i = 0; i < 3; i++) {
       const pause = await run.nextPause();
@@ -325,8 +353,10 @@ describe('debugger: cancel, stop and timeouts', () => {
     }
     expect(await run.handle.done).toEqual({ status: 'finished', answer: 'ok' });
     const [result] = of(run.events, 'tool_result');
+    expect(result).toMatchObject({ name: 'slow_add', result: { result: 3 } });
     expect(result.pausedMs).toBeGreaterThanOrEqual(450);
-    expect(result.durationMs).toBeLessThan(100);
+    expect(result.durationMs).toBeGreaterThanOrEqual(45);
+    expect(result.durationMs).toBeLessThan(150);
     const [first] = of(run.events, 'assistant_message');
     expect(first.pausedMs).toBeGreaterThanOrEqual(450);
     expect(first.durationMs).toBeLessThan(300);

@@ -30,6 +30,7 @@ export const Breakpoints = z.object({
   beforeTools: z
     .object({
       enabled: z.boolean().default(false),
+      /** Names the model sees (ToolInfo.modelName). */
       tools: z.array(z.string().min(1)).max(DEBUG_LIMITS.tools).default([]),
       conditions: z.array(ToolCondition).max(DEBUG_LIMITS.conditions).default([]),
     })

@@ -17,7 +17,7 @@ export interface ServedToolboxes {
   name: string;
   registry: ToolRegistry;
   timeoutMs: number;
-  /** Each tool's approval (the persona's persona_studio block, else the toolbox's default). */
+  /** Each tool's approval: the persona runtime's, else (installed toolboxes, default configs) the defaults. */
   approval: (toolboxId: string, tool: string) => ApprovalMode;
   close(): Promise<void>;
 }
@@ -38,12 +38,13 @@ export async function loadServedToolboxes(options: {
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
-  let persona: PersonaFile | null = null;
+  let approval: ServedToolboxes['approval'] = (toolboxId, tool) => approvalFor({}, toolboxId, tool, {});
   if (options.persona) {
-    persona = await readPersona(options.persona, options.dataDir);
+    const persona = await readPersona(options.persona, options.dataDir);
     const runtime = await buildPersonaRuntime(persona, { toolboxClasses: catalog.classes, bus: null });
     toolboxes = runtime.toolboxes;
     timeoutMs = runtime.toolTimeoutMs;
+    if (runtime.approval) approval = runtime.approval;
     name = `persona-studio: ${persona.name}`;
   } else {
     toolboxes = Object.entries(catalog.classes).map(([id, cls]) =>
@@ -56,12 +57,11 @@ export async function loadServedToolboxes(options: {
     new Promise((resolve) => (timer = setTimeout(resolve, DISCOVERY_WAIT_MS))),
   ]);
   clearTimeout(timer);
-  const registry = new ToolRegistry(toolboxes);
   return {
     name,
-    registry,
+    registry: new ToolRegistry(toolboxes),
     timeoutMs,
-    approval: (toolboxId, tool) => approvalFor(persona ?? {}, toolboxId, tool, registry.find(toolboxId)?.config ?? {}),
+    approval,
     close: async () => {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },

@@ -23,9 +23,10 @@ afterEach(async () => {
   await server?.close();
 });
 
-function personaFile(apiUrl: string): string {
+function personaFile(apiUrl: string, extra: Record<string, unknown> = {}): string {
   const json = JSON.parse(readFileSync(path.join(root, 'examples/native_toolcall_persona.json'), 'utf8'));
   json['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = apiUrl;
+  Object.assign(json, extra);
   const file = path.join(home, `calc-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(json));
   return file;
@@ -109,6 +110,15 @@ describe('persona-studio run --break', () => {
     expect(server.chatRequests[2].body.messages.at(-1).content).toBe(
       "Error: the user denied the call to tool 'evaluate_expression': wrong question",
     );
+  });
+
+  it("in a terminal, a tool whose approval is 'ask' pauses for approval; run approves it", async () => {
+    server = await startScriptedOpenAIServer({ replies: [calc('2+2'), { content: '4' }] });
+    const ask = { persona_studio: { approval: { 'ovos-math-tools': { mode: 'ask' } } } };
+    const { code, stdout } = await runWith([personaFile(server.url, ask), 'q'], ['r']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('‖ paused at evaluate_expression [call_1]: needs approval');
+    expect(JSON.parse(server.chatRequests[1].body.messages.at(-1).content)).toMatchObject({ result: 4 });
   });
 
   it('quit stops the run (exit 130) and nothing more is sent', async () => {

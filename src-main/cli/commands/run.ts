@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { approvalFor } from '../../../shared/domain/approval';
 import { Breakpoints, type PauseState } from '../../../shared/domain/debug';
 import { PersonaFile } from '../../../shared/domain/persona';
 import { DebugSession } from '../../core/app/debug-session';
@@ -134,7 +133,7 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
   // Prompts keep stdout clean for --json.
   const say = options.json ? io.err : io.out;
   let reader: LineReader | null = null;
-  const registry = runtime.registry;
+  const approval = runtime.approval;
   const sessionId = `cli-${Date.now()}`;
   const handle = startRun(runtime, {
     history: [],
@@ -149,7 +148,7 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
         sessionId,
         personaId: null,
         breakpoints: () => breakpoints,
-        approval: (toolboxId, tool) => approvalFor(persona, toolboxId, tool, registry.find(toolboxId)?.config ?? {}),
+        ...(approval ? { approval } : {}),
         approvals: options.approve ? 'allow' : io.isTTY ? 'pause' : 'deny',
         approvalDeniedMessage: (tool) =>
           `tool '${tool}' needs the user's approval (its toolbox runs a program, or the persona says 'ask'), and there is no terminal to ask. Run it in a terminal, or pass --approve.`,

@@ -127,6 +127,10 @@ describe('debug API', () => {
     });
     expect((await ok('debug.state', {})).paused).toEqual([]);
     expect(provider.chatRequests[1].body.messages.at(-1).role).toBe('tool');
+    // The run's debugger is gone with the run.
+    await until(() => (app.context.runs.get(runId) ? undefined : true));
+    const late = await call('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
+    expect(late).toMatchObject({ ok: false, error: { code: 'not_found', message: `No run ${runId} in flight.` } });
   });
 
   it("the persona's persona_studio block can set the toolbox to auto: no pause", async () => {

@@ -1,4 +1,5 @@
-import type { PersonaFile } from '../../../shared/domain/persona';
+import { approvalFor } from '../../../shared/domain/approval';
+import type { ApprovalMode, PersonaFile } from '../../../shared/domain/persona';
 import { BRAINS } from '../brains';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
@@ -18,6 +19,11 @@ export interface PersonaRuntime {
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /**
+   * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
+   * toolboxes that run programs. Absent: every tool is `auto`.
+   */
+  approval?: (toolboxId: string, tool: string) => ApprovalMode;
   /** Closes the toolboxes (connections, processes). */
   close(): Promise<void>;
 }
@@ -139,6 +145,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
+    approval: (toolboxId, tool) =>
+      approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     async close() {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },

@@ -1,4 +1,3 @@
-import { approvalFor } from '../../../../shared/domain/approval';
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import { startRun } from '../../app/run-chat';
 import { StudioError } from '../../errors';
@@ -65,8 +64,7 @@ export function chatHandlers(
           ...run,
           sessionId,
           personaId,
-          approval: (toolboxId, tool) =>
-            approvalFor(persona, toolboxId, tool, runtime.registry.find(toolboxId)?.config ?? {}),
+          ...(runtime.approval ? { approval: runtime.approval } : {}),
         }),
     });
     app.runs.add({ runId: handle.runId, sessionId, client, cancel: (reason) => handle.cancel(reason) });
