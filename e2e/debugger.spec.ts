@@ -228,6 +228,27 @@ describe('the loop debugger', () => {
     await app.page.getByTestId('trace-cancelled').waitFor();
   });
 
+  it('changes breakpoints while paused: turned off, the next call of the turn runs without a stop', async () => {
+    await dbg.setSwitch('Pause before tools', true);
+    app.llm.setReplies(
+      {
+        toolCalls: [
+          { id: 'call_o1', name: 'evaluate_expression', arguments: { expression: '3*3' } },
+          { id: 'call_o2', name: 'evaluate_expression', arguments: { expression: '4*4' } },
+        ],
+      },
+      { content: 'Nine and sixteen.' },
+    );
+    await chat.send('Two squares, please');
+    await dbg.waitForToolPause('call_o1');
+    await dbg.setSwitch('Pause before tools', false);
+    await dbg.button('Continue').click();
+    await chat.waitForEnd();
+    expect(await dbg.card('call_o2').getAttribute('data-status')).toBe('ok');
+    expect(await dbg.card('call_o2').getByTestId('paused-ms').count()).toBe(0);
+    await dbg.setSwitch('Pause before tools', true);
+  });
+
   it('pauses on a tool error: the call is fixed in the form and run again', async () => {
     await dbg.setSwitch('Pause before tools', false);
     await dbg.setSwitch('Pause on tool error', true);
