@@ -65,6 +65,7 @@ export function ModelRequestEditor({ pause, at }: { pause: PauseState; at: Pause
         {params ? ` · ${params}` : ''}. Edit it (the system prompt, a tool result, remove a tool) and Send, or Continue
         with it as it is.
       </p>
+      <RequestSummary request={checked.ok ? checked.value : r} />
       <label className="small muted" htmlFor={`request-${pause.pauseId}`}>
         Request (JSON: messages, tools, parameters)
       </label>
@@ -73,7 +74,7 @@ export function ModelRequestEditor({ pause, at }: { pause: PauseState; at: Pause
         className="code request-editor"
         data-testid="request-editor"
         spellCheck={false}
-        rows={Math.min(24, text.split('\n').length + 1)}
+        rows={Math.min(16, text.split('\n').length + 1)}
         value={text}
         aria-invalid={!checked.ok}
         onChange={(e) => editPause(pause.pauseId, { requestText: e.target.value })}
@@ -111,6 +112,32 @@ export function ModelRequestEditor({ pause, at }: { pause: PauseState; at: Pause
           Undo edits
         </button>
         <DebugButtons pause={pause} />
+      </div>
+    </div>
+  );
+}
+
+/** The request at a glance: each message's role (and the calls or tool it carries), the tools offered. */
+function RequestSummary({ request }: { request: ModelRequest }) {
+  return (
+    <div className="request-summary small" data-testid="request-summary">
+      <div className="calls">
+        <span className="muted">messages</span>
+        {request.messages.map((m, i) => (
+          <code key={i} title={m.content.slice(0, 400)}>
+            {m.role}
+            {m.toolCalls?.length ? ` → ${m.toolCalls.map((c) => c.name).join(', ')}` : ''}
+            {m.role === 'tool' && m.name ? ` (${m.name})` : ''}
+          </code>
+        ))}
+      </div>
+      <div className="calls">
+        <span className="muted">tools</span>
+        {request.tools.length ? (
+          request.tools.map((t) => <code key={t.function.name}>{t.function.name}</code>)
+        ) : (
+          <span className="muted">none: the model can only answer</span>
+        )}
       </div>
     </div>
   );
