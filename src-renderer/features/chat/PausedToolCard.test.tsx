@@ -173,7 +173,9 @@ describe('paused before the model', () => {
     expect(JSON.parse(editor.value)).toEqual((modelPause.at as { request: unknown }).request);
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled, 'nothing edited: Continue sends it as it is').toBe(true);
-    expect(screen.getByTestId('request-summary').textContent).toBe('messagessystemusertoolsnone: the model can only answer');
+    expect(screen.getByTestId('request-summary').textContent).toBe(
+      'messagessystemusertoolsnone: the model can only answer',
+    );
     fireEvent.change(editor, { target: { value: '{"messages": [], "tools": [], "parameters": {}}' } });
     expect(screen.getByTestId('request-errors').textContent).toContain('messages');
     expect(send.disabled).toBe(true);
