@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useApp } from '../../store/context';
 import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
@@ -11,11 +11,10 @@ import { SessionBar } from './SessionBar';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
 import { modKey } from '../../lib/keys';
-import { pauseOnScreen } from '../../store/debug-slice';
 import { BreakpointsBar } from './BreakpointsBar';
 import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
-import { useDebuggerKeys } from './use-debugger-keys';
+import { useDebugger } from './use-debugger';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -50,16 +49,7 @@ export function ChatPane() {
     }),
     [memory, sessionId],
   );
-  const pause = useApp(pauseOnScreen);
-  const loadBreakpoints = useApp((s) => s.loadBreakpoints);
-  const loadPaused = useApp((s) => s.loadPaused);
-  const connected = useApp((s) => s.connection === 'open');
-  useEffect(() => {
-    if (!selectedId || !connected) return;
-    void loadBreakpoints(selectedId);
-    void loadPaused(selectedId);
-  }, [selectedId, connected, loadBreakpoints, loadPaused]);
-  useDebuggerKeys();
+  const pause = useDebugger(selectedId);
   const built = useMemo(() => buildTraceRows(events), [events]);
   const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
