@@ -11,7 +11,7 @@ import type { SecretStore } from '../personas/secret-store';
 import { SessionStore } from '../sessions/session-store';
 import { SettingsStore } from '../settings/settings-store';
 import type { ToolBox } from '../toolbox';
-import { loadToolboxClasses } from '../toolboxes/catalog';
+import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -20,7 +20,7 @@ import { createRunRegistry } from './run-registry';
 
 const log = logger('app');
 
-export type ToolboxCatalog = Awaited<ReturnType<typeof loadToolboxClasses>>;
+export type { ToolboxCatalog };
 
 /**
  * The app's state behind the API: the data folder and its stores, installed toolboxes, per-persona runtimes
@@ -78,15 +78,15 @@ export class AppContext {
     return () => this.emitter.off('event', listener);
   }
 
-  /** Installed toolbox classes (built-in and plugins), loaded once. */
+  /** Installed toolboxes (built-in and plugins), loaded once. */
   toolboxCatalog(): Promise<ToolboxCatalog> {
-    this.catalog ??= Promise.resolve(loadToolboxClasses({ dataDir: this.dataDir }));
+    this.catalog ??= Promise.resolve(loadToolboxCatalog({ dataDir: this.dataDir }));
     return this.catalog;
   }
 
   /** Installed plugin ids, to name unknown ones on import. */
   async knownPlugins(): Promise<KnownPlugins> {
-    return knownPlugins((await this.toolboxCatalog()).classes);
+    return knownPlugins((await this.toolboxCatalog()).toolboxes);
   }
 
   /** A persona changed on disk: its runtime is rebuilt on next use, and clients are told. */

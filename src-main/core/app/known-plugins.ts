@@ -3,6 +3,6 @@ import { ENGINES } from '../engines/catalog';
 import type { KnownPlugins } from '../personas/persona-file';
 
 /** The installed engine, brain and toolbox ids (toolboxes from a loaded catalog). */
-export function knownPlugins(toolboxClasses: Record<string, unknown>): KnownPlugins {
-  return { engines: Object.keys(ENGINES), brains: Object.keys(BRAINS), toolboxes: Object.keys(toolboxClasses) };
+export function knownPlugins(toolboxes: Record<string, unknown>): KnownPlugins {
+  return { engines: Object.keys(ENGINES), brains: Object.keys(BRAINS), toolboxes: Object.keys(toolboxes) };
 }

@@ -5,7 +5,9 @@ import type { Bus } from '../bus/bus';
 import { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
 import { ENGINE_CLASSES } from '../engines/engines';
 import { StudioError } from '../errors';
-import { ToolRegistry, type ToolBox, type ToolBoxClass } from '../toolbox';
+import { ToolRegistry, type ToolBox } from '../toolbox';
+import { toolboxFor } from '../toolboxes/catalog';
+import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 
 /** A persona made runnable: its engine id and limits, its brain, its toolboxes. */
 export interface PersonaRuntime {
@@ -28,7 +30,8 @@ export interface BrainFactory {
 }
 
 export interface BuildRuntimeOptions {
-  toolboxClasses: Record<string, ToolBoxClass>;
+  /** The installed toolboxes by plugin id (a catalog's `toolboxes`). */
+  toolboxes: Record<string, ToolboxDescriptor>;
   bus?: Bus | null;
   /** Defaults to the app's brains. */
   brains?: Record<string, BrainFactory>;
@@ -89,27 +92,20 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   const ids = Array.isArray(block.toolboxes)
     ? block.toolboxes.filter((id): id is string => typeof id === 'string')
     : [];
-  // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the class, the whole id is the toolbox id.
-  const classFor = (id: string): ToolBoxClass | undefined =>
-    options.toolboxClasses[id] ?? (id.includes(':') ? options.toolboxClasses[id.slice(0, id.indexOf(':'))] : undefined);
-  const unknown = ids.filter((id) => !classFor(id));
+  // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
+  const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
   if (unknown.length) {
     throw new StudioError(
       'persona_invalid',
-      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(options.toolboxClasses))}.`,
+      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(options.toolboxes))}.`,
       { id: unknown[0] },
     );
   }
   const toolboxes: ToolBox[] = [];
   try {
     for (const id of [...new Set(ids)]) {
-      const cls = classFor(id)!;
       const config = asBlock(block[id] ?? top[id]);
-      toolboxes.push(
-        cls.defaultId === id
-          ? new cls({ config, bus: options.bus ?? null })
-          : new cls({ toolboxId: id, config, bus: options.bus ?? null }),
-      );
+      toolboxes.push(toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null }));
     }
   } catch (error) {
     await Promise.allSettled(toolboxes.map((t) => t.close()));

@@ -2,6 +2,7 @@ import type { CatalogEntry } from '../../../../shared/ipc/contract';
 import { BRAINS } from '../../brains/index';
 import { ENGINES } from '../../engines/catalog';
 import { toErrorValue } from '../../errors';
+import { catalogEntryOf } from '../../plugins/descriptor';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
@@ -15,7 +16,7 @@ export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.c
       platform: process.platform,
     }),
     'app.catalog': async () => {
-      const { classes, sources, errors } = await app.toolboxCatalog();
+      const { toolboxes, errors } = await app.toolboxCatalog();
       const entry = (
         id: string,
         meta: { title?: string; description?: string; configSchema?: Record<string, unknown> },
@@ -30,7 +31,7 @@ export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.c
       return {
         engines: Object.entries(ENGINES).map(([id, meta]) => entry(id, meta, 'builtin')),
         brains: Object.entries(BRAINS).map(([id, meta]) => entry(id, meta, 'builtin')),
-        toolboxes: Object.entries(classes).map(([id, Cls]) => entry(id, Cls, sources[id] ?? 'builtin')),
+        toolboxes: Object.values(toolboxes).map((d) => ({ ...catalogEntryOf(d), source: d.source })),
         pluginErrors: errors.map((e) => ({ id: e.id, error: toErrorValue(e.error) })),
       };
     },
