@@ -1,7 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
+import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains';
 import { BusBridge } from '../bus/bus-bridge';
+import type { EngineDescriptor } from '../engines/engine-descriptor';
+import { BUILTIN_ENGINES } from '../engines/engines';
 import { dataPaths, type DataPaths } from '../data-dir';
 import { logger } from '../log';
 import { openPersonaStore } from '../personas/open-store';
@@ -48,6 +51,9 @@ export class AppContext {
     readonly mode: 'electron' | 'browser',
     readonly version: string,
     stores: { personas: PersonaStore; secrets: SecretStore },
+    /** The loop engines and brains the app offers (the built-ins unless an embedder or a test gives others). */
+    readonly engines: EngineDescriptor[] = BUILTIN_ENGINES,
+    readonly brains: BrainDescriptor[] = BUILTIN_BRAINS,
   ) {
     this.paths = dataPaths(dataDir);
     this.secrets = stores.secrets;
@@ -61,9 +67,22 @@ export class AppContext {
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */
-  static async open(options: { dataDir: string; mode: 'electron' | 'browser'; version?: string }): Promise<AppContext> {
+  static async open(options: {
+    dataDir: string;
+    mode: 'electron' | 'browser';
+    version?: string;
+    engines?: EngineDescriptor[];
+    brains?: BrainDescriptor[];
+  }): Promise<AppContext> {
     const stores = await openPersonaStore(options.dataDir);
-    const app = new AppContext(options.dataDir, options.mode, options.version ?? '0.0.0', stores);
+    const app = new AppContext(
+      options.dataDir,
+      options.mode,
+      options.version ?? '0.0.0',
+      stores,
+      options.engines,
+      options.brains,
+    );
     await app.applySettings(await app.settings.get());
     return app;
   }
@@ -86,7 +105,7 @@ export class AppContext {
 
   /** Installed plugin ids, to name unknown ones on import. */
   async knownPlugins(): Promise<KnownPlugins> {
-    return knownPlugins((await this.toolboxCatalog()).toolboxes);
+    return knownPlugins((await this.toolboxCatalog()).toolboxes, this.engines, this.brains);
   }
 
   /** A persona changed on disk: its runtime is rebuilt on next use, and clients are told. */

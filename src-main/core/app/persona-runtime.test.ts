@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PersonaFile } from '../../../shared/domain/persona';
+import { defineBrain } from '../brains/brain-descriptor';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { FixtureToolBox } from '../engines/testing/fixture-toolboxes';
@@ -88,7 +90,15 @@ describe('buildPersonaRuntime', () => {
     });
     const runtime = await buildPersonaRuntime(persona, {
       toolboxes,
-      brains: { fake: { create: (config) => (seen.push(config), brain) } },
+      brains: [
+        defineBrain({
+          id: 'fake',
+          title: 'Fake',
+          description: '',
+          config: z.looseObject({}),
+          create: (config) => (seen.push(config), brain),
+        }),
+      ],
     });
     expect(runtime).toMatchObject({
       engineId: 'ovos-react-loop',

@@ -27,7 +27,11 @@ export class RuntimeCache {
       const { busUrl } = await this.app.settings.get();
       const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
       const { toolboxes } = await this.app.toolboxCatalog();
-      const runtime = await buildPersonaRuntime(persona, { toolboxes });
+      const runtime = await buildPersonaRuntime(persona, {
+        toolboxes,
+        engines: this.app.engines,
+        brains: this.app.brains,
+      });
       entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
       return runtime;
     })();

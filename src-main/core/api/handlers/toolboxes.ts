@@ -1,5 +1,6 @@
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
+import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
 import { splitSecrets } from '../../personas/secret-fields';
 import { configSchemaOf } from '../../plugins/descriptor';
@@ -8,7 +9,7 @@ import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
-const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
 /** The toolboxes in a scope: a persona's (one registry, clash renames applied) or every installed one. */
 async function scope(
