@@ -66,7 +66,7 @@ const SAMPLING = "Left out of requests when empty (the server's default).";
 
 /**
  * Config block of `ovos-chat-openai-plugin`: the keys OVOS persona files use. Each reaches the request (body, URL,
- * Authorization or timeout); `allow_system_prompts` is read by OVOS only (see the README). Unknown keys are kept.
+ * Authorization or timeout); `key` and `allow_system_prompts` are ignored (see the README). Unknown keys are kept.
  */
 export const OpenAIBrainConfig = z.looseObject({
   model: z
@@ -81,10 +81,6 @@ export const OpenAIBrainConfig = z.looseObject({
   api_key: z.string().optional().meta({
     title: 'API key',
     description: 'Sent as a Bearer token. Local servers need none ("not-needed" is sent).',
-  }),
-  key: z.string().optional().meta({
-    title: 'API key (OVOS ovos-openai-plugin name)',
-    description: 'Used when api_key is not set.',
   }),
   supports_tools: z.boolean().default(true).meta({
     title: 'Native tool calls',

@@ -80,7 +80,7 @@ export class OpenAIBrain implements ChatEngine {
     const errorBodies = this.errorBodies;
     this.client = new OpenAI({
       baseURL: this.baseURL,
-      apiKey: config.api_key || config.key || 'not-needed',
+      apiKey: config.api_key || 'not-needed',
       organization: null,
       project: null,
       timeout: this.timeoutMs,
