@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Config block of the `replay` brain. `events` (trace events in memory) is for tests and embedders. */
+/** Config block of the `replay` brain. An `events` list (trace events in memory) may stand in for the file: tests, embedders. */
 export const ReplayBrainConfig = z
   .looseObject({
     session_file: z
@@ -8,7 +8,6 @@ export const ReplayBrainConfig = z
       .min(1)
       .optional()
       .meta({ title: 'Session file', description: 'A session JSONL file (sessions/<id>.jsonl).' }),
-    events: z.array(z.unknown()).optional().meta({ description: 'Recorded trace events, in memory.' }),
   })
   .refine((c) => c.events !== undefined || c.session_file !== undefined, {
     message: 'The replay brain needs "session_file" (a recorded session JSONL file).',

@@ -3,7 +3,7 @@ import { useApp } from '../../store/context';
 import { brainBlockOf, brainIdOf, patchBrain, patchEngine } from '../../lib/persona-model';
 import { Field } from './Field';
 import { OpenAIBrainSettings } from './OpenAIBrainSettings';
-import { hasFormFields, PluginConfigForm } from './PluginConfigForm';
+import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
 
 /**
  * The brain: which one (from the catalog), then its settings: the OpenAI-compatible brain's hand-made section, any
@@ -17,13 +17,14 @@ export function BrainSection() {
   const brains = catalog?.brains ?? [];
   const entry = brains.find((b) => b.id === brainId);
   const openai = brainId === OPENAI_BRAIN_ID;
+  const schema = entry ? formSchemaOf(entry.configSchema) : null;
   return (
     <section className="card section" aria-labelledby="brain-h">
       <div className="section-head">
         <h3 id="brain-h">{openai ? 'Brain (OpenAI-compatible server)' : `Brain (${entry?.title ?? brainId})`}</h3>
       </div>
       {brains.length > 1 && (
-        <Field id="persona-brain" label="Brain" help={entry?.description}>
+        <Field id="persona-brain" label="Brain" help={openai ? undefined : entry?.description}>
           <select
             id="persona-brain"
             value={brainId}
@@ -40,9 +41,9 @@ export function BrainSection() {
       )}
       {openai ? (
         <OpenAIBrainSettings />
-      ) : entry && hasFormFields(entry.configSchema) ? (
+      ) : entry && schema && hasFormFields(schema) ? (
         <PluginConfigForm
-          schema={entry.configSchema}
+          schema={schema}
           block={brainBlockOf(draft)}
           idPrefix={`brain-${brainId.replace(/[^\w-]/g, '_')}`}
           label={`${entry.title} settings`}
