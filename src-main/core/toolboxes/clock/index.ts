@@ -14,7 +14,9 @@ export class ClockToolBox extends ToolBox {
   }
 
   discoverTools(): AgentTool[] {
-    const configured = typeof this.config.timezone === 'string' && this.config.timezone ? this.config.timezone : 'UTC';
+    // An unset, empty or non-string timezone is the schema's default.
+    const field = ClockToolsConfig.shape.timezone;
+    const configured = field.safeParse(this.config.timezone || undefined).data ?? field.parse(undefined);
     checkTimeZone(configured);
     return [
       currentTimeTool(
