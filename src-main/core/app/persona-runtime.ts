@@ -73,8 +73,10 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     throw new StudioError('persona_invalid', `The ${engineId} block is invalid: ${text}`, { issues });
   }
   const block = parsedBlock.data as Block;
+  // Engines whose schema extends LoopEngineConfig have these parsed already; others get the loop's defaults.
+  const loop = LoopEngineConfig.safeParse(block).data ?? LOOP_DEFAULTS;
 
-  const brainId = typeof block.brain === 'string' && block.brain ? block.brain : null;
+  const brainId = loop.brain || null;
   let brain: ChatEngine | null = null;
   let brainConfig: Block = {};
   if (brainId) {
@@ -100,9 +102,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
-  const ids = Array.isArray(block.toolboxes)
-    ? block.toolboxes.filter((id): id is string => typeof id === 'string')
-    : [];
+  const ids = loop.toolboxes ?? [];
   // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
   const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
   if (unknown.length) {
@@ -128,17 +128,15 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     );
   }
 
-  // Engines whose schema extends LoopEngineConfig have these parsed already; others get the loop's defaults.
-  const limits = LoopEngineConfig.safeParse(block).data ?? LOOP_DEFAULTS;
   return {
     engineId,
     engine,
     engineConfig: block,
     brainId,
     model: brain?.model ?? (typeof brainConfig.model === 'string' ? brainConfig.model : null),
-    maxIterations: limits.max_iterations,
-    toolTimeoutMs: Math.round(limits.tool_timeout_s * 1000),
-    systemPrompt: limits.system_prompt?.trim() ? limits.system_prompt : null,
+    maxIterations: loop.max_iterations,
+    toolTimeoutMs: Math.round(loop.tool_timeout_s * 1000),
+    systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
