@@ -10,7 +10,8 @@ import type { TraceEvent } from '../shared/domain/trace';
 import { DebugSession, type ApprovalHandling } from '../src-main/core/app/debug-session';
 import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import { startRun } from '../src-main/core/app/run-chat';
-import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
+import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
+import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
 import {
   startScriptedOpenAIServer,
@@ -68,8 +69,11 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
     supports_tools: setup.supportsTools ?? true,
     timeout: setup.brainTimeoutS ?? 10,
   });
+  const engineId = setup.engineId ?? 'ovos-native-toolcall-loop';
   const runtime: PersonaRuntime = {
-    engineId: setup.engineId ?? 'ovos-native-toolcall-loop',
+    engineId,
+    engine: BUILTIN_ENGINES.find((e) => e.id === engineId)!,
+    engineConfig: {},
     brainId: brain.id,
     model: brain.model,
     maxIterations: 5,

@@ -8,7 +8,7 @@ import { buildPersonaRuntime } from '../../core/app/persona-runtime';
 import { startRun } from '../../core/app/run-chat';
 import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
-import { loadToolboxClasses } from '../../core/toolboxes/catalog';
+import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
@@ -120,8 +120,8 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
   let persona: PersonaFile;
   try {
     persona = await readPersona(file);
-    const { classes } = await loadToolboxClasses({ dataDir: resolveDataDir() });
-    runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+    const { toolboxes } = await loadToolboxCatalog({ dataDir: resolveDataDir() });
+    runtime = await buildPersonaRuntime(persona, { toolboxes });
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
