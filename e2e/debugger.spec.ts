@@ -286,6 +286,25 @@ describe('the loop debugger', () => {
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 
+  it("pauses a tool whose approval is 'ask' with no breakpoint set, and runs it when approved", async () => {
+    writePersona(app.home, 'careful', {
+      ...testPersona(app.llm.url, 'Careful'),
+      persona_studio: { approval: { 'ovos-math-tools': { tools: { evaluate_expression: 'ask' } } } },
+    });
+    await app.page.reload();
+    chat = await use(app.page, 'careful');
+    expect(await dbg.switch('Pause before tools').isChecked()).toBe(false);
+    app.llm.setReplies(calcThenEcho('7*6', 'call_ok'));
+    await chat.send('What is 7*6?');
+    const card = await dbg.waitForToolPause('call_ok');
+    expect(await card.getByTestId('paused-tool').innerText()).toContain('This tool asks for approval before it runs');
+    await dbg.button('Run').click();
+    await chat.waitForEnd();
+    expect(await chat.answer().innerText()).toContain('The result is 42.');
+    await app.page.reload();
+    chat = await use(app.page, 'calc');
+  });
+
   it('lists the breakpoints set and narrows Pause before tools to a condition', async () => {
     const pop = await dbg.openPopover();
     expect(await pop.getByTestId('breakpoints-list').innerText()).toContain('Pause before tools: every tool call');
