@@ -47,3 +47,13 @@ export function DebugButtons({ pause }: { pause: PauseState }) {
     </>
   );
 }
+
+/** The keys of Step, Continue and Stop, said once where the run waits. */
+export function DebugKeysHint() {
+  return (
+    <span className="debug-keys" data-testid="debug-keys">
+      <kbd>{DEBUG_KEYS.step}</kbd> steps, <kbd>{DEBUG_KEYS.continue}</kbd> continues, <kbd>Shift</kbd>+<kbd>F5</kbd>{' '}
+      stops.
+    </span>
+  );
+}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ModelRequest, type PausedAtModel, type PauseState } from '../../../shared/domain/debug';
 import { useApp } from '../../store/context';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { DebugButtons } from './DebugButtons';
+import { DebugButtons, DebugKeysHint } from './DebugButtons';
 import { PausedClock } from './PausedClock';
 import { sameJson } from './debug-rows';
 
@@ -63,7 +63,7 @@ export function ModelRequestEditor({ pause, at }: { pause: PauseState; at: Pause
         request the brain gets: {r.messages.length} message{r.messages.length === 1 ? '' : 's'}, {r.tools.length} tool
         {r.tools.length === 1 ? '' : 's'}
         {params ? ` · ${params}` : ''}. Edit it (the system prompt, a tool result, remove a tool) and Send, or Continue
-        with it as it is.
+        with it as it is. <DebugKeysHint />
       </p>
       <RequestSummary request={checked.ok ? checked.value : r} />
       <label className="small muted" htmlFor={`request-${pause.pauseId}`}>

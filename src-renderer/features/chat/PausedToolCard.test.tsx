@@ -111,6 +111,7 @@ describe('a paused tool call', () => {
     expect(screen.getByRole('button', { name: 'Continue' }).title).toContain('F8');
     expect(screen.getByRole('button', { name: 'Step' }).title).toContain('F10');
     expect(screen.getByRole('button', { name: 'Stop' }).title).toContain('Shift+F5');
+    expect(screen.getByTestId('debug-keys').textContent).toBe('F10 steps, F8 continues, Shift+F5 stops.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
     await act(async () => fireEvent.keyDown(window, { key: 'F10' }));
     await act(async () => fireEvent.keyDown(window, { key: 'F8' }));

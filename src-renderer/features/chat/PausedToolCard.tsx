@@ -4,7 +4,7 @@ import { issuesOf } from '../../lib/api-error';
 import { useApp } from '../../store/context';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ToolForm } from '../../components/tool-form/ToolForm';
-import { DebugButtons } from './DebugButtons';
+import { DebugButtons, DebugKeysHint } from './DebugButtons';
 import { ArgsDiff } from './DebugMarks';
 import { argChanges } from './debug-rows';
 
@@ -45,7 +45,9 @@ export function PausedToolCard({ pause, at }: { pause: PauseState; at: PausedAtT
 
   return (
     <div className="paused-body" data-testid="paused-tool">
-      <p className="small paused-why">{why(pause, at)}</p>
+      <p className="small paused-why">
+        {why(pause, at)} <DebugKeysHint />
+      </p>
       {at.error && <ErrorNotice error={at.error} testId="paused-tool-error" />}
       {!at.argumentSchema && (
         <div className="notice warn small">
