@@ -10,11 +10,16 @@ let app: App;
 let tools: ToolForm;
 let filesDir: string;
 
-/** The trip persona plus the real MCP filesystem server as a second MCP toolbox instance, "files". */
+/** The trip persona plus the real MCP filesystem and everything servers as more MCP toolbox instances. */
 function tripsWithFiles(llmUrl: string) {
   const persona = testPersona(llmUrl, 'Trip planner', { mcp: true });
   const loop = persona['ovos-native-toolcall-loop'] as Record<string, unknown> & { toolboxes: string[] };
-  loop.toolboxes.push('ovos-mcp-toolbox:files');
+  loop.toolboxes.push('ovos-mcp-toolbox:files', 'ovos-mcp-toolbox:everything');
+  loop['ovos-mcp-toolbox:everything'] = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  };
   loop['ovos-mcp-toolbox:files'] = {
     transport: 'stdio',
     command: process.execPath,
@@ -155,6 +160,26 @@ describe('tool forms', () => {
       edits: [{ oldText: 'alpha\nbeta', newText: 'ALPHA' }],
       dryRun: true,
     });
+    await tools.formMode();
+  });
+
+  it("shows server-everything's defaults as placeholders that are not sent, and sends an explicit false", async () => {
+    await tools.pick('trigger-long-running-operation');
+    expect(await tools.field('duration').getAttribute('placeholder')).toBe('10');
+    expect(await app.page.getByTestId('tool-detail').innerText()).toContain(
+      'Default: 10. Left empty, nothing is sent and the tool uses its default.',
+    );
+    expect(await tools.rawArgs()).toEqual({});
+    await tools.formMode();
+    await tools.pick('get-annotated-message');
+    await tools.field('messageType').selectOption('success');
+    await app.page
+      .getByRole('radiogroup', { name: 'includeImage' })
+      .getByRole('radio', { name: 'false', exact: true })
+      .check();
+    await tools.run();
+    await app.page.getByTestId('tool-result').waitFor();
+    expect(await tools.rawArgs()).toEqual({ messageType: 'success', includeImage: false });
     await tools.formMode();
   });
 
