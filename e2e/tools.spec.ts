@@ -167,7 +167,7 @@ describe('tool forms', () => {
     await tools.pick('trigger-long-running-operation');
     expect(await tools.field('duration').getAttribute('placeholder')).toBe('10');
     expect(await app.page.getByTestId('tool-detail').innerText()).toContain(
-      'Default: 10. Left empty, nothing is sent and the tool uses its default.',
+      'Default: 10. Left empty, it is not sent and the default applies.',
     );
     expect(await tools.rawArgs()).toEqual({});
     await tools.formMode();
