@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { useState } from 'react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { SchemaForm } from './SchemaForm';
 
 afterEach(cleanup);
@@ -19,7 +20,7 @@ const config = {
 
 function Host() {
   const [data, setData] = useState<unknown>({});
-  return <SchemaForm idPrefix="cfg" schema={config} formData={data} onChange={setData} />;
+  return <SchemaForm idPrefix="cfg" schema={config as RJSFSchema} formData={data} onChange={setData} />;
 }
 
 describe('SchemaForm x-show-when', () => {
