@@ -192,4 +192,13 @@ describe('tool forms', () => {
       "closed the connection during the call to 'crash'",
     );
   });
+
+  it('opens the persona that was open after a reload, not the first of the list', async () => {
+    expect((await new Sidebar(app.page).names())[0]).not.toBe('Trip planner');
+    await app.page.reload();
+    await app.page.waitForFunction(
+      () => document.querySelector('[data-testid="persona-trips"]')?.getAttribute('aria-current') === 'true',
+    );
+    expect(await app.page.getByTestId('persona-title').innerText()).toBe('Trip planner');
+  });
 });
