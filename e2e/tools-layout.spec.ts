@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,7 +17,16 @@ let app: App;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  writePersona(app.home, 'trip-planner', testPersona(app.llm.url, 'Trip planner', { mcp: true }));
+  const persona = testPersona(app.llm.url, 'Trip planner', { mcp: true });
+  const loop = persona['ovos-native-toolcall-loop'] as Record<string, unknown> & { toolboxes: string[] };
+  loop.toolboxes.push('ovos-mcp-toolbox:files');
+  loop['ovos-mcp-toolbox:files'] = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), app.home],
+  };
+  writePersona(app.home, 'trip-planner', persona);
+  writeFileSync(path.join(app.home, 'notes.txt'), 'The first line\nand the second\nand a third\n');
   await app.page.close();
 });
 afterAll(async () => app?.close());
@@ -77,6 +86,32 @@ describe('Tools pane layout', () => {
       const { page, form, output } = await toolsAt(scheme, 1360);
       await page.screenshot({ path: path.join(OUT, `tools-${scheme}.png`) });
       expect(output.x).toBeGreaterThanOrEqual(form.x + form.width);
+      await page.context().close();
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`shows a real server's form with its widgets (${scheme})`, async () => {
+      const page = await app.newPage({ colorScheme: scheme });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await new Sidebar(page).pick('trip-planner');
+      const tools = new ToolForm(page);
+      await tools.open();
+      await tools.pick('edit_file');
+      await tools.field('path').fill(path.join(app.home, 'notes.txt'));
+      await tools.addItem('edits');
+      await tools.field('edits_0_oldText').fill('The first line\nand the second');
+      await tools.field('edits_0_newText').fill('One line');
+      await page.getByRole('radiogroup', { name: 'dryRun' }).getByRole('radio', { name: 'true', exact: true }).check();
+      await tools.run();
+      await page.getByTestId('tool-output').waitFor();
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: path.join(OUT, `tools-widgets-${scheme}.png`) });
+      await page.getByTestId('tab-editor').click();
+      await page.getByTestId('toolbox-ovos-mcp-toolbox:files').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: path.join(OUT, `editor-mcp-config-${scheme}.png`) });
+      expect(await page.getByTestId('toolbox-ovos-mcp-toolbox:files').getByLabel('URL').isVisible()).toBe(false);
       await page.context().close();
     });
   }

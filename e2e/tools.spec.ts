@@ -10,11 +10,16 @@ let app: App;
 let tools: ToolForm;
 let filesDir: string;
 
-/** The trip persona plus the real MCP filesystem server as a second MCP toolbox instance, "files". */
+/** The trip persona plus the real MCP filesystem and everything servers as more MCP toolbox instances. */
 function tripsWithFiles(llmUrl: string) {
   const persona = testPersona(llmUrl, 'Trip planner', { mcp: true });
   const loop = persona['ovos-native-toolcall-loop'] as Record<string, unknown> & { toolboxes: string[] };
-  loop.toolboxes.push('ovos-mcp-toolbox:files');
+  loop.toolboxes.push('ovos-mcp-toolbox:files', 'ovos-mcp-toolbox:everything');
+  loop['ovos-mcp-toolbox:everything'] = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  };
   loop['ovos-mcp-toolbox:files'] = {
     transport: 'stdio',
     command: process.execPath,
@@ -158,6 +163,26 @@ describe('tool forms', () => {
     await tools.formMode();
   });
 
+  it("shows server-everything's defaults as placeholders that are not sent, and sends an explicit false", async () => {
+    await tools.pick('trigger-long-running-operation');
+    expect(await tools.field('duration').getAttribute('placeholder')).toBe('10');
+    expect(await app.page.getByTestId('tool-detail').innerText()).toContain(
+      'Default: 10. Left empty, it is not sent and the default applies.',
+    );
+    expect(await tools.rawArgs()).toEqual({});
+    await tools.formMode();
+    await tools.pick('get-annotated-message');
+    await tools.field('messageType').selectOption('success');
+    await app.page
+      .getByRole('radiogroup', { name: 'includeImage' })
+      .getByRole('radio', { name: 'false', exact: true })
+      .check();
+    await tools.run();
+    await app.page.getByTestId('tool-result').waitFor();
+    expect(await tools.rawArgs()).toEqual({ messageType: 'success', includeImage: false });
+    await tools.formMode();
+  });
+
   it('shows what the server said when a call fails (the cause of tool_execution_failed)', async () => {
     await tools.pick('crash');
     await tools.run();
@@ -166,5 +191,14 @@ describe('tool forms', () => {
     expect(await tools.error().getByTestId('error-cause').innerText()).toContain(
       "closed the connection during the call to 'crash'",
     );
+  });
+
+  it('opens the persona that was open after a reload, not the first of the list', async () => {
+    expect((await new Sidebar(app.page).names())[0]).not.toBe('Trip planner');
+    await app.page.reload();
+    await app.page.waitForFunction(
+      () => document.querySelector('[data-testid="persona-trips"]')?.getAttribute('aria-current') === 'true',
+    );
+    expect(await app.page.getByTestId('persona-title').innerText()).toBe('Trip planner');
   });
 });

@@ -6,6 +6,7 @@ import { cfworkerValidator } from './cfworker-validator';
 import { prepareSchema } from './prepare-schema';
 import { TOOL_WIDGETS } from './tool-widgets';
 import { uiSchemaFor } from './ui-schema-for';
+import { withShowWhen } from './show-when';
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
@@ -37,7 +38,8 @@ export function SchemaForm({
   formRef,
 }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema), [schema]);
-  const uiSchema = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
+  const base = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
+  const uiSchema = useMemo(() => withShowWhen(base, prepared, formData), [base, prepared, formData]);
   return (
     <Form
       ref={formRef}

@@ -189,7 +189,7 @@ describe('defaults (item 11)', () => {
       },
     });
     expect(byId('duration')?.getAttribute('placeholder')).toBe('10');
-    expect(screen.getByText(/Default: 10\. Left empty, nothing is sent/)).toBeTruthy();
+    expect(screen.getByText(/Default: 10\. Left empty, it is not sent/)).toBeTruthy();
     await run();
     expect(sent).toEqual([{}]);
   });

@@ -22,7 +22,7 @@ function valueUi(node: Node, required: boolean): UiSchema {
     if (!Array.isArray(node.enum)) ui['ui:placeholder'] = value;
     ui['ui:help'] = required
       ? `Default: ${value} (filled in, and sent).`
-      : `Default: ${value}. Left empty, nothing is sent and the tool uses its default.`;
+      : `Default: ${value}. Left empty, it is not sent and the default applies.`;
   }
   return ui;
 }
