@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import { DEFAULT_BUS_URL } from '../../../shared/bus/message';
 import { logger } from '../log';
 import type { Bus, BusHandler } from './bus';
+import { BusSecret, isEncryptedFrame } from './bus-secret';
 import { InProcessBus } from './in-process-bus';
 import { Message } from './message';
 
@@ -13,11 +14,13 @@ export interface WebSocketBusOptions {
   /** First reconnect delay (default 100 ms), doubled each failed attempt up to maxBackoffMs (default 5 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** OVOS's `websocket.secret_key`: emits are AES-GCM encrypted with it and plain incoming frames are refused. */
+  secretKey?: string;
 }
 
 /**
  * A client of an OVOS messagebus (or our bus server). As ovos-bus-client, an emitted message goes to the server
- * only; the OVOS server echoes it back, ours relays it to the other clients. Emits made while (re)connecting are
+ * only, and the server relays it to every client, this one included. Emits made while (re)connecting are
  * queued and sent in order once open. Incoming frames that are not bus messages are logged and dropped.
  */
 export class WebSocketBus implements Bus {
@@ -29,11 +32,14 @@ export class WebSocketBus implements Bus {
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private opening: Promise<void> | null = null;
+  private readonly secret: BusSecret | null;
 
   constructor(
     readonly url: string = DEFAULT_BUS_URL,
     private readonly opts: WebSocketBusOptions = {},
-  ) {}
+  ) {
+    this.secret = opts.secretKey ? new BusSecret(opts.secretKey) : null;
+  }
 
   get connected(): boolean {
     return this.socket?.readyState === WebSocket.OPEN;
@@ -89,12 +95,24 @@ export class WebSocketBus implements Bus {
   private receive(frame: string): void {
     let message: Message;
     try {
-      message = Message.deserialize(frame);
+      message = Message.deserialize(this.plain(frame));
     } catch (error) {
       log.warn(`dropped a frame from ${this.url}: ${(error as Error).message}`);
       return;
     }
     this.local.emit(message);
+  }
+
+  /** The message text of a frame: decrypted with the secret key; a plain frame is refused when there is one. */
+  private plain(frame: string): string {
+    if (!this.secret) {
+      if (frame.includes('"ciphertext"') && isEncryptedFrame(safeJson(frame)))
+        throw new Error('an encrypted frame: this bus needs its secret key');
+      return frame;
+    }
+    const parsed = safeJson(frame);
+    if (!isEncryptedFrame(parsed)) throw new Error('a plain frame, refused: this bus is set to use a secret key');
+    return this.secret.decrypt(parsed);
   }
 
   on(type: string, handler: BusHandler): () => void {
@@ -108,7 +126,7 @@ export class WebSocketBus implements Bus {
 
   /** Sends now when open, else queues until the connection opens. */
   emit(message: Message): void {
-    const frame = message.serialize();
+    const frame = this.secret ? this.secret.encrypt(message.serialize()) : message.serialize();
     if (this.connected) this.socket!.send(frame);
     else this.queue.push(frame);
   }
@@ -130,5 +148,13 @@ export class WebSocketBus implements Bus {
         resolve();
       }, 1000).unref();
     });
+  }
+}
+
+function safeJson(frame: string): unknown {
+  try {
+    return JSON.parse(frame);
+  } catch {
+    return null;
   }
 }

@@ -45,7 +45,7 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('bus server', { timeout: 15_000 }, () => {
-  it('listens on 127.0.0.1 at /core and relays each frame to every other client, not the sender', async () => {
+  it('listens on 127.0.0.1 at /core and relays each frame to every client, the sender included (as ovos-messagebus)', async () => {
     const s = await server();
     expect(s.url).toBe(`ws://127.0.0.1:${s.port}/core`);
     const a = await rawSocket(s.url);
@@ -53,10 +53,18 @@ describe('bus server', { timeout: 15_000 }, () => {
     const c = await rawSocket(s.url);
     const frame = new Message('hello', { n: 1 }).serialize();
     a.socket.send(frame);
-    await until(() => b.frames.length === 1 && c.frames.length === 1);
+    await until(() => a.frames.length === 1 && b.frames.length === 1 && c.frames.length === 1);
     await new Promise((r) => setTimeout(r, 30));
-    expect(a.frames).toEqual([]);
+    expect(a.frames).toEqual([frame]);
     expect(b.frames).toEqual([frame]);
+  });
+
+  it('a client that emits and handles on one connection gets its own message (ovos-core skills share one)', async () => {
+    const s = await server();
+    const bus = await client(s.url);
+    const got = waitForMessage(bus, 'mine', 2000);
+    bus.emit(new Message('mine', { x: 1 }));
+    expect((await got).data).toEqual({ x: 1 });
   });
 
   it('drops malformed frames with a log line and keeps serving', async () => {
