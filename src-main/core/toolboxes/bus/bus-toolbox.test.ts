@@ -72,6 +72,21 @@ describe('BusToolBox', () => {
     expect(gone.message).toBe("Unknown tool 'add' for ToolBox 'math_tools'.");
   });
 
+  test("an input error names the remote toolbox and tool, not 'ovos-bus-toolbox' (issue 11.4)", async () => {
+    await peer(
+      new MathTools(),
+      new ScriptedTools(() => [addWith(({ a, b }) => ({ result: (a as number) * (b as number) }))]),
+    );
+    const tb = busToolbox();
+    await tb.ready;
+    const bad = await tb.callTool('math_tools__add', { a: 'x', b: 2 }).catch((e) => e);
+    expect(bad).toBeInstanceOf(ToolInputError);
+    expect(bad.code).toBe('tool_input_invalid');
+    expect(bad.message).toBe("Tool input validation failed for 'add' in ToolBox 'math_tools'");
+    expect(bad.details.cause).toBe("Invalid input for 'add'");
+    expect(bad.details.issues[0].path).toEqual(['a']);
+  });
+
   test('concurrent calls get their own answers', async () => {
     const slow = new ScriptedTools(() => [
       addWith(async (args) => {

@@ -6,7 +6,14 @@ import { BRIDGE_ORIGIN, ORIGIN_KEY } from '../../bus/bus-bridge';
 import { Message } from '../../bus/message';
 import { WebSocketBus } from '../../bus/ws-bus-client';
 import { logger } from '../../log';
-import { qualifiedName, ToolBox, ToolExecutionError, type AgentTool, type ToolCallContext } from '../../toolbox';
+import {
+  qualifiedName,
+  ToolBox,
+  ToolExecutionError,
+  ToolInputError,
+  type AgentTool,
+  type ToolCallContext,
+} from '../../toolbox';
 import { BUS_CONFIG_SCHEMA, parseBusConfig, type BusToolBoxConfig } from './config';
 import { RemoteToolError } from './remote-error';
 
@@ -28,6 +35,8 @@ export class BusToolBox extends ToolBox {
   static configSchema: JsonSchema = BUS_CONFIG_SCHEMA;
 
   private own: WebSocketBus | null = null;
+  /** Listed name -> the remote toolbox and its own name for the tool, so errors name the remote side. */
+  private readonly remotes = new Map<string, { toolboxId: string; name: string }>();
 
   /** Where the tools come from: the configured URL, else the bus the app handed over, else OVOS's default. */
   get where(): string {
@@ -95,6 +104,14 @@ export class BusToolBox extends ToolBox {
     } catch (error) {
       if (error instanceof ToolExecutionError && error.cause instanceof RemoteToolError)
         throw error.cause.toToolError();
+      const remote = this.remotes.get(name);
+      // Checked here against the remote schema, but it is the remote toolbox's input that is wrong: say so as it would.
+      if (remote && error instanceof ToolInputError && error.code === 'tool_input_invalid')
+        throw new ToolInputError(
+          'tool_input_invalid',
+          `Tool input validation failed for '${remote.name}' in ToolBox '${remote.toolboxId}'`,
+          { ...(error.details as object), cause: `Invalid input for '${remote.name}'` },
+        );
       throw error;
     }
   }
@@ -122,6 +139,7 @@ export class BusToolBox extends ToolBox {
       ? tool.argument_schema
       : { type: 'object', properties: {} };
     const outputSchema = Object.keys(tool.output_schema).length ? tool.output_schema : { type: 'object' };
+    this.remotes.set(name, { toolboxId, name: tool.name });
     return {
       name,
       description: tool.description,
