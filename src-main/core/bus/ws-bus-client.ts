@@ -8,6 +8,9 @@ import { Message } from './message';
 
 const log = logger('bus-client');
 
+/** OVOS's session id for the device itself. */
+export const DEFAULT_SESSION_ID = 'default';
+
 export interface WebSocketBusOptions {
   /** Reconnect after a lost connection (default true), with exponential backoff. */
   reconnect?: boolean;
@@ -16,6 +19,8 @@ export interface WebSocketBusOptions {
   maxBackoffMs?: number;
   /** OVOS's `websocket.secret_key`: emits are AES-GCM encrypted with it and plain incoming frames are refused. */
   secretKey?: string;
+  /** The session put in `context.session` of emits that carry none; "default" (the device's own), as OVOS clients. */
+  sessionId?: string;
 }
 
 /**
@@ -124,9 +129,21 @@ export class WebSocketBus implements Bus {
     return this.local.onAny(handler);
   }
 
-  /** Sends now when open, else queues until the connection opens. */
+  /**
+   * Sends now when open, else queues until the connection opens. As ovos-bus-client's emit, a message without
+   * `context.session` gets this client's session (`{"session_id": "default"}` unless set), so OVOS receivers
+   * need not fall back to "No session context".
+   */
   emit(message: Message): void {
-    const frame = this.secret ? this.secret.encrypt(message.serialize()) : message.serialize();
+    const withSession =
+      message.context.session === undefined
+        ? new Message(message.type, message.data, {
+            ...message.context,
+            session: { session_id: this.opts.sessionId ?? DEFAULT_SESSION_ID },
+          })
+        : message;
+    const text = withSession.serialize();
+    const frame = this.secret ? this.secret.encrypt(text) : text;
     if (this.connected) this.socket!.send(frame);
     else this.queue.push(frame);
   }

@@ -101,7 +101,7 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
     agent.emit(new Message('ovos.persona.tools.discover', {}, { source: 'agent', destination: 'tools' }));
     const d = await discovered;
     expect(d.data).toEqual({ tools: tb.toolJsonList, toolbox_id: 'math_tools' });
-    expect(d.context).toEqual({ source: 'tools', destination: 'agent' });
+    expect(d.context).toEqual({ source: 'tools', destination: 'agent', session: { session_id: 'default' } });
 
     const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
     agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 5, b: '6' } }));
@@ -113,6 +113,23 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
       error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
       toolbox_id: 'math_tools',
     });
+  });
+
+  it('every emitted message carries context.session as OVOS clients send it; an existing one is kept (issue 11.3)', async () => {
+    const s = await server();
+    const listener = await rawSocket(s.url);
+    const bus = await client(s.url);
+    const own = await client(s.url, { sessionId: 'run-42' });
+    bus.emit(new Message('a', {}, { source: 'persona-studio' }));
+    bus.emit(new Message('b', {}, { session: { session_id: 'abc', lang: 'en-US' } }));
+    own.emit(new Message('c'));
+    await until(() => listener.frames.length === 3);
+    const contexts = listener.frames.map((f) => JSON.parse(f).context);
+    expect(contexts).toEqual([
+      { source: 'persona-studio', session: { session_id: 'default' } },
+      { session: { session_id: 'abc', lang: 'en-US' } },
+      { session: { session_id: 'run-42' } },
+    ]);
   });
 
   it('queues emits made while connecting and sends them in order once open', async () => {
