@@ -83,7 +83,10 @@ export const RunFinished = z.object({
   ...Base,
   type: z.literal('run_finished'),
   answer: z.string(),
+  /** Tool-call cycles, at most the run's maxIterations. */
   iterations: z.number().int(),
+  /** The limit was reached: one last request without tools (iteration maxIterations+1) gave the answer. */
+  limitReached: z.boolean().optional(),
   durationMs: z.number(),
 });
 export const RunFailed = z.object({

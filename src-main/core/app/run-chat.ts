@@ -79,6 +79,7 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         type: 'run_finished',
         answer: result.answer,
         iterations: result.iterations,
+        ...(result.limitReached ? { limitReached: true } : {}),
         durationMs: elapsed(),
       });
       return { status: 'finished', answer: result.answer };

@@ -25,10 +25,14 @@ export interface EngineRunOptions {
   tracer?: RunTracer;
 }
 
-/** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
+/**
+ * How a loop ended: the answer and its iterations (tool-call cycles, at most max_iterations). When the limit was
+ * reached, `limitReached` is true and one last request without tools (traced as iteration max+1) gave the answer.
+ */
 export interface LoopResult {
   answer: string;
   iterations: number;
+  limitReached?: boolean;
 }
 
 /** Everything one run of a loop needs. */
