@@ -50,6 +50,8 @@ export const ToolStarted = z.object({
   name: z.string(),
   toolboxId: z.string().nullable(),
   arguments: z.record(z.string(), z.unknown()),
+  /** The model's arguments text when it was not valid JSON (the call was not run). */
+  rawArguments: z.string().optional(),
 });
 export const ToolResult = z.object({
   ...Base,
@@ -70,6 +72,7 @@ export const ToolError = z.object({
   name: z.string(),
   toolboxId: z.string().nullable(),
   arguments: z.record(z.string(), z.unknown()),
+  rawArguments: z.string().optional(),
   error: ErrorValue,
   content: z.string(),
   durationMs: z.number(),

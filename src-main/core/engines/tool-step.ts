@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../../shared/domain/message';
 import { executeToolCall } from '../toolbox';
+import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
 /**
@@ -9,7 +10,29 @@ import type { LoopContext } from './loop-context';
  */
 export async function runToolCall(ctx: LoopContext, call: ToolCall): Promise<string> {
   const toolboxId = ctx.registry.resolve(call.name)?.toolbox.toolboxId ?? null;
-  ctx.tracer.emit({ type: 'tool_started', toolCallId: call.id, name: call.name, toolboxId, arguments: call.arguments });
+  const raw = call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments };
+  ctx.tracer.emit({
+    type: 'tool_started',
+    toolCallId: call.id,
+    name: call.name,
+    toolboxId,
+    arguments: call.arguments,
+    ...raw,
+  });
+  if (call.rawArguments !== undefined) {
+    const outcome = invalidArgumentsOutcome({ ...call, rawArguments: call.rawArguments });
+    ctx.tracer.emit({
+      type: 'tool_error',
+      toolCallId: call.id,
+      name: call.name,
+      toolboxId,
+      arguments: call.arguments,
+      ...raw,
+      ...outcome,
+      durationMs: 0,
+    });
+    return outcome.content;
+  }
   const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
     signal: ctx.signal,
     timeoutMs: ctx.toolTimeoutMs,
