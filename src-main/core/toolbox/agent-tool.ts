@@ -13,6 +13,8 @@ export interface AgentTool {
   argumentSchema: ToolSchema;
   outputSchema: ToolSchema;
   toolCall: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown;
+  /** Why the tool cannot run here (e.g. it needs MCP tasks); such a tool is listed but never offered to the model. */
+  unavailable?: string;
 }
 
 /** Defines a tool with zod schemas, typing toolCall's arguments and return from them. */

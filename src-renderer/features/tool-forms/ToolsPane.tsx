@@ -116,7 +116,14 @@ export function ToolsPane() {
                     data-testid={`tool-${t.name}`}
                     onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}
                   >
-                    <div className="tname">{t.modelName}</div>
+                    <div className="tname">
+                      {t.modelName}
+                      {t.unavailable && (
+                        <span className="badge warn" title={t.unavailable} data-testid="tool-unavailable-badge">
+                          needs MCP tasks
+                        </span>
+                      )}
+                    </div>
                     <div className="tdesc">{t.description}</div>
                   </button>
                 </li>
