@@ -73,7 +73,7 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       });
       if (!engine) throw new StudioError('persona_invalid', `Unknown engine '${runtime.engineId}'.`);
       const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
-      const result = await engine.run(messages, { signal: controller.signal, tracer });
+      const result = await engine.run(messages, { signal: controller.signal, tracer, sessionId: options.sessionId });
       if (controller.signal.aborted) throw new CancelledError();
       tracer.emit({
         type: 'run_finished',

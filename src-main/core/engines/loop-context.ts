@@ -23,6 +23,8 @@ export interface EngineSetup {
 export interface EngineRunOptions {
   signal?: AbortSignal;
   tracer?: RunTracer;
+  /** The chat session of the run, passed on to tool calls. */
+  sessionId?: string;
 }
 
 /**
@@ -45,4 +47,5 @@ export interface LoopContext {
   stream: boolean;
   signal: AbortSignal | undefined;
   tracer: RunTracer;
+  sessionId?: string;
 }

@@ -36,6 +36,7 @@ export async function runToolCall(ctx: LoopContext, call: ToolCall): Promise<str
   const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
     signal: ctx.signal,
     timeoutMs: ctx.toolTimeoutMs,
+    sessionId: ctx.sessionId,
   });
   if (execution.ok) {
     ctx.tracer.emit({

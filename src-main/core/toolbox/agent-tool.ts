@@ -4,6 +4,8 @@ import type { ToolSchema } from './schema';
 /** What a running tool gets beside its arguments: the signal that cancels it. */
 export interface ToolCallContext {
   signal: AbortSignal;
+  /** The chat session the call belongs to, when it comes from a persona run (bus calls carry it as OVOS's session). */
+  sessionId?: string;
 }
 
 /** OVOS's AgentTool: one executable function and its contract. */

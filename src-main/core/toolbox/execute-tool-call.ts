@@ -6,6 +6,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Per-call timeout; 0 or undefined = none. */
   timeoutMs?: number;
+  /** The run's chat session, handed to the tool (bus tools send it as `context.session`). */
+  sessionId?: string;
 }
 
 /**
@@ -48,7 +50,10 @@ export async function executeToolCall(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const call = target.toolbox.callTool(target.name, args, { signal: controller.signal });
+    const call = target.toolbox.callTool(target.name, args, {
+      signal: controller.signal,
+      sessionId: options.sessionId,
+    });
     const guards: Promise<never>[] = [
       new Promise((_, reject) =>
         controller.signal.addEventListener('abort', () => reject(new CancelledError()), { once: true }),

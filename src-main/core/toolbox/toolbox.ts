@@ -129,7 +129,7 @@ export abstract class ToolBox {
     const signal = ctx.signal ?? new AbortController().signal;
     let raw: unknown;
     try {
-      raw = await tool.toolCall(input.value, { signal });
+      raw = await tool.toolCall(input.value, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
     } catch (error) {
       throw new ToolExecutionError(
         'tool_execution_failed',

@@ -4,7 +4,7 @@ import { TOOL_NAME_PATTERN, ToolJson, type JsonSchema } from '../../../../shared
 import type { Bus } from '../../bus/bus';
 import { BRIDGE_ORIGIN, ORIGIN_KEY } from '../../bus/bus-bridge';
 import { Message } from '../../bus/message';
-import { WebSocketBus } from '../../bus/ws-bus-client';
+import { DEFAULT_SESSION_ID, WebSocketBus } from '../../bus/ws-bus-client';
 import { logger } from '../../log';
 import {
   qualifiedName,
@@ -57,7 +57,13 @@ export class BusToolBox extends ToolBox {
     const off = bus.on('ovos.persona.tools.discover.response', (m) => {
       if (m.context.request_id === requestId) answers.push(m);
     });
-    bus.emit(new Message('ovos.persona.tools.discover', {}, { ...CONTEXT, request_id: requestId }));
+    bus.emit(
+      new Message(
+        'ovos.persona.tools.discover',
+        {},
+        { ...CONTEXT, request_id: requestId, session: { session_id: DEFAULT_SESSION_ID } },
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, config.discover_timeout_ms));
     off();
 
@@ -145,9 +151,9 @@ export class BusToolBox extends ToolBox {
       description: tool.description,
       argumentSchema,
       outputSchema,
-      toolCall: async (args, { signal }) => {
+      toolCall: async (args, { signal, sessionId }) => {
         const bus = await this.connection(config);
-        return this.remoteCall(bus, toolboxId, tool.name, args, config.call_timeout_s * 1000, signal);
+        return this.remoteCall(bus, toolboxId, tool.name, args, config.call_timeout_s * 1000, signal, sessionId);
       },
     };
   }
@@ -159,6 +165,7 @@ export class BusToolBox extends ToolBox {
     kwargs: Record<string, unknown>,
     timeoutMs: number,
     signal: AbortSignal,
+    sessionId = DEFAULT_SESSION_ID,
   ): Promise<Record<string, unknown>> {
     const type = `ovos.persona.tools.${toolboxId}.call`;
     const requestId = randomUUID();
@@ -191,7 +198,9 @@ export class BusToolBox extends ToolBox {
         else resolve(m.data.result as Record<string, unknown>);
       });
       signal.addEventListener('abort', onAbort, { once: true });
-      bus.emit(new Message(type, { name, kwargs }, { ...CONTEXT, request_id: requestId }));
+      bus.emit(
+        new Message(type, { name, kwargs }, { ...CONTEXT, request_id: requestId, session: { session_id: sessionId } }),
+      );
     });
   }
 
