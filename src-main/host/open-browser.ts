@@ -21,6 +21,7 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | null {
 export function browserOpener(platform = process.platform, env = process.env): { cmd: string; args: string[] } | null {
   if (platform === 'darwin') return { cmd: 'open', args: [] };
   if (platform === 'win32') return { cmd: 'cmd', args: ['/c', 'start', '""'] };
+  if (env.BROWSER === 'none') return null;
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return null;
   const fromEnv = env.BROWSER ? onPath(env.BROWSER, env) : null;
   if (fromEnv) return { cmd: fromEnv, args: [] };
@@ -35,6 +36,7 @@ export function browserOpener(platform = process.platform, env = process.env): {
 
 /** Why no browser can be opened, in words a user can act on (only meaningful when browserOpener() is null). */
 export function noBrowserReason(env = process.env): string {
+  if (env.BROWSER === 'none') return 'BROWSER=none: open the address above in a browser.';
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY)
     return 'No display to open a browser on (DISPLAY and WAYLAND_DISPLAY are unset): open the address above in a browser.';
   return `No browser found (no xdg-open, ${LINUX_BROWSERS.join(', ')}): open the address above in one, or set BROWSER=/path/to/browser.`;
