@@ -19,6 +19,7 @@ describe('browserOpener on Linux (issue 11.22)', () => {
     expect(browserOpener('linux', { PATH: bin, DISPLAY: ':0', BROWSER: 'chromium' })!.cmd).toBe(
       path.join(bin, 'chromium'),
     );
+    expect(browserOpener('linux', { PATH: bin, DISPLAY: ':0', BROWSER: 'none' })).toBeNull();
     rmSync(path.join(bin, 'xdg-open'));
   });
 
