@@ -119,7 +119,12 @@ export function ToolsPane() {
                     <div className="tname">
                       {t.modelName}
                       {t.unavailable && (
-                        <span className="badge warn" title={t.unavailable} data-testid="tool-unavailable-badge">
+                        <span
+                          className="badge warn"
+                          style={{ marginLeft: 6 }}
+                          title={t.unavailable}
+                          data-testid="tool-unavailable-badge"
+                        >
                           needs MCP tasks
                         </span>
                       )}

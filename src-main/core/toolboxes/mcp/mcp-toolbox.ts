@@ -150,7 +150,7 @@ export class MCPToolBox extends ToolBox {
 export function unsupportedExecution(tool: MCPTool): string | undefined {
   const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
   if (taskSupport === 'required')
-    return `It needs MCP tasks (execution.taskSupport "required"), which Persona Studio does not support yet; it is not offered to the model.`;
+    return `It needs MCP tasks (execution.taskSupport "required"), which Persona Studio does not support yet.`;
   return undefined;
 }
 
