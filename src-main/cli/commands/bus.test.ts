@@ -73,7 +73,7 @@ describe('persona-studio bus', { timeout: 30_000 }, () => {
     const { stdout, stderr } = proc.output();
     const busLine = stdout.split('\n').find((l) => l.includes('ovos-bus-toolbox'));
     expect(busLine).toBe('skipped ovos-bus-toolbox: no tools');
-    expect(stdout + stderr).not.toContain('8181');
+    expect(stdout + stderr).not.toContain('127.0.0.1:8181/');
     expect(url).not.toContain(':8181/');
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
