@@ -17,7 +17,11 @@ export interface WebSocketBusOptions {
   /** First reconnect delay (default 100 ms), doubled each failed attempt up to maxBackoffMs (default 5 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
-  /** OVOS's `websocket.secret_key`: emits are AES-GCM encrypted with it and plain incoming frames are refused. */
+  /**
+   * OVOS's `websocket.secret_key`: emits are AES-GCM encrypted with it and plain incoming frames are refused.
+   * Default: `PERSONA_STUDIO_BUS_SECRET_KEY`, so every bus client of the process (CLI, bus toolboxes, the app's
+   * OVOS bus) uses the key, as every OVOS client reads the same mycroft.conf.
+   */
   secretKey?: string;
   /** The session put in `context.session` of emits that carry none; "default" (the device's own), as OVOS clients. */
   sessionId?: string;
@@ -43,7 +47,8 @@ export class WebSocketBus implements Bus {
     readonly url: string = DEFAULT_BUS_URL,
     private readonly opts: WebSocketBusOptions = {},
   ) {
-    this.secret = opts.secretKey ? new BusSecret(opts.secretKey) : null;
+    const key = opts.secretKey ?? (process.env.PERSONA_STUDIO_BUS_SECRET_KEY || undefined);
+    this.secret = key ? new BusSecret(key) : null;
   }
 
   get connected(): boolean {

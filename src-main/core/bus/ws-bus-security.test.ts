@@ -159,4 +159,22 @@ describe("bus secret key (OVOS's websocket.secret_key)", { timeout: 20_000 }, ()
     await until(() => lines.some((l) => l.includes('a plain frame, refused')));
     expect(got).toEqual([]);
   });
+
+  it('clients take the key from PERSONA_STUDIO_BUS_SECRET_KEY when none is given (bus toolboxes, the app)', async () => {
+    setLogSink(() => undefined);
+    const s = await server({ secretKey: key });
+    process.env.PERSONA_STUDIO_BUS_SECRET_KEY = key;
+    cleanups.push(() => void delete process.env.PERSONA_STUDIO_BUS_SECRET_KEY);
+    const a = new WebSocketBus(s.url);
+    const b = new WebSocketBus(s.url);
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    await a.connect();
+    await b.connect();
+    const got = waitForMessage(b, 'speak', 3000);
+    a.emit(new Message('speak', { utterance: 'from env' }));
+    expect((await got).data).toEqual({ utterance: 'from env' });
+  });
 });
