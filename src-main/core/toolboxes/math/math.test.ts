@@ -248,6 +248,14 @@ describe('MathToolBox (ovos-math-tools)', () => {
   });
 
   describe('solve_equation', () => {
+    it("reads OVOS's Python form: 'x**2 - 4' solves x² = 4 (issue 11.5)", async () => {
+      expect(await call('solve_equation', { equation: 'x**2 - 4' })).toMatchObject({ solutions: [-2, 2], error: null });
+      expect(await call('solve_equation', { equation: '-x**2 + 9' })).toMatchObject({
+        solutions: [-3, 3],
+        error: null,
+      });
+    });
+
     it('solves linear and quadratic equations in one variable', async () => {
       expect(await call('solve_equation', { equation: '2x + 3 = 7' })).toEqual({
         solutions: [2],
