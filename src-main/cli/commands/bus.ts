@@ -67,9 +67,9 @@ async function run(argv: string[]): Promise<number> {
     for (const b of catalog.errors) err(`plugin ${b.id} not loaded: ${b.error.message}`);
     // Bus toolboxes here ask the bus this command hosts or joins, not OVOS's default address.
     const withUrl = { ...configs };
-    for (const id of Object.keys(catalog.classes))
+    for (const id of Object.keys(catalog.toolboxes))
       if (id === 'ovos-bus-toolbox' || id.startsWith('ovos-bus-toolbox:')) withUrl[id] = { url, ...configs[id] };
-    loaded = await instantiate(catalog, Object.keys(catalog.classes), withUrl);
+    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), withUrl);
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);

@@ -1,9 +1,11 @@
+import { LOOP_DEFAULTS } from '../../../shared/plugins/engines/loop-config';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { ToolRegistry } from '../toolbox';
 import type { RunTracer } from './run-tracer';
 
-export const DEFAULT_MAX_ITERATIONS = 10;
-export const DEFAULT_TOOL_TIMEOUT_S = 30;
+/** The loop's defaults, as LoopEngineConfig states them. */
+export const DEFAULT_MAX_ITERATIONS = LOOP_DEFAULTS.max_iterations;
+export const DEFAULT_TOOL_TIMEOUT_S = LOOP_DEFAULTS.tool_timeout_s;
 
 /** What an engine is built from (a persona's engine block, resolved). */
 export interface EngineSetup {
@@ -17,6 +19,8 @@ export interface EngineSetup {
   systemPrompt?: string | null;
   /** Request every reply as a stream (true, default) or use continueChat and emit the answer in one delta. */
   stream?: boolean;
+  /** The engine block, parsed with the engine's config schema (defaults applied): an engine's own keys. */
+  config?: Record<string, unknown>;
 }
 
 /** Per run: cancellation and the trace. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import type { AgentMessage, ToolCall } from '../../../../shared/domain/message';
 
 /** One chat-completions message as sent (OVOS ovos-openai-plugin mapping). */
 export type WireMessage = Record<string, unknown>;
