@@ -51,6 +51,7 @@ export abstract class LoopEngine {
       signal: options.signal,
       tracer,
       sessionId: options.sessionId,
+      debug: options.debug ?? null,
     };
     return this.loop(messages, ctx);
   }

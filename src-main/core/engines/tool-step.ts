@@ -3,12 +3,28 @@ import { executeToolCall } from '../toolbox';
 import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
+/** A tool call's place in its assistant turn (parallel calls pause one at a time, in order). */
+export interface CallPlace {
+  index: number;
+  count: number;
+}
+
+/** What a traced tool call fed back: the text for the model and the arguments that ran (maybe edited). */
+export interface ToolStepResult {
+  content: string;
+  arguments: Record<string, unknown>;
+}
+
 /**
- * Runs one tool call of the model through executeToolCall (validation, timeout, cancellation) and traces it:
- * tool_started, then tool_result or tool_error. Returns the text fed back to the model; a failing tool is
- * data for the model, never an exception (only cancellation throws).
+ * Runs one tool call of the model through executeToolCall (gate, validation, timeout, cancellation) and traces
+ * it: tool_started, then tool_result or tool_error with what the debugger changed. A failing tool is data for
+ * the model, never an exception (only cancellation throws).
  */
-export async function runToolCall(ctx: LoopContext, call: ToolCall): Promise<string> {
+export async function runToolCall(
+  ctx: LoopContext,
+  call: ToolCall,
+  place: CallPlace = { index: 0, count: 1 },
+): Promise<ToolStepResult> {
   const toolboxId = ctx.registry.resolve(call.name)?.toolbox.toolboxId ?? null;
   const raw = call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments };
   ctx.tracer.emit({
@@ -31,23 +47,30 @@ export async function runToolCall(ctx: LoopContext, call: ToolCall): Promise<str
       ...outcome,
       durationMs: 0,
     });
-    return outcome.content;
+    return { content: outcome.content, arguments: call.arguments };
   }
   const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
     signal: ctx.signal,
     timeoutMs: ctx.toolTimeoutMs,
     sessionId: ctx.sessionId,
+    ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
   });
+  const debug = {
+    ...(execution.originalArguments ? { originalArguments: execution.originalArguments } : {}),
+    ...(execution.mocked ? { mocked: true } : {}),
+    ...(execution.pausedMs ? { pausedMs: execution.pausedMs } : {}),
+  };
   if (execution.ok) {
     ctx.tracer.emit({
       type: 'tool_result',
       toolCallId: call.id,
       name: call.name,
       toolboxId: execution.toolboxId,
-      arguments: call.arguments,
+      arguments: execution.arguments,
       result: execution.result,
       content: execution.content,
       durationMs: execution.durationMs,
+      ...debug,
     });
   } else {
     ctx.tracer.emit({
@@ -55,11 +78,13 @@ export async function runToolCall(ctx: LoopContext, call: ToolCall): Promise<str
       toolCallId: call.id,
       name: call.name,
       toolboxId: execution.toolboxId,
-      arguments: call.arguments,
+      arguments: execution.arguments,
       error: execution.error,
       content: execution.content,
       durationMs: execution.durationMs,
+      ...debug,
+      ...(execution.denied ? { denied: execution.denied } : {}),
     });
   }
-  return execution.content;
+  return { content: execution.content, arguments: execution.arguments };
 }
