@@ -71,4 +71,30 @@ describe('TraceRowView past max_iterations (issue 11.15)', () => {
       'Finished in 1 iteration (the limit), then one answer without tools · 0.01 s',
     );
   });
+
+  it("an assistant turn whose call's arguments were not JSON says so on the call chip (issue 11.16)", () => {
+    const rows = buildTraceRows([
+      {
+        ...base,
+        seq: 0,
+        iteration: 1,
+        type: 'assistant_message',
+        content: '',
+        final: false,
+        durationMs: 1,
+        raw: null,
+        warnings: [],
+        toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: '{"a": 1, b' }],
+      },
+    ] as TraceEvent[]);
+    render(
+      <StoreProvider store={createAppStore(fakeClient({}).client)}>
+        {rows.map((row) => (
+          <TraceRowView key={row.key} row={row} ui={ui} />
+        ))}
+      </StoreProvider>,
+    );
+    const chip = screen.getByText('calc(arguments not JSON)');
+    expect(chip.getAttribute('title')).toBe('{"a": 1, b');
+  });
 });
