@@ -18,7 +18,7 @@ export function invalidArgumentsOutcome(call: ToolCall & { rawArguments: string 
   return {
     error: {
       code: 'tool_input_invalid',
-      message: `The arguments for '${call.name}' are not valid JSON: ${reason}`,
+      message: `The arguments for '${call.name}' are not valid JSON`,
       details: { rawArguments: call.rawArguments, cause: reason },
     },
     content: `Error: tool '${call.name}' was not run: its arguments are not a valid JSON object (${reason}). Raw arguments: ${quoted}`,
