@@ -3,6 +3,7 @@ import { clockToolbox } from './clock';
 import { filesystemToolbox } from './filesystem';
 import { mathToolbox } from './math';
 import { mcpToolbox } from './mcp';
+import { shellToolbox } from './shell';
 import type { ToolboxDescriptor } from './toolbox-descriptor';
 import { utcpToolbox } from './utcp';
 
@@ -11,6 +12,7 @@ export const BUILTIN_TOOLBOXES: ToolboxDescriptor[] = [
   mathToolbox,
   clockToolbox,
   filesystemToolbox,
+  shellToolbox,
   mcpToolbox,
   utcpToolbox,
   busToolbox,
