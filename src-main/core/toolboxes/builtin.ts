@@ -6,6 +6,7 @@ import { mcpToolbox } from './mcp';
 import { shellToolbox } from './shell';
 import type { ToolboxDescriptor } from './toolbox-descriptor';
 import { utcpToolbox } from './utcp';
+import { webSearchToolbox } from './web-search';
 
 /** Toolboxes shipped with the app, in the order the editor lists them. To add one: its module exports a descriptor; list it here. */
 export const BUILTIN_TOOLBOXES: ToolboxDescriptor[] = [
@@ -13,6 +14,7 @@ export const BUILTIN_TOOLBOXES: ToolboxDescriptor[] = [
   clockToolbox,
   filesystemToolbox,
   shellToolbox,
+  webSearchToolbox,
   mcpToolbox,
   utcpToolbox,
   busToolbox,
