@@ -116,7 +116,9 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   try {
     for (const id of [...new Set(ids)]) {
       const config = asBlock(block[id] ?? top[id]);
-      toolboxes.push(toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null }));
+      toolboxes.push(
+        toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null, brain }),
+      );
     }
   } catch (error) {
     await Promise.allSettled(toolboxes.map((t) => t.close()));
