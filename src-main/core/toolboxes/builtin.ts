@@ -4,6 +4,7 @@ import { filesystemToolbox } from './filesystem';
 import { mathToolbox } from './math';
 import { mcpToolbox } from './mcp';
 import { shellToolbox } from './shell';
+import { skillMdToolbox } from './skill-md';
 import type { ToolboxDescriptor } from './toolbox-descriptor';
 import { utcpToolbox } from './utcp';
 import { webSearchToolbox } from './web-search';
@@ -15,6 +16,7 @@ export const BUILTIN_TOOLBOXES: ToolboxDescriptor[] = [
   filesystemToolbox,
   shellToolbox,
   webSearchToolbox,
+  skillMdToolbox,
   mcpToolbox,
   utcpToolbox,
   busToolbox,
