@@ -7,6 +7,7 @@ import type { Bus } from '../bus/bus';
 import type { EngineDescriptor } from '../engines/engine-descriptor';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
+import { memoryFor, type MemoryModule } from '../memory';
 import { ToolRegistry, type ToolBox } from '../toolbox';
 import { toolboxFor } from '../toolboxes/catalog';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
@@ -25,6 +26,8 @@ export interface PersonaRuntime {
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /** The persona's `memory_module`: builds each request's conversation from the session and the new message. */
+  memory: MemoryModule;
   /** Closes the toolboxes (connections, processes). */
   close(): Promise<void>;
 }
@@ -102,6 +105,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
+  const memory = memoryFor(top);
+
   const ids = loop.toolboxes ?? [];
   // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
   const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
@@ -142,6 +147,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
+    memory,
     async close() {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },
