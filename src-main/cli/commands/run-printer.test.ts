@@ -46,4 +46,24 @@ describe('run printer', () => {
       'P · e · b (m)\ntools: (none)\n[1/3] answer> Hello there.\n<err>[1/3]   ! reasoning kept out\n[1/3]   (assistant 12 ms)\ndone in 20 ms, 1 iteration\n',
     );
   });
+
+  it('prints what memory put into the request, and its warning on stderr', () => {
+    let terminal = '';
+    const print = createRunPrinter(
+      (text) => (terminal += text),
+      (text) => (terminal += `<err>${text}`),
+    );
+    const base = { runId: 'r', at: 0, iteration: 0, type: 'memory_context' as const, system: null, dropped: 0 };
+    print({
+      ...base,
+      seq: 0,
+      module: 'ovos-agents-short-term-memory-plugin',
+      history: [{ role: 'user', content: 'a' }],
+      warning: null,
+    });
+    print({ ...base, seq: 1, module: null, history: [], warning: "memory plugin 'x' not available" });
+    expect(terminal).toBe(
+      "Memory: ovos-agents-short-term-memory-plugin (1 earlier message sent)\nMemory: none, only your message is sent\n<err>  ! memory plugin 'x' not available\n",
+    );
+  });
 });

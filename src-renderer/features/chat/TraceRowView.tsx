@@ -3,6 +3,7 @@ import { iterationLabel, type TraceRow } from './trace-rows';
 import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
+import { MemoryRow } from './MemoryRow';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -22,6 +23,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           <div className="text">{row.content}</div>
         </div>
       );
+    case 'memory':
+      return <MemoryRow event={row.event} open={ui.rawOpen(row.key)} onToggle={() => ui.toggleRaw(row.key)} />;
     case 'iteration':
       return (
         <div className="iter" data-testid="trace-iteration">
