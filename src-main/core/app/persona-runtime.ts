@@ -1,4 +1,5 @@
-import type { PersonaFile } from '../../../shared/domain/persona';
+import { approvalFor } from '../../../shared/domain/approval';
+import type { ApprovalMode, PersonaFile } from '../../../shared/domain/persona';
 import { configIssues } from '../../../shared/plugins/config-schema';
 import { LOOP_DEFAULTS, LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BUILTIN_BRAINS, createBrainFrom, type BrainDescriptor } from '../brains';
@@ -28,6 +29,11 @@ export interface PersonaRuntime {
   toolboxes: ToolBox[];
   /** The persona's `memory_module`: builds each request's conversation from the session and the new message. */
   memory: MemoryModule;
+  /**
+   * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
+   * toolboxes that run programs. Absent: every tool is `auto`.
+   */
+  approval?: (toolboxId: string, tool: string) => ApprovalMode;
   /** Closes the toolboxes (connections, processes). */
   close(): Promise<void>;
 }
@@ -148,6 +154,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     registry: new ToolRegistry(toolboxes),
     toolboxes,
     memory,
+    approval: (toolboxId, tool) =>
+      approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     async close() {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },

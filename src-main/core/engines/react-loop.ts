@@ -4,7 +4,7 @@ import { BrainTurn } from './brain-turn';
 import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
-import { extractFinalAnswer, parseReactReply } from './react-parse';
+import { extractFinalAnswer, parseReactReply, withActionInput } from './react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
 import { runToolCall } from './tool-step';
 
@@ -60,7 +60,10 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     turn.emitStep([call]);
     const result = await runToolCall(ctx, call);
     // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
-    loop.push({ role: 'assistant', content: step.turn }, { role: 'user', content: observation(result) });
+    // An edited call's Action Input is the one that ran.
+    const edited = JSON.stringify(result.arguments) !== JSON.stringify(action.arguments);
+    const asked = edited ? withActionInput(step.turn, result.arguments) : step.turn;
+    loop.push({ role: 'assistant', content: asked }, { role: 'user', content: observation(result.content) });
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

@@ -69,12 +69,15 @@ describe("the OpenAI brain's OVOS config keys reach the request", () => {
     expect(body.messages[0]).toEqual({ role: 'system', content: 'The persona prompt.' });
   });
 
-  it('every key of the config schema is one this test sends or the README lists as ignored', () => {
-    const sentHere = Object.keys(ovosBlock()).filter((k) => !k.startsWith('_'));
-    const alsoSent = ['supports_tools']; // covered by openai-brain.test.ts
-    const ignored = ['key', 'allow_system_prompts']; // see README, "Brains and loop engines"
-    expect(Object.keys(OpenAIBrainConfig.shape).sort()).toEqual(
-      [...sentHere, ...alsoSent].filter((k) => !ignored.includes(k)).sort(),
-    );
+  it('every key of OVOS persona files (ovos-openai-plugin, ovos-agentic-loop) is sent here or listed as ignored', () => {
+    const ovosKeys = [
+      ...['api_url', 'key', 'api_key', 'model', 'system_prompt', 'allow_system_prompts', 'timeout'],
+      ...['max_tokens', 'temperature', 'top_p', 'frequency_penalty', 'presence_penalty', 'stop_token', 'extra_params'],
+    ];
+    const sentHere = Object.keys(ovosBlock());
+    const ignored = ['key', 'allow_system_prompts']; // the README says why ("Brains and loop engines")
+    expect(ovosKeys.filter((k) => !sentHere.includes(k) && !ignored.includes(k))).toEqual([]);
+    for (const key of ovosKeys.filter((k) => !ignored.includes(k))) expect(OpenAIBrainConfig.shape).toHaveProperty(key);
+    for (const key of ignored) expect(OpenAIBrainConfig.shape).not.toHaveProperty(key);
   });
 });
