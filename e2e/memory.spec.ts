@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
@@ -5,9 +7,14 @@ import { testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
 
+/** A temp folder on every test run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
+const OUT = process.env.SCREENSHOTS_DIR
+  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
+  : path.join(tmpdir(), 'persona-studio-screenshots');
 let app: App;
 
 beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   writePersona(app.home, 'memo', {
     ...testPersona(app.llm.url, 'Memo'),
@@ -49,7 +56,7 @@ describe('memory in the chat pane', () => {
         { role: 'user', content: 'Who am I and where am I going?' },
       ]);
       await page.waitForTimeout(150);
-      await page.screenshot({ path: path.join(repoRoot, 'docs', 'screenshots', `chat-memory-row-${scheme}.png`) });
+      await page.screenshot({ path: path.join(OUT, `chat-memory-row-${scheme}.png`) });
       await page.close();
     });
   }
