@@ -78,7 +78,7 @@ export function ToolCard({
         <div className="tool-summary small mono" data-testid="trace-tool-summary">
           <div>
             <span className="muted">in </span>
-            {JSON.stringify(row.arguments)}
+            {row.rawArguments ?? JSON.stringify(row.arguments)}
           </div>
           {outcomeLine(row, reported) && (
             <div className={row.status === 'error' ? 'err' : reported ? 'warn' : undefined}>
@@ -90,7 +90,16 @@ export function ToolCard({
       ) : (
         <div className="kv">
           <span>arguments</span>
-          <JsonView value={row.arguments} copy={false} compact />
+          {row.rawArguments !== undefined ? (
+            <div className="stack" style={{ gap: 6 }}>
+              <div className="notice warn small">Not valid JSON: the tool was not run. The model sent:</div>
+              <pre className="json" data-testid="trace-tool-raw-arguments">
+                {row.rawArguments}
+              </pre>
+            </div>
+          ) : (
+            <JsonView value={row.arguments} copy={false} compact />
+          )}
           {row.status === 'ok' && (
             <>
               <span>result</span>
