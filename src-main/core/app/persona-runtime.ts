@@ -8,6 +8,7 @@ import type { Bus } from '../bus/bus';
 import type { EngineDescriptor } from '../engines/engine-descriptor';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
+import { memoryFor, type MemoryModule } from '../memory';
 import { ToolRegistry, type ToolBox } from '../toolbox';
 import { toolboxFor } from '../toolboxes/catalog';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
@@ -26,6 +27,8 @@ export interface PersonaRuntime {
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /** The persona's `memory_module`: builds each request's conversation from the session and the new message. */
+  memory: MemoryModule;
   /**
    * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
    * toolboxes that run programs. Absent: every tool is `auto`.
@@ -108,6 +111,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
+  const memory = memoryFor(top);
+
   const ids = loop.toolboxes ?? [];
   // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
   const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
@@ -122,7 +127,9 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   try {
     for (const id of [...new Set(ids)]) {
       const config = asBlock(block[id] ?? top[id]);
-      toolboxes.push(toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null }));
+      toolboxes.push(
+        toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null, brain }),
+      );
     }
   } catch (error) {
     await Promise.allSettled(toolboxes.map((t) => t.close()));
@@ -146,6 +153,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
+    memory,
     approval: (toolboxId, tool) =>
       approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     async close() {
