@@ -16,8 +16,12 @@ export const OpenAIBrainConfig = z.looseObject({
   api_key: z.string().optional(),
   supports_tools: z.boolean().optional(),
   temperature: z.number().optional(),
-  /** Seconds. */
+  /** Seconds without any data from the server (before the first byte, or between chunks of a stream). */
   timeout: z.number().positive().optional(),
+  /** Seconds one reply may take in all, however steadily it streams. */
+  total_timeout: z.number().positive().optional(),
+  /** Characters one reply may hold (text, reasoning and tool-call arguments together). */
+  max_reply_chars: z.number().int().positive().optional(),
 });
 export type OpenAIBrainConfig = z.infer<typeof OpenAIBrainConfig>;
 

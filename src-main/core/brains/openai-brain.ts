@@ -6,6 +6,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { AgentMessage } from '../../../shared/domain/message';
 import { DEFAULT_API_URL, type OpenAIBrainConfig } from '../../../shared/domain/persona';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { CancelledError, StudioError } from '../errors';
 import { ToolBox } from '../toolbox/toolbox';
 import { BrainError } from './brain-error';
@@ -18,6 +19,10 @@ import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } fr
 
 export const OPENAI_BRAIN_ID = 'ovos-chat-openai-plugin';
 export const DEFAULT_TIMEOUT_S = 60;
+/** A reply that streams for longer than this (10 min) is ended: `total_timeout` changes it. */
+export const DEFAULT_TOTAL_TIMEOUT_S = 600;
+/** 8 M characters, about 2,000 pages: `max_reply_chars` changes it. */
+export const DEFAULT_MAX_REPLY_CHARS = 8 * 1024 * 1024;
 
 /** Accepts the full `.../v1/chat/completions` URL or the `/v1` base; returns the base (what the client wants). */
 export function normalizeApiUrl(url: string): string {
@@ -44,6 +49,8 @@ export class OpenAIBrain implements ChatEngine {
   /** The chat-completions URL, as error messages name it. */
   readonly url: string;
   readonly timeoutMs: number;
+  readonly totalTimeoutMs: number;
+  readonly maxReplyChars: number;
   private readonly temperature: number | undefined;
   private readonly client: OpenAI;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
@@ -62,6 +69,8 @@ export class OpenAIBrain implements ChatEngine {
     this.supportsTools = config.supports_tools ?? true;
     this.temperature = config.temperature;
     this.timeoutMs = Math.max(1, Math.round((config.timeout ?? DEFAULT_TIMEOUT_S) * 1000));
+    this.totalTimeoutMs = Math.max(1, Math.round((config.total_timeout ?? DEFAULT_TOTAL_TIMEOUT_S) * 1000));
+    this.maxReplyChars = config.max_reply_chars ?? DEFAULT_MAX_REPLY_CHARS;
     const errorBodies = this.errorBodies;
     this.client = new OpenAI({
       baseURL: this.baseURL,
@@ -98,12 +107,13 @@ export class OpenAIBrain implements ChatEngine {
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
     const request = this.buildRequest(messages, options.tools, false);
-    const guard = new CallGuard(this.timeoutMs, options.signal);
+    const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
       const response = await this.client.chat.completions
         .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
         .asResponse();
       const text = await response.text();
+      if (text.length > this.maxReplyChars) throw this.tooLarge(text.length);
       return this.toMessage(this.parseCompletion(text, response.status), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
@@ -114,7 +124,7 @@ export class OpenAIBrain implements ChatEngine {
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
     const request = this.buildRequest(messages, options.tools, true);
-    const guard = new CallGuard(this.timeoutMs, options.signal);
+    const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     let finished = false;
     let assembler: StreamAssembler | undefined;
     try {
@@ -134,8 +144,14 @@ export class OpenAIBrain implements ChatEngine {
       assembler = new StreamAssembler();
       const think = new ThinkFilter();
       for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
-        guard.touch();
+        const data = assembler.dataChunks;
         const delta = think.push(assembler.add(chunk));
+        // Chunks without data (keep-alives, empty deltas) do not count as the server answering.
+        if (assembler.dataChunks > data) guard.touch();
+        if (assembler.size > this.maxReplyChars) {
+          guard.abort();
+          throw this.tooLarge(assembler.size);
+        }
         if (delta) {
           guard.pause();
           yield delta;
@@ -185,14 +201,30 @@ export class OpenAIBrain implements ChatEngine {
     }
   }
 
+  /** A reply past max_reply_chars: the run ends with this error rather than holding the rest in memory. */
+  private tooLarge(size: number): BrainError {
+    return new BrainError(
+      'brain_bad_response',
+      `The reply from ${this.url} passed ${this.maxReplyChars.toLocaleString('en')} characters (${size.toLocaleString('en')} so far) and was cut there; the brain's max_reply_chars setting changes the limit.`,
+      { url: this.url },
+    );
+  }
+
   private async failure(error: unknown, guard: CallGuard, signal?: AbortSignal): Promise<Error> {
+    if (guard.timedOut === 'total' && !signal?.aborted)
+      return new BrainError(
+        'brain_unreachable',
+        `The reply from ${this.url} did not end within ${this.totalTimeoutMs / 1000} s (the brain's total_timeout); it was stopped there.`,
+        { url: this.url },
+        { cause: error },
+      );
     const errorBody =
       error instanceof APIError && error.headers ? await this.errorBodies.get(error.headers) : undefined;
     return toBrainError(error, {
       url: this.url,
       timeoutMs: this.timeoutMs,
       signal,
-      timedOut: guard.timedOut,
+      timedOut: guard.timedOut !== null,
       errorBody,
     });
   }
@@ -200,8 +232,14 @@ export class OpenAIBrain implements ChatEngine {
   private parseCompletion(text: string, status: number): Json {
     let json: unknown;
     try {
-      json = JSON.parse(text);
-    } catch {
+      json = parseJsonSafe(text);
+    } catch (error) {
+      if (error instanceof JsonInputError && error.problem !== 'syntax')
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} answered with JSON that cannot be taken in: ${error.message}`,
+          { url: this.url, status },
+        );
       const snippet = text.trim().slice(0, 200);
       throw new BrainError(
         'brain_bad_response',

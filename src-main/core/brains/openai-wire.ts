@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 
 /** One chat-completions message as sent (OVOS ovos-openai-plugin mapping). */
 export type WireMessage = Record<string, unknown>;
@@ -65,13 +66,18 @@ function parseArguments(name: string, raw: unknown, warnings: string[]): Record<
   }
   if (typeof raw === 'string') {
     try {
-      let parsed: unknown = JSON.parse(raw);
+      let parsed: unknown = parseJsonSafe(raw);
       // Some tool-call parsers encode the arguments twice: a JSON string holding the JSON object.
-      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = JSON.parse(parsed);
+      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = parseJsonSafe(parsed);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
         return parsed as Record<string, unknown>;
-    } catch {
-      // reported below
+    } catch (error) {
+      if (error instanceof JsonInputError && error.problem !== 'syntax') {
+        warnings.push(
+          `The model called '${name}' with arguments that cannot be taken in (${error.message}); using {}.`,
+        );
+        return {};
+      }
     }
     warnings.push(
       `The model called '${name}' with arguments that are not a JSON object; using {}. Raw arguments: ${snippet(raw)}`,

@@ -1,5 +1,6 @@
 import { chmod, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
 import { writeFileAtomic } from './atomic-write';
 
@@ -40,10 +41,14 @@ export class SecretStore {
     await chmod(this.file, 0o600).catch(() => undefined);
     let parsed: SecretsFile;
     try {
-      parsed = SecretsFile.parse(JSON.parse(text));
+      parsed = SecretsFile.parse(parseJsonSafe(text));
     } catch (error) {
       const why =
-        error instanceof SyntaxError ? 'not valid JSON' : 'not the expected { version: 1, personas: {...} } shape';
+        error instanceof JsonInputError
+          ? error.problem === 'syntax'
+            ? 'not valid JSON'
+            : error.message
+          : 'not the expected { version: 1, personas: {...} } shape';
       throw new StudioError(
         'internal',
         `${this.file} does not parse (${why}); it is left as it is. Fix or remove it.`,

@@ -2,6 +2,7 @@ import { mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
 import { TraceEvent } from '../../../shared/domain/trace';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
 import { logger } from '../log';
 import { assertSessionId } from './session-id';
@@ -142,7 +143,7 @@ export function parseSession(text: string): { events: TraceEvent[]; skipped: Ski
     if (!line) continue;
     let json: unknown;
     try {
-      json = JSON.parse(line);
+      json = parseJsonSafe(line);
     } catch (error) {
       skipped.push({ line: i + 1, error: error instanceof Error ? error.message : String(error) });
       continue;

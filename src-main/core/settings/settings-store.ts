@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
 import { Settings } from '../../../shared/ipc/contract';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 import { logger } from '../log';
 import { writeFileAtomic } from '../personas/atomic-write';
 
@@ -27,7 +28,7 @@ export class SettingsStore {
       return (this.cache = Settings.parse({}));
     }
     try {
-      this.cache = Settings.parse(JSON.parse(text));
+      this.cache = Settings.parse(parseJsonSafe(text));
     } catch (error) {
       log.warn(
         `${this.file} does not parse (${error instanceof SyntaxError ? 'not valid JSON' : 'unexpected values'}); using the defaults. It is kept as it is, and copied aside when settings are saved.`,

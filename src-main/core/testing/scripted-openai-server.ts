@@ -149,10 +149,17 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
         'cache-control': 'no-cache',
         connection: 'keep-alive',
       });
-      for (const event of reply.sse) {
+      const times = reply.repeat === undefined ? 1 : reply.repeat < 0 ? Infinity : reply.repeat;
+      const frames = reply.sse.map((event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
+      for (let round = 0; round < times; round++) {
         if (res.destroyed) return;
-        res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
-        if (reply.chunkDelayMs && !(await wait(reply.chunkDelayMs, res))) return;
+        for (const frame of frames) {
+          if (res.destroyed) return;
+          // Waits for a slow reader instead of queueing an endless stream in memory.
+          if (!res.write(frame)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+          if (reply.chunkDelayMs && !(await wait(reply.chunkDelayMs, res))) return;
+        }
+        if (frames.length === 0 || (!reply.chunkDelayMs && round % 64 === 63)) await new Promise(setImmediate);
       }
       if (reply.cut) {
         // Let the written events reach the client first, then drop the connection mid-response.
