@@ -59,7 +59,7 @@ async function syncDir(dir: string): Promise<void> {
 }
 
 /** A write that cannot happen, in words (read-only disk, full disk, no permission, no folder); the target is untouched. */
-function unwritable(target: string, error: NodeJS.ErrnoException): StudioError {
+export function unwritable(target: string, error: NodeJS.ErrnoException): StudioError {
   const reasons: Record<string, string> = {
     EROFS: 'the disk is read-only',
     ENOSPC: 'the disk is full',
