@@ -20,7 +20,11 @@ export const TEMP_PREFIX = '.tmp-';
  */
 export async function writeFileAtomic(target: string, data: string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);
-  const temp = path.join(dir, `${TEMP_PREFIX}${path.basename(target)}.${randomBytes(6).toString('hex')}`);
+  // The writer's pid is in the name, so a later start can tell a dead writer's leftover from a write under way.
+  const temp = path.join(
+    dir,
+    `${TEMP_PREFIX}${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}`,
+  );
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(temp, 'wx', options.mode ?? 0o644);

@@ -1,7 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { StudioError } from '../errors';
 import { openPersonaStore } from './open-store';
 import type { PersonaStore } from './persona-store';
 import type { SecretStore } from './secret-store';
@@ -73,4 +75,69 @@ describe('persona JSON from outside', () => {
     );
     expect(imported.record.persona.name).toBe('Bom2');
   });
+});
+
+describe('a persona and its secrets are saved together', () => {
+  const failing = () => {
+    secrets.set = async () => {
+      throw new StudioError('forbidden', `Cannot write ${secrets.file}: the disk is full. Nothing was changed.`);
+    };
+  };
+
+  it('an import whose key cannot be stored leaves no persona behind, and the retry makes exactly one', async () => {
+    const set = secrets.set.bind(secrets);
+    failing();
+    const text = JSON.stringify(withKey('Keyed'));
+    await expect(store.import({ text }, KNOWN)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('Nothing was changed.'),
+    });
+    expect((await store.list()).personas.map((p) => p.id)).toEqual(['assistant']);
+    secrets.set = set;
+    await store.import({ text }, KNOWN);
+    expect((await store.list()).personas.map((p) => p.id)).toEqual(['assistant', 'keyed']);
+    expect(await secrets.get('keyed')).toEqual({ [`${ENGINE}.${BRAIN}.api_key`]: 'sk-1' });
+  });
+
+  it('a save over an existing persona whose key cannot be stored puts the old file back', async () => {
+    const saved = await store.save('keyed', withKey('Keyed'));
+    const before = readFileSync(saved.path, 'utf8');
+    failing();
+    await expect(store.save('keyed', { ...withKey('Renamed') })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(readFileSync(saved.path, 'utf8')).toBe(before);
+  });
+});
+
+describe('leftovers of interrupted writes', () => {
+  it('temp files of writers killed with kill -9 are removed at the next start', async () => {
+    const script = path.join(home, 'writer.mts');
+    const atomic = JSON.stringify(path.resolve('src-main/core/personas/atomic-write.ts'));
+    const targets = [path.join(home, 'personas', 'assistant.json'), path.join(home, 'secrets.json')];
+    writeFileSync(
+      script,
+      `import { writeFileAtomic } from ${atomic};
+await writeFileAtomic(process.argv[2], '{"version":1,"personas":{"x":{"api_key":"sk-secret"}}}', {
+  beforeRename: async () => { process.stdout.write('temp written\\n'); await new Promise(() => setInterval(() => undefined, 1000)); },
+});`,
+    );
+    for (let cycle = 0; cycle < 4; cycle++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, targets[cycle % 2]], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => d.toString().includes('temp written') && resolve());
+        child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));
+      });
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const temps = () =>
+      [home, path.join(home, 'personas')].flatMap((d) => readdirSync(d).filter((n) => n.startsWith('.tmp-')));
+    expect(temps()).toHaveLength(4);
+    // A write under way in a live process is left alone.
+    const live = path.join(home, `.tmp-settings.json.${process.ppid}-abcdef`);
+    writeFileSync(live, '{}');
+    await openPersonaStore(home);
+    expect(temps()).toEqual([path.basename(live)]);
+  }, 30_000);
 });

@@ -203,10 +203,35 @@ export class PersonaStore {
       for (const [p, v] of Object.entries(stored))
         if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
       Object.assign(next, split.set);
-      await writeFileAtomic(file, formatPersona(split.persona));
-      await this.secrets.set(targetId, next);
+      await this.writePair(targetId, file, formatPersona(split.persona), next);
       return this.record(targetId, split.persona, file);
     });
+  }
+
+  /**
+   * Writes a persona file and then its secrets as one change: when the secrets cannot be stored, the file is put
+   * back as it was (a new one removed), so "nothing was changed" is true and a retry saves in place. When even
+   * that fails, the error says what is on disk.
+   */
+  private async writePair(id: string, file: string, text: string, secrets: Record<string, string>): Promise<void> {
+    const previous = await readFile(file, 'utf8').catch(() => null);
+    await writeFileAtomic(file, text);
+    try {
+      await this.secrets.set(id, secrets);
+    } catch (error) {
+      const restored = await (previous === null ? rm(file, { force: true }) : writeFileAtomic(file, previous)).then(
+        () => true,
+        () => false,
+      );
+      if (restored) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StudioError(
+        'internal',
+        `The persona was written to ${file}, but its secrets were not stored (${why.replace(/ Nothing was changed\.$/, '')}), and the file could not be put back. Save it again once the problem is fixed: it saves in place.`,
+        { path: file, id },
+        { cause: error },
+      );
+    }
   }
 
   /** Deletes a persona file (valid or broken) and its secrets. */
