@@ -73,6 +73,20 @@ export const BusStatus = z.object({
 export type BusStatus = z.infer<typeof BusStatus>;
 
 const Empty = z.object({}).default({});
+
+/**
+ * A problem the user must hear about that no request of theirs is waiting on (a settings file that does not
+ * parse, a session that cannot be written): pushed as 'app.notice', the recent ones kept for app.notices.
+ */
+export const Notice = z.object({
+  id: z.number().int(),
+  level: z.enum(['warning', 'error']),
+  message: z.string(),
+  at: z.number(),
+  /** The session it concerns, when it concerns one. */
+  sessionId: z.string().nullable(),
+});
+export type Notice = z.infer<typeof Notice>;
 const ById = z.object({ id: PersonaId });
 
 /** Where a tool lives: a persona's toolbox instance, or an installed toolbox with its default config. */
@@ -90,6 +104,8 @@ export const methods = {
     }),
   },
   'app.catalog': { input: Empty, output: Catalog },
+  /** The recent notices (oldest first), including those raised before this window connected. */
+  'app.notices': { input: Empty, output: z.object({ notices: z.array(Notice) }) },
   'personas.list': {
     input: Empty,
     output: z.object({ personas: z.array(PersonaSummary), broken: z.array(BrokenPersona) }),
@@ -140,7 +156,8 @@ export const methods = {
   },
   'chat.loadSession': {
     input: z.object({ sessionId: z.string() }),
-    output: z.object({ session: SessionSummary, events: z.array(TraceEvent) }),
+    /** `warnings`: what the file lacks (unreadable lines, a run that has no end in it). */
+    output: z.object({ session: SessionSummary, events: z.array(TraceEvent), warnings: z.array(z.string()) }),
   },
   'brains.test': {
     input: BrainProbe,
@@ -163,6 +180,7 @@ export const events = {
   'chat.trace': z.object({ sessionId: z.string(), event: TraceEvent }),
   'tools.changed': z.object({ toolboxId: z.string(), personaId: z.string().nullable() }),
   'personas.changed': z.object({ id: z.string().nullable() }),
+  'app.notice': Notice,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

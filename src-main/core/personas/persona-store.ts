@@ -39,6 +39,21 @@ async function renameNoReplace(from: string, to: string, refuse: () => Error): P
   await rm(from, { force: true });
 }
 
+/** A delete that cannot happen (read-only disk, no permission), in words; the file is still there. */
+function undeletable(file: string, error: NodeJS.ErrnoException): StudioError {
+  const reasons: Record<string, string> = {
+    EROFS: 'the disk is read-only',
+    EACCES: 'no permission to change its folder',
+    EPERM: 'no permission to change its folder',
+    EBUSY: 'the file is in use',
+  };
+  const why = (error.code && reasons[error.code]) ?? error.message;
+  return new StudioError('forbidden', `Cannot delete ${file}: ${why}. Nothing was changed.`, {
+    path: file,
+    code: error.code,
+  });
+}
+
 /**
  * Persona files in `personas/<id>.json`, in the OVOS format. Writes are atomic; the raw JSON is kept
  * (key order, unknown keys). A file that does not parse or validate is listed as broken and never
@@ -239,8 +254,17 @@ export class PersonaStore {
     return this.serial(async () => {
       const file = this.fileOf(id);
       if (!existsSync(file)) return false;
-      await rm(file);
-      await this.secrets.remove(id);
+      await rm(file).catch((error: NodeJS.ErrnoException) => {
+        throw undeletable(file, error);
+      });
+      await this.secrets.remove(id).catch((error: Error) => {
+        throw new StudioError(
+          'forbidden',
+          `${file} was deleted, but its secrets could not be removed from ${this.secrets.file}: ${error.message.replace(/ Nothing was changed\.$/, '')}.`,
+          { path: this.secrets.file },
+          { cause: error },
+        );
+      });
       return true;
     });
   }

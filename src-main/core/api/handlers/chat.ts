@@ -1,13 +1,10 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import { startRun } from '../../app/run-chat';
 import { StudioError } from '../../errors';
-import { logger } from '../../log';
 import { newSessionId } from '../../sessions/session-id';
 import { historyFromEvents } from '../../sessions/session-store';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
-
-const log = logger('chat');
 
 /** The events of a session so far; a session id the client made up and never used yet has none. */
 async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
@@ -45,11 +42,10 @@ export function chatHandlers(
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
     const onEvent = (event: TraceEvent) => {
-      // The store serializes appends per session, and a load waits for those queued before it.
-      app.sessions
-        .append(sessionId, event)
-        .catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
-      app.emit('chat.trace', { sessionId, event });
+      // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
+      // has raised a notice saying the session file misses it); appends keep their order, so events do too.
+      const show = () => app.emit('chat.trace', { sessionId, event });
+      app.sessions.append(sessionId, event).then(show, show);
     };
     const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });
     app.runs.add({ runId: handle.runId, sessionId, cancel: () => handle.cancel() });
@@ -69,8 +65,8 @@ export function chatHandlers(
     },
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
     'chat.loadSession': async ({ sessionId }) => {
-      const { session, events } = await app.sessions.load(sessionId);
-      return { session, events };
+      const { session, events, warnings } = await app.sessions.load(sessionId);
+      return { session, events, warnings };
     },
   };
 }
