@@ -102,7 +102,8 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     },
     async openSession(sessionId) {
       try {
-        const { events } = await get().client.call('chat.loadSession', { sessionId });
+        const { events, warnings } = await get().client.call('chat.loadSession', { sessionId });
+        get().sessionNotices(sessionId, warnings ?? []);
         set((s) => ({
           sessionId,
           chatError: null,

@@ -4,6 +4,7 @@ import { createChatSlice } from './chat-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
+import { createNoticesSlice } from './notices-slice';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -17,6 +18,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createToolsSlice(set, get),
     ...createChatSlice(set, get),
     ...createUiSlice(set, get),
+    ...createNoticesSlice(set, get),
   }));
 }
 
@@ -25,6 +27,7 @@ export function bindEvents(store: AppStore, client: ApiClient): () => void {
   const offs = [
     client.on('chat.trace', (p) => store.getState().applyTrace(p)),
     client.on('personas.changed', () => void store.getState().loadPersonas()),
+    client.on('app.notice', (n) => store.getState().addNotice(n)),
     client.on('tools.changed', (p) => {
       const id = store.getState().selectedId;
       if (id && (p.personaId === null || p.personaId === id)) void store.getState().loadTools(id);
