@@ -36,6 +36,8 @@ export const EngineConfig = z.looseObject({
   system_prompt: z.string().optional(),
   toolboxes: z.array(z.string()).optional(),
   tool_timeout_s: z.number().positive('tool_timeout_s must be more than 0 seconds.').optional(),
+  /** The longest tool result (characters) fed back to the model; longer ones are cut, saying so. */
+  max_tool_result_chars: z.number().int().positive('max_tool_result_chars must be at least 1.').optional(),
 });
 export type EngineConfig = z.infer<typeof EngineConfig>;
 

@@ -2,7 +2,7 @@ import type { PersonaFile } from '../../../shared/domain/persona';
 import { BRAINS } from '../brains';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
-import { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
+import { DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_TOOL_RESULT_CHARS, DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
 import { ENGINE_CLASSES } from '../engines/engines';
 import { StudioError } from '../errors';
 import { ToolRegistry, type ToolBox, type ToolBoxClass } from '../toolbox';
@@ -14,6 +14,8 @@ export interface PersonaRuntime {
   model: string | null;
   maxIterations: number;
   toolTimeoutMs: number;
+  /** The engine block's max_tool_result_chars (the engine's default when absent). */
+  maxToolResultChars?: number;
   systemPrompt: string | null;
   brain: ChatEngine | null;
   registry: ToolRegistry;
@@ -135,6 +137,10 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     model: brain?.model ?? (typeof brainConfig.model === 'string' ? brainConfig.model : null),
     maxIterations,
     toolTimeoutMs: Math.round(timeoutS * 1000),
+    maxToolResultChars:
+      typeof block.max_tool_result_chars === 'number' && block.max_tool_result_chars >= 1
+        ? Math.floor(block.max_tool_result_chars)
+        : DEFAULT_MAX_TOOL_RESULT_CHARS,
     systemPrompt: typeof block.system_prompt === 'string' && block.system_prompt.trim() ? block.system_prompt : null,
     brain,
     registry: new ToolRegistry(toolboxes),

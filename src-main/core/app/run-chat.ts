@@ -69,6 +69,7 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         registry: runtime.registry,
         maxIterations: runtime.maxIterations,
         toolTimeoutMs: runtime.toolTimeoutMs,
+        maxToolResultChars: runtime.maxToolResultChars,
         systemPrompt: runtime.systemPrompt,
       });
       if (!engine) throw new StudioError('persona_invalid', `Unknown engine '${runtime.engineId}'.`);

@@ -4,6 +4,8 @@ import type { RunTracer } from './run-tracer';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
 export const DEFAULT_TOOL_TIMEOUT_S = 30;
+/** 1 M characters (about 250,000 tokens, more than most context windows): `max_tool_result_chars` changes it. */
+export const DEFAULT_MAX_TOOL_RESULT_CHARS = 1024 * 1024;
 
 /** What an engine is built from (a persona's engine block, resolved). */
 export interface EngineSetup {
@@ -13,6 +15,8 @@ export interface EngineSetup {
   maxIterations?: number;
   /** Per tool call; default 30 s; 0 = none. */
   toolTimeoutMs?: number;
+  /** The longest tool result fed back to the model (and traced); longer ones are cut, saying so. */
+  maxToolResultChars?: number;
   /** The persona's own system prompt, prepended as a system message. */
   systemPrompt?: string | null;
   /** Request every reply as a stream (true, default) or use continueChat and emit the answer in one delta. */
@@ -37,6 +41,7 @@ export interface LoopContext {
   registry: ToolRegistry;
   maxIterations: number;
   toolTimeoutMs: number;
+  maxToolResultChars: number;
   systemPrompt: string | null;
   stream: boolean;
   signal: AbortSignal | undefined;
