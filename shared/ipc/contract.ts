@@ -154,6 +154,11 @@ export const methods = {
     input: z.object({ personaId: PersonaId.optional() }),
     output: z.object({ sessions: z.array(SessionSummary) }),
   },
+  /** One whole trace event from the session file: what a window asks for when it got an event with `elided` fields. */
+  'chat.traceEvent': {
+    input: z.object({ sessionId: z.string(), runId: z.string(), seq: z.number().int().nonnegative() }),
+    output: z.object({ event: TraceEvent }),
+  },
   'chat.loadSession': {
     input: z.object({ sessionId: z.string() }),
     /** `warnings`: what the file lacks (unreadable lines, a run that has no end in it). */

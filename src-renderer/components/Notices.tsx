@@ -9,9 +9,13 @@ export function Notices() {
   const dismiss = useApp((s) => s.dismissNotice);
   if (!notices.length) return null;
   return (
-    <section className="notices" aria-label="Notices">
+    <section className="app-notices" aria-label="Notices">
       {notices.map((n) => (
-        <div key={n.id} className={`notice ${n.level}`} role={n.level === 'error' ? 'alert' : 'status'}>
+        <div
+          key={n.id}
+          className={`notice ${n.level === 'error' ? 'error' : 'warn'}`}
+          role={n.level === 'error' ? 'alert' : 'status'}
+        >
           <span className="grow">
             <strong>{n.level === 'error' ? 'Error' : 'Warning'}:</strong> {n.message}
           </span>

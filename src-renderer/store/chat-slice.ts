@@ -41,6 +41,8 @@ export interface ChatSlice {
   openSession(sessionId: string): Promise<void>;
   resetChat(): void;
   applyTrace(payload: EventPayload<'chat.trace'>): void;
+  /** Replaces an event that came with elided fields by the whole one from the session file. */
+  loadFullEvent(event: TraceEvent): Promise<void>;
 }
 
 /** The events of the session on screen. */
@@ -115,6 +117,29 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       }
     },
     resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),
+    async loadFullEvent(event) {
+      const sessionId = Object.keys(get().eventsBySession).find((id) =>
+        get().eventsBySession[id].some((e) => e.runId === event.runId && e.seq === event.seq),
+      );
+      if (!sessionId) return;
+      try {
+        const { event: whole } = await get().client.call('chat.traceEvent', {
+          sessionId,
+          runId: event.runId,
+          seq: event.seq,
+        });
+        set((s) => ({
+          eventsBySession: {
+            ...s.eventsBySession,
+            [sessionId]: s.eventsBySession[sessionId].map((e) =>
+              e.runId === whole.runId && e.seq === whole.seq ? whole : e,
+            ),
+          },
+        }));
+      } catch (e) {
+        get().toast('error', `The full event could not be loaded: ${toErrorValue(e).message}`);
+      }
+    },
     applyTrace({ sessionId, event }) {
       set((s) => {
         const list = merge(s.eventsBySession[sessionId] ?? [], [event]);

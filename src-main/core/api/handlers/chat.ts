@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import { startRun } from '../../app/run-chat';
+import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
 import { historyFromEvents } from '../../sessions/session-store';
@@ -19,7 +20,7 @@ async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceE
 /** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
 export function chatHandlers(
   app: AppContext,
-): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession'> {
+): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession' | 'chat.traceEvent'> {
   // Sessions a send is starting a run in (between its check and the run's registration, which awaits):
   // a second send to the same session meanwhile is refused like one during the run.
   const starting = new Set<string>();
@@ -44,7 +45,7 @@ export function chatHandlers(
     const onEvent = (event: TraceEvent) => {
       // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
       // has raised a notice saying the session file misses it); appends keep their order, so events do too.
-      const show = () => app.emit('chat.trace', { sessionId, event });
+      const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(event) });
       app.sessions.append(sessionId, event).then(show, show);
     };
     const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });
@@ -66,7 +67,14 @@ export function chatHandlers(
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
     'chat.loadSession': async ({ sessionId }) => {
       const { session, events, warnings } = await app.sessions.load(sessionId);
-      return { session, events, warnings };
+      return { session, events: events.map((e) => elideForWindow(e)), warnings };
+    },
+    'chat.traceEvent': async ({ sessionId, runId, seq }) => {
+      const { events } = await app.sessions.load(sessionId);
+      const event = events.find((e) => e.runId === runId && e.seq === seq);
+      if (!event)
+        throw new StudioError('not_found', `Session '${sessionId}' has no event ${seq} of run '${runId}' in its file.`);
+      return { event };
     },
   };
 }
