@@ -8,6 +8,7 @@ import { buildPersonaRuntime } from '../../core/app/persona-runtime';
 import { loadToolboxClasses } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { createRunPrinter } from './run-printer';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json]
 
@@ -29,7 +30,7 @@ async function readPersona(file: string): Promise<PersonaFile> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonSafe(text);
   } catch (error) {
     throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
   }

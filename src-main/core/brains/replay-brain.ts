@@ -4,6 +4,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { CancelledError, StudioError } from '../errors';
 import { BrainError } from './brain-error';
 import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 export const REPLAY_BRAIN_ID = 'replay';
 
@@ -39,7 +40,7 @@ export function readRecordedTurns(sessionFile: string, unreadable: number[] = []
     if (!line.trim()) return;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJsonSafe(line);
     } catch {
       unreadable.push(i + 1);
       return;
