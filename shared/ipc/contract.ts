@@ -161,8 +161,16 @@ export const methods = {
   },
   'chat.loadSession': {
     input: z.object({ sessionId: z.string() }),
-    /** `warnings`: what the file lacks (unreadable lines, a run that has no end in it). */
-    output: z.object({ session: SessionSummary, events: z.array(TraceEvent), warnings: z.array(z.string()) }),
+    /**
+     * `warnings`: what the file lacks (unreadable lines, a run that has no end in it); `interruptedRunIds`: runs
+     * without an end in the file that are not going either (the app stopped during them).
+     */
+    output: z.object({
+      session: SessionSummary,
+      events: z.array(TraceEvent),
+      warnings: z.array(z.string()),
+      interruptedRunIds: z.array(z.string()),
+    }),
   },
   'brains.test': {
     input: BrainProbe,

@@ -4,6 +4,7 @@ import { bindEvents, createAppStore } from '../store';
 import { StoreProvider } from '../store/context';
 import { fakeClient } from '../store/fake-client';
 import { Notices } from './Notices';
+import { activeRunId } from '../store/chat-slice';
 
 afterEach(cleanup);
 
@@ -36,7 +37,7 @@ describe('Notices', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
   });
 
-  it('a reopened session whose file is short says so', async () => {
+  it('a reopened session whose file is short says so, and its run without an end is not shown as running', async () => {
     const { client } = fakeClient({
       'chat.loadSession': () => ({
         session: {
@@ -48,8 +49,9 @@ describe('Notices', () => {
           updatedAt: 1,
           runs: 1,
         },
-        events: [],
+        events: [{ runId: 'r1', seq: 1, at: 1, iteration: 0, type: 'user_message', content: 'hi' }],
         warnings: ['The file ends before a run ended: the app stopped.'],
+        interruptedRunIds: ['r1'],
       }),
     });
     const store = createAppStore(client);
@@ -62,5 +64,6 @@ describe('Notices', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'Warning: This session: The file ends before a run ended: the app stopped.✕',
     );
+    expect(activeRunId(store.getState())).toBeNull();
   });
 });

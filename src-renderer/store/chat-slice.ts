@@ -35,6 +35,8 @@ export interface ChatSlice {
   chatError: ErrorValue | null;
   /** The run this window started, until it ends. */
   pendingRunId: string | null;
+  /** Runs of loaded sessions whose end is not in the file and that are not going: never shown as running. */
+  interruptedRuns: Record<string, true>;
   send(message: string): Promise<void>;
   cancelRun(): Promise<void>;
   loadSessions(): Promise<void>;
@@ -52,8 +54,11 @@ export function currentEvents(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession'
 const EMPTY: TraceEvent[] = [];
 
 /** The run in progress in the session on screen, if any. */
-export function activeRunId(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' | 'pendingRunId'>): string | null {
-  return runningRunId(currentEvents(s)) ?? s.pendingRunId;
+export function activeRunId(
+  s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' | 'pendingRunId'> & Partial<Pick<ChatSlice, 'interruptedRuns'>>,
+): string | null {
+  const running = runningRunId(currentEvents(s));
+  return (running && !s.interruptedRuns?.[running] ? running : null) ?? s.pendingRunId;
 }
 
 export function createChatSlice(set: SetState, get: GetState): ChatSlice {
@@ -66,6 +71,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     sending: false,
     chatError: null,
     pendingRunId: null,
+    interruptedRuns: {},
     async send(message) {
       const personaId = get().selectedId;
       const text = message.trim();
@@ -104,9 +110,13 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     },
     async openSession(sessionId) {
       try {
-        const { events, warnings } = await get().client.call('chat.loadSession', { sessionId });
+        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', { sessionId });
         get().sessionNotices(sessionId, warnings ?? []);
         set((s) => ({
+          interruptedRuns: {
+            ...s.interruptedRuns,
+            ...Object.fromEntries((interruptedRunIds ?? []).map((id) => [id, true] as const)),
+          },
           sessionId,
           chatError: null,
           pendingRunId: null,

@@ -57,7 +57,6 @@ export class AppContext {
     this.settings = new SettingsStore(this.paths.settings, (message) => this.notify('warning', message));
     this.sessions = new SessionStore(this.paths.sessions, {
       onWriteError: (sessionId, message) => this.notify('error', message, sessionId),
-      onSkipped: (sessionId, message) => this.notify('warning', message, sessionId),
     });
     this.emitter.setMaxListeners(0);
     this.runtimes = new RuntimeCache(this);

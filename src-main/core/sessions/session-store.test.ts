@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, appendFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, appendFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -199,6 +199,20 @@ describe('historyFromEvents', () => {
       { role: 'user', content: 'stop this' },
       { role: 'user', content: 'And 2+2?' },
       { role: 'assistant', content: '4' },
+    ]);
+  });
+});
+
+describe('the same store after a run ended', () => {
+  it('says a run has no end in the file even when this process wrote the session before', async () => {
+    const store = new SessionStore(dir);
+    for (const e of run('r1', 1000, 'hi', 'hello')) await store.append('s1', e);
+    expect((await store.load('s1')).warnings).toEqual([]);
+    const file = path.join(dir, 's1.jsonl');
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    await writeFile(file, `${lines.slice(0, -1).join('\n')}\n`);
+    expect((await store.load('s1')).warnings).toEqual([
+      'The file ends before a run ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.',
     ]);
   });
 });

@@ -32,6 +32,8 @@ export interface SessionStoreOptions {
  */
 export class SessionStore {
   private readonly writers = new Map<string, SessionWriter>();
+  /** Sessions with a run going in this process (its end not appended yet). */
+  private readonly running = new Set<string>();
   private readonly summaries = new Map<string, { key: string; summary: SessionSummary }>();
 
   constructor(
@@ -64,12 +66,14 @@ export class SessionStore {
   append(sessionId: string, event: TraceEvent): Promise<void> {
     const writer = this.writer(sessionId);
     const written = writer.append(`${JSON.stringify(event)}\n`);
+    if (event.type === 'run_started') this.running.add(sessionId);
     if (event.type === 'assistant_message')
       void written.then(
         () => writer.sync(),
         () => undefined,
       );
     if ((TERMINAL_TRACE_TYPES as readonly string[]).includes(event.type)) {
+      this.running.delete(sessionId);
       void written
         .catch(() => undefined)
         .then(() => writer.sync())
@@ -107,9 +111,13 @@ export class SessionStore {
   }
 
   /** A session's summary and events; unknown -> `session_not_found`. */
-  async load(
-    sessionId: string,
-  ): Promise<{ session: SessionSummary; events: TraceEvent[]; skipped: SkippedLine[]; warnings: string[] }> {
+  async load(sessionId: string): Promise<{
+    session: SessionSummary;
+    events: TraceEvent[];
+    skipped: SkippedLine[];
+    warnings: string[];
+    interruptedRunIds: string[];
+  }> {
     const file = this.fileOf(sessionId);
     const writer = this.writers.get(sessionId);
     await writer?.idle();
@@ -123,13 +131,14 @@ export class SessionStore {
       throw error;
     }
     const { events, skipped } = parseSession(text);
-    const warnings = sessionWarnings(events, skipped, writer);
+    const interruptedRunIds = unfinishedRuns(events, this.running.has(sessionId));
+    const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
     if (skipped.length) {
       const message = `Session '${sessionId}': ${warnings[0]}`;
       if (this.options.onSkipped) this.options.onSkipped(sessionId, message);
       else log.warn(message);
     }
-    return { session: summarize(sessionId, events, mtime), events, skipped, warnings };
+    return { session: summarize(sessionId, events, mtime), events, skipped, warnings, interruptedRunIds };
   }
 
   private async summary(sessionId: string): Promise<SessionSummary | null> {
@@ -145,11 +154,19 @@ export class SessionStore {
   }
 }
 
+/** Runs whose end is not in the file; the last one is left out while a run of the session is going here. */
+function unfinishedRuns(events: TraceEvent[], running: boolean): string[] {
+  const ended = new Set(events.filter((e) => TERMINAL_TRACE_TYPES.some((t) => t === e.type)).map((e) => e.runId));
+  const runs = [...new Set(events.map((e) => e.runId))];
+  if (running && runs.length && !ended.has(runs[runs.length - 1])) runs.pop();
+  return runs.filter((r) => !ended.has(r));
+}
+
 /**
  * What a reopened session lacks, in words: lines that could not be read, and runs whose end is not in the file
- * (the app was killed, or the disk refused the rest). A run still going (its writer open) is not counted.
+ * (the app was killed, or the disk refused the rest). A run still going in this process is not counted.
  */
-function sessionWarnings(events: TraceEvent[], skipped: SkippedLine[], writer?: SessionWriter): string[] {
+function sessionWarnings(open: string[], skipped: SkippedLine[], writer?: SessionWriter): string[] {
   const warnings: string[] = [];
   if (skipped.length)
     warnings.push(
@@ -158,10 +175,6 @@ function sessionWarnings(events: TraceEvent[], skipped: SkippedLine[], writer?: 
         .map((s) => `line ${s.line}: ${s.error}`)
         .join('; ')}${skipped.length > 5 ? '; …' : ''}`,
     );
-  const ended = new Set(events.filter((e) => TERMINAL_TRACE_TYPES.some((t) => t === e.type)).map((e) => e.runId));
-  const runs = [...new Set(events.map((e) => e.runId))];
-  if (writer && runs.length && !ended.has(runs[runs.length - 1])) runs.pop();
-  const open = runs.filter((r) => !ended.has(r));
   if (open.length)
     warnings.push(
       `The file ends before ${open.length === 1 ? 'a run' : `${open.length} runs`} ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.`,

@@ -66,8 +66,8 @@ export function chatHandlers(
     },
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
     'chat.loadSession': async ({ sessionId }) => {
-      const { session, events, warnings } = await app.sessions.load(sessionId);
-      return { session, events: events.map((e) => elideForWindow(e)), warnings };
+      const { session, events, warnings, interruptedRunIds } = await app.sessions.load(sessionId);
+      return { session, events: events.map((e) => elideForWindow(e)), warnings, interruptedRunIds };
     },
     'chat.traceEvent': async ({ sessionId, runId, seq }) => {
       const { events } = await app.sessions.load(sessionId);
