@@ -65,7 +65,17 @@ export class SessionStore {
    */
   append(sessionId: string, event: TraceEvent): Promise<void> {
     const writer = this.writer(sessionId);
-    const written = writer.append(`${JSON.stringify(event)}\n`);
+    let line: string;
+    try {
+      line = `${JSON.stringify(event)}\n`;
+    } catch (error) {
+      // An event that cannot be written as JSON is reported like a failed write, never thrown into the run.
+      const message = `A trace event (${event.type}) of session '${sessionId}' cannot be saved: ${(error as Error).message}.`;
+      if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
+      else log.error(message);
+      return Promise.reject(error as Error);
+    }
+    const written = writer.append(line);
     if (event.type === 'run_started') this.running.add(sessionId);
     if (event.type === 'assistant_message')
       void written.then(
