@@ -1,45 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_API_URL, OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 import { ErrorValue } from './errors';
 
-/** Plugin ids this app implements (the OVOS ids, so persona files move between OVOS and the app). */
-export const ENGINE_IDS = ['ovos-native-toolcall-loop', 'ovos-react-loop'] as const;
-export const BRAIN_IDS = ['ovos-chat-openai-plugin', 'replay'] as const;
+/** What a new persona starts with: the native tool-call loop and the OpenAI-compatible brain at Ollama's address. */
 export const DEFAULT_ENGINE = 'ovos-native-toolcall-loop';
-export const DEFAULT_BRAIN = 'ovos-chat-openai-plugin';
-/** Ollama's default OpenAI-compatible address. */
-export const DEFAULT_API_URL = 'http://localhost:11434/v1';
-
-/** Config block of the OpenAI-compatible brain (`ovos-chat-openai-plugin`). */
-export const OpenAIBrainConfig = z.looseObject({
-  model: z.string().optional(),
-  api_url: z.string().optional(),
-  api_key: z.string().optional(),
-  supports_tools: z.boolean().optional(),
-  temperature: z.number().optional(),
-  /** Seconds without any data from the server (before the first byte, or between chunks of a stream). */
-  timeout: z.number().positive().optional(),
-  /** Seconds one reply may take in all, however steadily it streams. */
-  total_timeout: z.number().positive().optional(),
-  /** Characters one reply may hold (text, reasoning and tool-call arguments together). */
-  max_reply_chars: z.number().int().positive().optional(),
-});
-export type OpenAIBrainConfig = z.infer<typeof OpenAIBrainConfig>;
-
-/** Config block of a loop engine; brain and toolbox blocks nest inside it by plugin id. */
-export const EngineConfig = z.looseObject({
-  brain: z.string().optional(),
-  max_iterations: z
-    .number()
-    .int('max_iterations is a whole number.')
-    .positive('max_iterations must be at least 1.')
-    .optional(),
-  system_prompt: z.string().optional(),
-  toolboxes: z.array(z.string()).optional(),
-  tool_timeout_s: z.number().positive('tool_timeout_s must be more than 0 seconds.').optional(),
-  /** The longest tool result (characters) fed back to the model; longer ones are cut, saying so. */
-  max_tool_result_chars: z.number().int().positive('max_tool_result_chars must be at least 1.').optional(),
-});
-export type EngineConfig = z.infer<typeof EngineConfig>;
+export const DEFAULT_BRAIN = OPENAI_BRAIN_ID;
+export { DEFAULT_API_URL };
 
 /**
  * An OVOS persona file: `name`, `handlers` (or legacy `solvers`), and one config block per plugin id.

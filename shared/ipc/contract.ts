@@ -3,6 +3,7 @@ import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { TraceEvent } from '../domain/trace';
+import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 
 /** A persona file as the editor loads it: secrets are never sent, only whether each is set. */
 export const PersonaRecord = z.object({
@@ -45,8 +46,9 @@ export const SessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
-/** Brain connection settings the editor tests before saving. */
+/** Brain connection settings the editor tests before saving; `brainId` picks the brain whose probe answers. */
 export const BrainProbe = z.object({
+  brainId: z.string().min(1).default(OPENAI_BRAIN_ID),
   api_url: z.string().min(1),
   api_key: z.string().optional(),
   model: z.string().optional(),

@@ -9,7 +9,7 @@ import { PersonaStore } from '../core/personas/persona-store';
 import { buildPersonaRuntime } from '../core/app/persona-runtime';
 import { SecretStore } from '../core/personas/secret-store';
 import { ToolRegistry, type ToolBox } from '../core/toolbox';
-import { loadToolboxClasses, type ToolboxCatalog } from '../core/toolboxes/catalog';
+import { loadToolboxCatalog, type ToolboxCatalog } from '../core/toolboxes/catalog';
 
 /** The toolboxes one `mcp` server serves, with the call timeout and a name for the server. */
 export interface ServedToolboxes {
@@ -31,20 +31,18 @@ export async function loadServedToolboxes(options: {
   dataDir: string;
   catalog?: ToolboxCatalog;
 }): Promise<ServedToolboxes> {
-  const catalog = options.catalog ?? (await loadToolboxClasses({ dataDir: options.dataDir }));
+  const catalog = options.catalog ?? (await loadToolboxCatalog({ dataDir: options.dataDir }));
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
   if (options.persona) {
     const persona = await readPersona(options.persona, options.dataDir);
-    const runtime = await buildPersonaRuntime(persona, { toolboxClasses: catalog.classes, bus: null });
+    const runtime = await buildPersonaRuntime(persona, { toolboxes: catalog.toolboxes, bus: null });
     toolboxes = runtime.toolboxes;
     timeoutMs = runtime.toolTimeoutMs;
     name = `persona-studio: ${persona.name}`;
   } else {
-    toolboxes = Object.entries(catalog.classes).map(([id, cls]) =>
-      cls.defaultId === id ? new cls({ config: {} }) : new cls({ toolboxId: id, config: {} }),
-    );
+    toolboxes = Object.values(catalog.toolboxes).map((d) => d.create({ toolboxId: d.id, config: {} }));
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([

@@ -37,7 +37,8 @@ export interface ChatSlice {
   pendingRunId: string | null;
   /** Runs of loaded sessions whose end is not in the file and that are not going: never shown as running. */
   interruptedRuns: Record<string, true>;
-  send(message: string): Promise<void>;
+  /** Starts a run; false when it could not start (the error is in chatError), so the composer keeps the text. */
+  send(message: string): Promise<boolean>;
   cancelRun(): Promise<void>;
   loadSessions(): Promise<void>;
   openSession(sessionId: string): Promise<void>;
@@ -75,7 +76,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     async send(message) {
       const personaId = get().selectedId;
       const text = message.trim();
-      if (!personaId || !text || get().sending) return;
+      if (!personaId || !text || get().sending) return false;
       set({ sending: true, chatError: null });
       try {
         const { runId, sessionId } = await get().client.call('chat.send', {
@@ -85,8 +86,10 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         });
         const ended = (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId && TERMINAL.has(e.type));
         set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
+        return true;
       } catch (e) {
         set({ sending: false, chatError: toErrorValue(e) });
+        return false;
       }
     },
     async cancelRun() {

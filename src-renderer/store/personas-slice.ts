@@ -118,7 +118,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
     async savePersona() {
       const { draft, selectedId } = get();
       if (!draft || get().saving) return false;
-      const local = validateDraft(draft);
+      const local = validateDraft(draft, get().catalog);
       if (local.length) {
         set({
           serverIssues: [],

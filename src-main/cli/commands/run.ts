@@ -5,7 +5,7 @@ import { resolveDataDir } from '../../core/data-dir';
 import { startRun } from '../../core/app/run-chat';
 import { StudioError } from '../../core/errors';
 import { buildPersonaRuntime } from '../../core/app/persona-runtime';
-import { loadToolboxClasses } from '../../core/toolboxes/catalog';
+import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { createRunPrinter } from './run-printer';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
@@ -57,8 +57,8 @@ async function run(args: string[]): Promise<number> {
   let persona: PersonaFile;
   try {
     persona = await readPersona(file);
-    const { classes } = await loadToolboxClasses({ dataDir: resolveDataDir() });
-    runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+    const { toolboxes } = await loadToolboxCatalog({ dataDir: resolveDataDir() });
+    runtime = await buildPersonaRuntime(persona, { toolboxes });
   } catch (error) {
     err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

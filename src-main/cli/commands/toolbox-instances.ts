@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolveDataDir } from '../../core/data-dir';
 import { loadServedToolboxes } from '../../mcp-server/served-toolboxes';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
-import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
 
@@ -19,7 +19,7 @@ const DISCOVERY_WAIT_MS = 15_000;
 
 /** The catalog of installed toolboxes (built-ins + plugins in the data folder). */
 export function loadCatalog(): Promise<ToolboxCatalog> {
-  return loadToolboxClasses({ dataDir: resolveDataDir() });
+  return loadToolboxCatalog({ dataDir: resolveDataDir() });
 }
 
 /** Instantiates toolboxes (config per id) and waits for their first discovery, bounded so a dead server cannot hang the CLI. */
@@ -29,13 +29,13 @@ export async function instantiate(
   configs: Record<string, Record<string, unknown>> = {},
 ): Promise<LoadedToolbox[]> {
   const loaded = ids.map((id) => {
-    const cls = catalog.classes[id];
+    const descriptor = catalog.toolboxes[id];
     return {
       id,
-      source: catalog.sources[id],
-      title: cls.title ?? id,
-      description: cls.description ?? '',
-      toolbox: new cls({ config: configs[id] ?? {} }),
+      source: descriptor.source,
+      title: descriptor.title,
+      description: descriptor.description,
+      toolbox: descriptor.create({ toolboxId: id, config: configs[id] ?? {} }),
     };
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -95,13 +95,12 @@ export async function personaToolboxes(
     throw new CliInputError((error as Error).message, { cause: error });
   }
   const loaded = served.registry.toolboxes.map((toolbox) => {
-    const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
-    const cls = catalog.classes[pluginId];
+    const descriptor = toolboxFor(catalog.toolboxes, toolbox.toolboxId);
     return {
       id: toolbox.toolboxId,
-      source: catalog.sources[pluginId] ?? 'plugin',
-      title: cls?.title ?? toolbox.toolboxId,
-      description: cls?.description ?? '',
+      source: descriptor?.source ?? 'plugin',
+      title: descriptor?.title ?? toolbox.toolboxId,
+      description: descriptor?.description ?? '',
       toolbox,
     };
   });

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { AgentMessage } from '../../../shared/domain/message';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { CancelledError, StudioError, toErrorValue } from '../errors';
+import { CancelledError, toErrorValue } from '../errors';
 import type { PersonaRuntime } from './persona-runtime';
 import { abortable } from '../engines/abortable';
-import { createEngine } from '../engines/engines';
 import { RunTracer } from '../engines/run-tracer';
 
 /** How a run ended. */
@@ -64,15 +63,15 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
     try {
       await abortable(runtime.registry.ready(), controller.signal);
       announce();
-      const engine = createEngine(runtime.engineId, {
+      const engine = runtime.engine.create({
         brain: runtime.brain,
         registry: runtime.registry,
         maxIterations: runtime.maxIterations,
         toolTimeoutMs: runtime.toolTimeoutMs,
         maxToolResultChars: runtime.maxToolResultChars,
         systemPrompt: runtime.systemPrompt,
+        config: runtime.engineConfig,
       });
-      if (!engine) throw new StudioError('persona_invalid', `Unknown engine '${runtime.engineId}'.`);
       const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
       const result = await engine.run(messages, { signal: controller.signal, tracer });
       if (controller.signal.aborted) throw new CancelledError();

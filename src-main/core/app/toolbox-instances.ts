@@ -14,14 +14,14 @@ export class ToolboxInstances {
 
   /** Every installed toolbox id, with its instance or the error its constructor threw. */
   async entries(): Promise<Array<{ toolboxId: string; toolbox: ToolBox | null; error: Error | null }>> {
-    const { classes } = await this.app.toolboxCatalog();
+    const { toolboxes } = await this.app.toolboxCatalog();
     const { busUrl } = await this.app.settings.get();
     const out = [];
-    for (const [toolboxId, Cls] of Object.entries(classes)) {
+    for (const [toolboxId, descriptor] of Object.entries(toolboxes)) {
       let entry = this.instances.get(toolboxId);
       if (!entry) {
         try {
-          const toolbox = new Cls({ toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) });
+          const toolbox = descriptor.create({ toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) });
           this.app.watchToolbox(toolbox, null);
           entry = { toolbox, error: null };
         } catch (error) {

@@ -1,9 +1,10 @@
 import type { AgentMessage } from '../../../shared/domain/message';
+import type { OpenAITool } from '../../../shared/domain/tool';
 import type { RawExchange } from '../../../shared/domain/trace';
 
-/** Options of one brain call. `tools` takes anything ToolBox.normalizeTools takes. */
+/** Options of one brain call. `tools`: the OpenAI tool list the model is offered (ToolRegistry.openaiTools()). */
 export interface ChatOptions {
-  tools?: unknown;
+  tools?: OpenAITool[];
   signal?: AbortSignal;
 }
 

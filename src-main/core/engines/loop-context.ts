@@ -1,11 +1,13 @@
+import { LOOP_DEFAULTS } from '../../../shared/plugins/engines/loop-config';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { ToolRegistry } from '../toolbox';
 import type { RunTracer } from './run-tracer';
 
-export const DEFAULT_MAX_ITERATIONS = 10;
-export const DEFAULT_TOOL_TIMEOUT_S = 30;
-/** 1 M characters (about 250,000 tokens, more than most context windows): `max_tool_result_chars` changes it. */
-export const DEFAULT_MAX_TOOL_RESULT_CHARS = 1024 * 1024;
+/** The loop's defaults, as LoopEngineConfig states them. */
+export const DEFAULT_MAX_ITERATIONS = LOOP_DEFAULTS.max_iterations;
+export const DEFAULT_TOOL_TIMEOUT_S = LOOP_DEFAULTS.tool_timeout_s;
+/** 1 M characters (about 250,000 tokens): `max_tool_result_chars` in the engine block changes it. */
+export const DEFAULT_MAX_TOOL_RESULT_CHARS = LOOP_DEFAULTS.max_tool_result_chars;
 
 /** What an engine is built from (a persona's engine block, resolved). */
 export interface EngineSetup {
@@ -21,6 +23,8 @@ export interface EngineSetup {
   systemPrompt?: string | null;
   /** Request every reply as a stream (true, default) or use continueChat and emit the answer in one delta. */
   stream?: boolean;
+  /** The engine block, parsed with the engine's config schema (defaults applied): an engine's own keys. */
+  config?: Record<string, unknown>;
 }
 
 /** Per run: cancellation and the trace. */

@@ -1,5 +1,7 @@
 import type { AgentMessage } from '../../../shared/domain/message';
+import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from './brain-turn';
+import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { withSystemPrompt } from './loop-engine';
 import { ReActLoopEngine, runReactLoop } from './react-loop';
@@ -12,13 +14,22 @@ import { runToolCall } from './tool-step';
  * calling (`supportsTools` false) gets the ReAct text loop instead.
  */
 export class NativeToolCallEngine extends ReActLoopEngine {
-  static override readonly id: string = 'ovos-native-toolcall-loop';
-  override readonly id: string = NativeToolCallEngine.id;
+  override readonly id: string = nativeToolCallEngine.id;
 
   protected override loop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
     return ctx.brain.supportsTools ? runNativeLoop(messages, ctx) : runReactLoop(messages, ctx);
   }
 }
+
+/** The `ovos-native-toolcall-loop` plugin. */
+export const nativeToolCallEngine = defineEngine({
+  id: 'ovos-native-toolcall-loop',
+  title: 'Native tool calls',
+  description:
+    "The brain's own function calling: tools go out as `tools`, structured tool_calls come back, each result returns as a TOOL message. Falls back to ReAct when the brain does not support tools.",
+  config: LoopEngineConfig,
+  create: (setup) => new NativeToolCallEngine(setup),
+});
 
 async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
   const offered = ctx.registry.openaiTools();

@@ -1,5 +1,7 @@
 import type { AgentMessage } from '../../../shared/domain/message';
+import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from './brain-turn';
+import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
 import { extractFinalAnswer, parseReactReply } from './react-parse';
@@ -12,24 +14,31 @@ import { runToolCall } from './tool-step';
  * `Observation:` message; after max_iterations one last request asks for the final answer.
  */
 export class ReActLoopEngine extends LoopEngine {
-  static readonly id: string = 'ovos-react-loop';
-  readonly id: string = ReActLoopEngine.id;
+  readonly id: string = reactLoopEngine.id;
 
   protected loop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
     return runReactLoop(messages, ctx);
   }
 }
 
+/** The `ovos-react-loop` plugin. */
+export const reactLoopEngine = defineEngine({
+  id: 'ovos-react-loop',
+  title: 'ReAct',
+  description:
+    'The text protocol (Thought / Action / Action Input / Observation / FINAL_ANSWER:) for any brain, tool-capable or not.',
+  config: LoopEngineConfig,
+  create: (setup) => new ReActLoopEngine(setup),
+});
+
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry
-    .toolInfos()
-    .map((t) => ({
-      name: t.modelName,
-      description: t.description,
-      argument_schema: t.argument_schema,
-      output_schema: t.output_schema,
-    }));
+  return ctx.registry.toolInfos().map((t) => ({
+    name: t.modelName,
+    description: t.description,
+    argument_schema: t.argument_schema,
+    output_schema: t.output_schema,
+  }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CancelledError } from '../errors';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { BrainError } from './brain-error';
+import { CancelledError } from '../../errors';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
+import { BrainError } from '../brain-error';
 import { OpenAIBrain } from './openai-brain';
 
 let server: ScriptedServer;

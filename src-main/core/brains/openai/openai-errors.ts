@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { CancelledError } from '../errors';
-import { BrainError } from './brain-error';
+import { CancelledError } from '../../errors';
+import { BrainError } from '../brain-error';
 
 /** Ollama's default address: a refused connection there means Ollama is not running. */
 const OLLAMA_PORT = ':11434';

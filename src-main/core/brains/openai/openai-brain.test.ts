@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AgentMessage } from '../../../shared/domain/message';
-import { defineTool, ToolBox, type AgentTool } from '../toolbox';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import type { AgentMessage } from '../../../../shared/domain/message';
+import { defineTool, ToolBox, type AgentTool } from '../../toolbox';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { OpenAIBrain, normalizeApiUrl } from './openai-brain';
 
 class AddToolBox extends ToolBox {
@@ -65,8 +65,8 @@ describe('OpenAIBrain wire mapping', () => {
     await toolbox.ready;
     server.push({ content: 'a' }, { content: 'b' }, { content: 'c' });
     await brain().continueChat([user('hi')], { tools: [] });
-    await brain().continueChat([user('hi')], { tools: null });
-    await brain().continueChat([user('hi')], { tools: [toolbox] });
+    await brain().continueChat([user('hi')], { tools: undefined });
+    await brain().continueChat([user('hi')], { tools: ToolBox.normalizeTools([toolbox]) });
     expect('tools' in server.requests[0].body).toBe(false);
     expect('tools' in server.requests[1].body).toBe(false);
     expect(server.requests[2].body.tools).toEqual([

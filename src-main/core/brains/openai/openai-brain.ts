@@ -1,37 +1,40 @@
 import OpenAI, { APIError } from 'openai';
+import type { z } from 'zod';
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
-import type { AgentMessage } from '../../../shared/domain/message';
-import { DEFAULT_API_URL, type OpenAIBrainConfig } from '../../../shared/domain/persona';
-import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
-import { CancelledError, StudioError } from '../errors';
-import { ToolBox } from '../toolbox/toolbox';
-import { BrainError } from './brain-error';
+import type { AgentMessage } from '../../../../shared/domain/message';
+import type { OpenAITool } from '../../../../shared/domain/tool';
+import {
+  apiBaseOf,
+  DEFAULT_API_URL,
+  OpenAIBrainConfig,
+  OPENAI_BRAIN_ID,
+} from '../../../../shared/plugins/brains/openai';
+import { configIssues } from '../../../../shared/plugins/config-schema';
+import { JsonInputError, parseJsonSafe } from '../../../../shared/json/safe-json';
+import { CancelledError, StudioError } from '../../errors';
+import { BrainError } from '../brain-error';
 import { CallGuard } from './call-guard';
-import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
+import type { BrainMessage, ChatEngine, ChatOptions } from '../chat-engine';
 import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
 import { StreamAssembler } from './openai-stream';
 import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
 
-export const OPENAI_BRAIN_ID = 'ovos-chat-openai-plugin';
-export const DEFAULT_TIMEOUT_S = 60;
-/** A reply that streams for longer than this (10 min) is ended: `total_timeout` changes it. */
-export const DEFAULT_TOTAL_TIMEOUT_S = 600;
-/** 8 M characters, about 2,000 pages: `max_reply_chars` changes it. */
-export const DEFAULT_MAX_REPLY_CHARS = 8 * 1024 * 1024;
+export { OPENAI_BRAIN_ID };
+/** The defaults of `total_timeout` (10 min) and `max_reply_chars` (8 M characters), as the config schema says. */
+const DEFAULTS = OpenAIBrainConfig.parse({ model: 'x' });
+export const DEFAULT_TOTAL_TIMEOUT_S = DEFAULTS.total_timeout;
+export const DEFAULT_MAX_REPLY_CHARS = DEFAULTS.max_reply_chars;
 
 /** Accepts the full `.../v1/chat/completions` URL or the `/v1` base; returns the base (what the client wants). */
-export function normalizeApiUrl(url: string): string {
-  return url
-    .trim()
-    .replace(/\/+$/, '')
-    .replace(/\/chat\/completions$/, '')
-    .replace(/\/+$/, '');
-}
+export const normalizeApiUrl = apiBaseOf;
+
+/** Config keys copied into the request body as they are, when set. */
+const SAMPLING_KEYS = ['temperature', 'top_p', 'frequency_penalty', 'presence_penalty'] as const;
 
 type Json = Record<string, unknown>;
 
@@ -51,26 +54,38 @@ export class OpenAIBrain implements ChatEngine {
   readonly timeoutMs: number;
   readonly totalTimeoutMs: number;
   readonly maxReplyChars: number;
-  private readonly temperature: number | undefined;
+  /** Request fields from the config block (sampling, max_tokens, stop, extra_params), in every request. */
+  private readonly bodyFields: Json;
+  private readonly systemPrompt: string | null;
   private readonly client: OpenAI;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
   private readonly errorBodies = new WeakMap<Headers, Promise<string>>();
 
-  constructor(config: OpenAIBrainConfig = {}) {
-    if (!config.model) {
+  /** Takes a config block as persona files hold it; a bad one is persona_invalid naming its fields. */
+  constructor(block: z.input<typeof OpenAIBrainConfig> | Record<string, unknown> = {}) {
+    const parsed = OpenAIBrainConfig.safeParse(block);
+    if (!parsed.success) {
+      const issues = configIssues(OpenAIBrainConfig, block);
+      const text = issues.map((i) => `${i.path.join('.') || '(block)'}: ${i.message}`).join('; ');
+      const noModel = issues.some((i) => i.path[0] === 'model');
       throw new StudioError(
         'persona_invalid',
-        `The ${OPENAI_BRAIN_ID} brain needs a "model" (for example "qwen2.5" on Ollama, "gpt-4o-mini" on OpenAI).`,
+        noModel
+          ? `The ${OPENAI_BRAIN_ID} brain needs a "model" (for example "qwen2.5" on Ollama, "gpt-4o-mini" on OpenAI).`
+          : `The ${OPENAI_BRAIN_ID} config block is invalid: ${text}`,
+        { issues },
       );
     }
+    const config = parsed.data;
     this.model = config.model;
     this.baseURL = normalizeApiUrl(config.api_url || DEFAULT_API_URL);
     this.url = `${this.baseURL}/chat/completions`;
-    this.supportsTools = config.supports_tools ?? true;
-    this.temperature = config.temperature;
-    this.timeoutMs = Math.max(1, Math.round((config.timeout ?? DEFAULT_TIMEOUT_S) * 1000));
-    this.totalTimeoutMs = Math.max(1, Math.round((config.total_timeout ?? DEFAULT_TOTAL_TIMEOUT_S) * 1000));
-    this.maxReplyChars = config.max_reply_chars ?? DEFAULT_MAX_REPLY_CHARS;
+    this.supportsTools = config.supports_tools;
+    this.bodyFields = bodyFieldsOf(config);
+    this.systemPrompt = config.system_prompt?.trim() ? config.system_prompt : null;
+    this.timeoutMs = Math.max(1, Math.round(config.timeout * 1000));
+    this.totalTimeoutMs = Math.max(1, Math.round(config.total_timeout * 1000));
+    this.maxReplyChars = config.max_reply_chars;
     const errorBodies = this.errorBodies;
     this.client = new OpenAI({
       baseURL: this.baseURL,
@@ -95,12 +110,19 @@ export class OpenAIBrain implements ChatEngine {
     });
   }
 
-  /** The exact JSON body of a request: `tools` only when normalizeTools(tools) is non-empty. */
-  buildRequest(messages: AgentMessage[], tools: unknown, stream: boolean): Json {
-    const request: Json = { model: this.model, messages: messages.map(toWireMessage) };
-    const spec = ToolBox.normalizeTools(tools);
-    if (spec.length > 0) request.tools = spec;
-    if (this.temperature !== undefined) request.temperature = this.temperature;
+  /**
+   * The exact JSON body of a request: `tools` only when the list is non-empty; the config's request fields; the
+   * brain's own system_prompt first when the conversation has no system message.
+   */
+  buildRequest(messages: AgentMessage[], tools: OpenAITool[] | undefined, stream: boolean): Json {
+    const sent =
+      this.systemPrompt && messages[0]?.role !== 'system'
+        ? [{ role: 'system' as const, content: this.systemPrompt }, ...messages]
+        : messages;
+    const request: Json = { model: this.model, messages: sent.map(toWireMessage) };
+    if (tools?.length) request.tools = tools;
+    Object.assign(request, this.bodyFields);
+    for (const [key, value] of Object.entries(request)) if (value === null && key !== 'messages') delete request[key];
     if (stream) request.stream = true;
     return request;
   }
@@ -300,6 +322,15 @@ export class OpenAIBrain implements ChatEngine {
       warnings,
     };
   }
+}
+
+/** The body fields a config block sets: sampling keys, `max_tokens` (-1: none), `stop_token` as `stop`, `extra_params` last. */
+function bodyFieldsOf(config: OpenAIBrainConfig): Json {
+  const fields: Json = {};
+  for (const key of SAMPLING_KEYS) if (config[key] !== undefined) fields[key] = config[key];
+  if (config.max_tokens !== undefined && config.max_tokens > 0) fields.max_tokens = config.max_tokens;
+  if (config.stop_token !== undefined) fields.stop = config.stop_token;
+  return { ...fields, ...(config.extra_params ?? {}) };
 }
 
 /** A stream that broke after it started: undici's `terminated`, a reset socket, a premature close. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
-import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
+import type { AgentMessage, ToolCall } from '../../../../shared/domain/message';
+import { JsonInputError, parseJsonSafe } from '../../../../shared/json/safe-json';
 
 /** One chat-completions message as sent (OVOS ovos-openai-plugin mapping). */
 export type WireMessage = Record<string, unknown>;

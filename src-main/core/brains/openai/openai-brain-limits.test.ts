@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentMessage } from '../../../shared/domain/message';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import type { AgentMessage } from '../../../../shared/domain/message';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { DEFAULT_MAX_REPLY_CHARS, OpenAIBrain } from './openai-brain';
 
 const user = (content: string): AgentMessage => ({ role: 'user', content });

@@ -1,19 +1,15 @@
-import type { ErrorValue } from '../../../shared/domain/errors';
+import type { ErrorValue } from '../../../../shared/domain/errors';
+import type { ProbeResult } from '../brain-descriptor';
 import { normalizeApiUrl } from './openai-brain';
 import { describeNetworkCause, providerMessageOf } from './openai-errors';
 
+export type { ProbeResult };
+
+/** What the OpenAI-compatible probe needs. */
 export interface BrainProbe {
   api_url: string;
   api_key?: string;
   model?: string;
-}
-
-export interface ProbeResult {
-  /** The server answers and, when a model was named and the list is available, has it. */
-  ok: boolean;
-  latencyMs: number;
-  models: string[];
-  error: ErrorValue | null;
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 5000;

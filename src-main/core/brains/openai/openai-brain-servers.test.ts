@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentMessage } from '../../../shared/domain/message';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import type { BrainMessage } from './chat-engine';
-import { toErrorValue } from '../errors';
+import type { AgentMessage } from '../../../../shared/domain/message';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
+import type { BrainMessage } from '../chat-engine';
+import { toErrorValue } from '../../errors';
 import { OpenAIBrain } from './openai-brain';
 import { ThinkFilter } from './openai-reasoning';
 
@@ -297,7 +297,9 @@ describe('OpenAIBrain against real servers: broken answers', () => {
         },
       },
     );
-    const tools = [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } }];
+    const tools = [
+      { type: 'function' as const, function: { name: 'f', parameters: { type: 'object', properties: {} } } },
+    ];
     for (let i = 0; i < 2; i++) {
       await expect(brain().continueChat([user('a')], { tools })).rejects.toMatchObject({
         code: 'brain_bad_response',

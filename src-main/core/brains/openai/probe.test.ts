@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { describeNetworkCause } from './openai-errors';
 import { probeBrain } from './probe';
 
