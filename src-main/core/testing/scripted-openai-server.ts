@@ -156,7 +156,7 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
         for (const frame of frames) {
           if (res.destroyed) return;
           // Waits for a slow reader instead of queueing an endless stream in memory.
-          if (!res.write(frame)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+          if (!res.write(frame)) await drained(res);
           if (reply.chunkDelayMs && !(await wait(reply.chunkDelayMs, res))) return;
         }
         if (frames.length === 0 || (!reply.chunkDelayMs && round % 64 === 63)) await new Promise(setImmediate);
@@ -309,4 +309,17 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       }),
   };
   return api;
+}
+
+/** Resolves when a slow reader has taken what was written (or went away); leaves no listener behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }

@@ -134,8 +134,7 @@ export class OpenAIBrain implements ChatEngine {
       const response = await this.client.chat.completions
         .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
         .asResponse();
-      const text = await response.text();
-      if (text.length > this.maxReplyChars) throw this.tooLarge(text.length);
+      const text = await this.readBounded(response, guard);
       return this.toMessage(this.parseCompletion(text, response.status), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
@@ -221,6 +220,21 @@ export class OpenAIBrain implements ChatEngine {
       if (!finished) guard.abort();
       guard.dispose();
     }
+  }
+
+  /** A response body as text, read no further than max_reply_chars (the request is dropped past it). */
+  private async readBounded(response: Response, guard: CallGuard): Promise<string> {
+    if (!response.body) return response.text();
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.length > this.maxReplyChars) {
+        guard.abort();
+        throw this.tooLarge(text.length);
+      }
+    }
+    return text + decoder.decode();
   }
 
   /** A reply past max_reply_chars: the run ends with this error rather than holding the rest in memory. */
