@@ -56,7 +56,9 @@ describe('events to the window are bounded', () => {
     expect(largest).toBeLessThan(4 * MAX_WINDOW_FIELD_CHARS);
     const turn = shown.find((e) => e.type === 'assistant_message')!;
     expect(turn.elided).toEqual(['content', 'raw']);
-    expect(turn.type === 'assistant_message' && turn.content).toContain('too large to send at once; load the full event');
+    expect(turn.type === 'assistant_message' && turn.content).toContain(
+      'too large to send at once; load the full event',
+    );
     const whole = await call('chat.traceEvent', { sessionId, runId: turn.runId, seq: turn.seq });
     expect(whole.event.type === 'assistant_message' && whole.event.content).toBe(big);
     expect(whole.event.elided).toBeUndefined();
