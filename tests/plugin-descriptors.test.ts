@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentMessage } from '../shared/domain/message';
@@ -168,7 +168,8 @@ describe('an engine and a brain added only through their descriptors', () => {
     expect(screen.getByRole('heading', { name: 'Brain (Fetch brain (test))' })).toBeTruthy();
     const endpoint = screen.getByLabelText(/^Endpoint/) as HTMLInputElement;
     expect(endpoint.value).toBe(`${server.url}/chat/completions`);
-    act(() => void fireEvent.click(screen.getByLabelText(/^Shout/)));
+    const shout = screen.getByRole('radiogroup', { name: /Shout/ });
+    act(() => void fireEvent.click(within(shout).getByRole('radio', { name: 'true' })));
     act(() => void fireEvent.change(prefix, { target: { value: '>> ' } }));
     expect(await act(() => store.getState().savePersona())).toBe(true);
 

@@ -7,6 +7,29 @@ export const DEFAULT_ENGINE = 'ovos-native-toolcall-loop';
 export const DEFAULT_BRAIN = OPENAI_BRAIN_ID;
 export { DEFAULT_API_URL };
 
+/** A tool call's approval: `ask` pauses for the user's approval before it runs, `auto` runs it. */
+export const ApprovalMode = z.enum(['ask', 'auto']);
+export type ApprovalMode = z.infer<typeof ApprovalMode>;
+
+/** One toolbox's approval policy: `mode` for all its tools, `tools` per tool name (the toolbox's own names). */
+export const ToolboxApproval = z.object({
+  mode: ApprovalMode.optional(),
+  tools: z.record(z.string(), ApprovalMode).optional(),
+});
+export type ToolboxApproval = z.infer<typeof ToolboxApproval>;
+
+/** The top-level key of this app's own settings inside a persona file; OVOS ignores it. */
+export const APP_BLOCK_KEY = 'persona_studio';
+
+/**
+ * This app's block in a persona file (`persona_studio`): `approval` by toolbox id. Unknown keys are kept.
+ * Example: `{"approval": {"ovos-mcp-toolbox:files": {"mode": "auto", "tools": {"write_file": "ask"}}}}`.
+ */
+export const PersonaStudioBlock = z.looseObject({
+  approval: z.record(z.string(), ToolboxApproval).optional(),
+});
+export type PersonaStudioBlock = z.infer<typeof PersonaStudioBlock>;
+
 /**
  * An OVOS persona file: `name`, `handlers` (or legacy `solvers`), and one config block per plugin id.
  * Unknown keys are kept as they are, so import/export is lossless.
@@ -18,6 +41,7 @@ export const PersonaFile = z
     handlers: z.array(z.string()).optional(),
     solvers: z.array(z.string()).optional(),
     memory_module: z.string().nullable().optional(),
+    [APP_BLOCK_KEY]: PersonaStudioBlock.optional(),
   })
   .refine((p) => (p.handlers?.length ?? 0) + (p.solvers?.length ?? 0) > 0, {
     message: 'personas must have at least 1 utterance handler',

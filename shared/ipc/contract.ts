@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
@@ -174,6 +175,27 @@ export const methods = {
       interruptedRunIds: z.array(z.string()),
     }),
   },
+  /** The persona's breakpoints (remembered per persona; none set: all off). */
+  'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },
+  /** Stores the persona's breakpoints; they apply at once to its runs in flight, paused ones included. */
+  'debug.setBreakpoints': {
+    input: z.object({ personaId: PersonaId, breakpoints: Breakpoints }),
+    output: z.object({ breakpoints: Breakpoints }),
+  },
+  /** The runs paused now (of one session, or all): what a reloaded window shows again. */
+  'debug.state': {
+    input: z.object({ sessionId: z.string().optional() }).default({}),
+    output: z.object({ paused: z.array(PauseState) }),
+  },
+  /**
+   * Resumes a paused run. Refused, and the run stays paused: `not_found` when `pauseId` is not the run's current
+   * pause; `tool_input_invalid` / `tool_output_invalid` (with `details.issues`) for arguments or a mocked result
+   * that fail the tool's schema; `bad_input` for an action that does not fit the pause (e.g. `send` at a tool).
+   */
+  'debug.resume': {
+    input: z.object({ runId: z.string(), pauseId: z.string(), action: ResumeAction }),
+    output: z.object({ resumed: z.literal(true) }),
+  },
   'brains.test': {
     input: BrainProbe,
     output: z.object({
@@ -196,6 +218,12 @@ export const events = {
   'tools.changed': z.object({ toolboxId: z.string(), personaId: z.string().nullable() }),
   'personas.changed': z.object({ id: z.string().nullable() }),
   'app.notice': Notice,
+  /** A run paused (breakpoint, step, approval, tool error). */
+  'debug.paused': PauseState,
+  /** A pause ended: resumed with `action`, or `stop` when the run was cancelled while paused. */
+  'debug.resumed': z.object({ runId: z.string(), pauseId: z.string(), action: z.string() }),
+  /** A persona's breakpoints changed (from any window). */
+  'debug.breakpoints': z.object({ personaId: z.string(), breakpoints: Breakpoints }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

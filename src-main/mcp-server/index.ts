@@ -2,3 +2,4 @@
 export { createToolServer, listTools, type ToolServerOptions } from './tool-server';
 export { loadServedToolboxes, readPersona, type ServedToolboxes } from './served-toolboxes';
 export { serveStdio } from './serve-stdio';
+export { approvalGate } from './approval-gate';

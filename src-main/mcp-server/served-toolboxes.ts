@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PersonaFile } from '../../shared/domain/persona';
+import { approvalFor } from '../../shared/domain/approval';
+import type { ApprovalMode, PersonaFile } from '../../shared/domain/persona';
 import { dataPaths } from '../core/data-dir';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../core/engines/loop-context';
 import { StudioError } from '../core/errors';
@@ -16,6 +17,8 @@ export interface ServedToolboxes {
   name: string;
   registry: ToolRegistry;
   timeoutMs: number;
+  /** Each tool's approval: the persona runtime's, else (installed toolboxes, default configs) the defaults. */
+  approval: (toolboxId: string, tool: string) => ApprovalMode;
   close(): Promise<void>;
 }
 
@@ -35,11 +38,13 @@ export async function loadServedToolboxes(options: {
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
+  let approval: ServedToolboxes['approval'] = (toolboxId, tool) => approvalFor({}, toolboxId, tool, {});
   if (options.persona) {
     const persona = await readPersona(options.persona, options.dataDir);
     const runtime = await buildPersonaRuntime(persona, { toolboxes: catalog.toolboxes, bus: null });
     toolboxes = runtime.toolboxes;
     timeoutMs = runtime.toolTimeoutMs;
+    if (runtime.approval) approval = runtime.approval;
     name = `persona-studio: ${persona.name}`;
   } else {
     toolboxes = Object.values(catalog.toolboxes).map((d) => d.create({ toolboxId: d.id, config: {} }));
@@ -54,6 +59,7 @@ export async function loadServedToolboxes(options: {
     name,
     registry: new ToolRegistry(toolboxes),
     timeoutMs,
+    approval,
     close: async () => {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },

@@ -20,26 +20,42 @@ describe('ConfirmDialog', () => {
     opener.focus();
     let confirmed = false;
     act(() =>
-      store
-        .getState()
-        .askConfirm({
-          title: 'Delete it?',
-          message: 'Gone for good.',
-          confirmLabel: 'Delete',
-          danger: true,
-          onConfirm: () => (confirmed = true),
-        }),
+      store.getState().askConfirm({
+        title: 'Delete it?',
+        message: 'Gone for good.',
+        confirmLabel: 'Delete',
+        danger: true,
+        onConfirm: () => (confirmed = true),
+      }),
     );
     const dialog = screen.getByRole('dialog');
-    expect(document.activeElement?.textContent).toBe('Delete');
+    expect(document.activeElement?.textContent, 'a dangerous action starts on the safe button').toBe('Cancel');
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
-    expect(document.activeElement?.textContent).toBe('Cancel');
+    expect(document.activeElement?.textContent).toBe('Delete');
     fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(confirmed).toBe(false);
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('starts a harmless confirmation on its confirm button', () => {
+    const store = createAppStore(fakeClient({}).client);
+    render(
+      <StoreProvider store={store}>
+        <ConfirmDialog />
+      </StoreProvider>,
+    );
+    act(() =>
+      store.getState().askConfirm({
+        title: 'Reload?',
+        message: 'Reads the file again.',
+        confirmLabel: 'Reload',
+        onConfirm: () => undefined,
+      }),
+    );
+    expect(document.activeElement?.textContent).toBe('Reload');
   });
 });

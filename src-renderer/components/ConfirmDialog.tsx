@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../store/context';
 
 /**
- * The one confirmation dialog (delete, discard changes): Esc cancels, Enter confirms, Tab stays inside it,
- * and the focus goes back where it was when it closes.
+ * The one confirmation dialog (delete, discard changes): Esc cancels, Tab stays inside it, and the focus goes
+ * back where it was when it closes. A dangerous action (delete, discard) starts with the focus on Cancel, so an
+ * Enter pressed out of habit loses nothing; a harmless one starts on its confirm button.
  */
 export function ConfirmDialog() {
   const req = useApp((s) => s.confirm);
@@ -13,7 +14,7 @@ export function ConfirmDialog() {
   useEffect(() => {
     if (!req) return;
     const before = document.activeElement as HTMLElement | null;
-    okRef.current?.focus();
+    (req.danger ? cancelRef : okRef).current?.focus();
     return () => {
       if (before?.isConnected) before.focus();
     };

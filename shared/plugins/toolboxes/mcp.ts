@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** The form shows a field only for these transports (`x-show-when`, read by the renderer's SchemaForm). */
+const STDIO = { 'x-show-when': { transport: ['stdio'] } };
+const HTTP = { 'x-show-when': { transport: ['http', 'sse'] } };
+
 /**
  * Config block of `ovos-mcp-toolbox` (OVOS ovos-tool-adapters' keys): how to reach one MCP server.
  * `http` tries streamable HTTP first and falls back to the older SSE transport; `sse` uses SSE only.
@@ -14,24 +18,31 @@ export const MCPConfig = z
     command: z
       .string()
       .optional()
-      .meta({ title: 'Command', description: 'stdio: the program that runs the server, e.g. npx or node.' }),
-    args: z.array(z.string()).default([]).meta({ title: 'Arguments', description: 'stdio: its arguments.' }),
-    env: z.record(z.string(), z.string()).default({}).meta({
-      title: 'Environment',
-      description: 'stdio: extra environment variables (PATH, HOME and USER are inherited).',
-    }),
+      .meta({ title: 'Command', description: 'stdio: the program that runs the server, e.g. npx or node.', ...STDIO }),
+    args: z
+      .array(z.string())
+      .default([])
+      .meta({ title: 'Arguments', description: 'stdio: its arguments.', ...STDIO }),
+    env: z
+      .record(z.string(), z.string())
+      .default({})
+      .meta({
+        title: 'Environment',
+        description: 'stdio: extra environment variables (PATH, HOME and USER are inherited).',
+        ...STDIO,
+      }),
     cwd: z
       .string()
       .optional()
-      .meta({ title: 'Working folder', description: 'stdio: the folder the server starts in.' }),
+      .meta({ title: 'Working folder', description: 'stdio: the folder the server starts in.', ...STDIO }),
     url: z
       .string()
       .optional()
-      .meta({ title: 'URL', description: 'http/sse: the server endpoint, e.g. http://127.0.0.1:3001/mcp.' }),
+      .meta({ title: 'URL', description: 'http/sse: the server endpoint, e.g. http://127.0.0.1:3001/mcp.', ...HTTP }),
     headers: z
       .record(z.string(), z.string())
       .default({})
-      .meta({ title: 'Headers', description: 'http/sse: sent with every request (e.g. Authorization).' }),
+      .meta({ title: 'Headers', description: 'http/sse: sent with every request (e.g. Authorization).', ...HTTP }),
     timeout: z
       .number()
       .positive()

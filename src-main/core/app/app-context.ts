@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { BusStatus, EventName, EventPayload, Notice, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
 import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains';
@@ -15,6 +16,8 @@ import { SessionStore } from '../sessions/session-store';
 import { SettingsStore } from '../settings/settings-store';
 import type { ToolBox } from '../toolbox';
 import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
+import { BreakpointStore } from './breakpoint-store';
+import { DebugRegistry } from './debug-registry';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -39,6 +42,8 @@ export class AppContext {
   readonly runtimes: RuntimeCache;
   readonly defaults: ToolboxInstances;
   readonly runs: RunRegistry;
+  /** Breakpoints per persona and the debugger of each run in flight. */
+  readonly debug: DebugRegistry;
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -68,6 +73,9 @@ export class AppContext {
     this.runtimes = new RuntimeCache(this);
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
+    this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
+      this.emit(event, payload),
+    );
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */
@@ -175,6 +183,17 @@ export class AppContext {
       toolboxes: bridge?.servedCount ?? 0,
       error: url ? this.busError : null,
     };
+  }
+
+  /**
+   * A client went away (its window closed): the runs it started that wait paused in the debugger are cancelled,
+   * since nobody is left to resume them. Returns their ids.
+   */
+  cancelPausedRunsOf(client: string, reason = 'The window closed while the run was paused.'): string[] {
+    const paused = new Set(this.debug.paused().map((p) => p.runId));
+    const runs = this.runs.ofClient(client).filter((r) => paused.has(r.runId));
+    for (const run of runs) run.cancel(reason);
+    return runs.map((r) => r.runId);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
-import type { PersonaFile } from '../../../shared/domain/persona';
+import { approvalFor } from '../../../shared/domain/approval';
+import type { ApprovalMode, PersonaFile } from '../../../shared/domain/persona';
 import { configIssues } from '../../../shared/plugins/config-schema';
 import { LOOP_DEFAULTS, LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BUILTIN_BRAINS, createBrainFrom, type BrainDescriptor } from '../brains';
@@ -27,6 +28,11 @@ export interface PersonaRuntime {
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /**
+   * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
+   * toolboxes that run programs. Absent: every tool is `auto`.
+   */
+  approval?: (toolboxId: string, tool: string) => ApprovalMode;
   /** Closes the toolboxes (connections, processes). */
   close(): Promise<void>;
 }
@@ -143,6 +149,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
+    approval: (toolboxId, tool) =>
+      approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     async close() {
       await Promise.allSettled(toolboxes.map((t) => t.close()));
     },

@@ -5,6 +5,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { CancelledError, toErrorValue } from '../errors';
 import type { PersonaRuntime } from './persona-runtime';
 import { abortable } from '../engines/abortable';
+import type { LoopDebugger } from '../engines/loop-context';
 import { RunTracer } from '../engines/run-tracer';
 
 /** How a run ended. */
@@ -26,6 +27,16 @@ export interface StartRunOptions {
   personaId: string | null;
   personaName: string;
   onEvent: (event: TraceEvent) => void;
+  /** A debugger for this run (breakpoints, approval), opened before the loop starts and disposed when it ends. */
+  openDebugger?: (run: RunControls) => Promise<{ session: LoopDebugger; dispose: () => void }>;
+}
+
+/** What a run's debugger may do with it. */
+export interface RunControls {
+  runId: string;
+  cancel(reason: string): void;
+  /** The loop iteration now. */
+  iteration(): number;
 }
 
 /**
@@ -53,16 +64,35 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       brain: runtime.brainId,
       model: runtime.model,
       maxIterations: runtime.maxIterations,
-      tools: runtime.registry.entries().map((e) => e.modelName),
+      // What the model is offered: tools that cannot run here (MCP tasks) are not among them.
+      tools: runtime.registry
+        .toolInfos()
+        .filter((t) => !t.unavailable)
+        .map((t) => t.modelName),
     });
     tracer.emit({ type: 'user_message', content: options.message });
   };
 
+  const cancel = (reason?: string) => {
+    if (controller.signal.aborted) return;
+    if (reason) cancelReason = reason;
+    controller.abort(new CancelledError(cancelReason));
+  };
   const done = (async (): Promise<RunOutcome> => {
     await Promise.resolve();
+    let dispose = () => undefined as void;
     try {
       await abortable(runtime.registry.ready(), controller.signal);
       announce();
+      let debug: LoopDebugger | undefined;
+      if (options.openDebugger) {
+        const opened = await abortable(
+          options.openDebugger({ runId, cancel, iteration: () => tracer.iteration }),
+          controller.signal,
+        );
+        debug = opened.session;
+        dispose = opened.dispose;
+      }
       const engine = runtime.engine.create({
         brain: runtime.brain,
         registry: runtime.registry,
@@ -73,12 +103,18 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         config: runtime.engineConfig,
       });
       const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
-      const result = await engine.run(messages, { signal: controller.signal, tracer });
+      const result = await engine.run(messages, {
+        signal: controller.signal,
+        tracer,
+        sessionId: options.sessionId,
+        ...(debug ? { debug } : {}),
+      });
       if (controller.signal.aborted) throw new CancelledError();
       tracer.emit({
         type: 'run_finished',
         answer: result.answer,
         iterations: result.iterations,
+        ...(result.limitReached ? { limitReached: true } : {}),
         durationMs: elapsed(),
       });
       return { status: 'finished', answer: result.answer };
@@ -91,16 +127,14 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       const value = toErrorValue(error);
       tracer.emit({ type: 'run_failed', error: value, durationMs: elapsed() });
       return { status: 'failed', error: value };
+    } finally {
+      dispose();
     }
   })();
 
   return {
     runId,
     done,
-    cancel(reason) {
-      if (controller.signal.aborted) return;
-      if (reason) cancelReason = reason;
-      controller.abort(new CancelledError(cancelReason));
-    },
+    cancel,
   };
 }

@@ -1,6 +1,7 @@
+import type { ModelRequest } from '../../../shared/domain/debug';
 import { LOOP_DEFAULTS } from '../../../shared/plugins/engines/loop-config';
 import type { ChatEngine } from '../brains/chat-engine';
-import type { ToolRegistry } from '../toolbox';
+import type { ToolGate, ToolRegistry } from '../toolbox';
 import type { RunTracer } from './run-tracer';
 
 /** The loop's defaults, as LoopEngineConfig states them. */
@@ -27,16 +28,38 @@ export interface EngineSetup {
   config?: Record<string, unknown>;
 }
 
-/** Per run: cancellation and the trace. */
+/**
+ * The debugger's hooks into a run, in the loop's two shared paths: `tools` gates every tool call (in
+ * executeToolCall), `beforeModel` sees every brain request (in BrainTurn) and may wait, then answers the request
+ * to send: null = unchanged; it answers at once (a plain value) when it does not pause. `request` builds the
+ * request only when the debugger pauses (most requests pass).
+ * Both reject with CancelledError when the signal aborts.
+ */
+export interface LoopDebugger {
+  tools?: ToolGate;
+  beforeModel?(
+    request: () => ModelRequest,
+    signal: AbortSignal | undefined,
+  ): ModelRequest | null | Promise<ModelRequest | null>;
+}
+
+/** Per run: cancellation, the trace, and the debugger's hooks. */
 export interface EngineRunOptions {
   signal?: AbortSignal;
   tracer?: RunTracer;
+  /** The chat session of the run, passed on to tool calls. */
+  sessionId?: string;
+  debug?: LoopDebugger;
 }
 
-/** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
+/**
+ * How a loop ended: the answer and its iterations (tool-call cycles, at most max_iterations). When the limit was
+ * reached, `limitReached` is true and one last request without tools (traced as iteration max+1) gave the answer.
+ */
 export interface LoopResult {
   answer: string;
   iterations: number;
+  limitReached?: boolean;
 }
 
 /** Everything one run of a loop needs. */
@@ -50,4 +73,6 @@ export interface LoopContext {
   stream: boolean;
   signal: AbortSignal | undefined;
   tracer: RunTracer;
+  sessionId?: string;
+  debug: LoopDebugger | null;
 }

@@ -1,4 +1,4 @@
-import type { AgentMessage } from '../../../shared/domain/message';
+import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
 import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from './brain-turn';
 import { defineEngine } from './engine-descriptor';
@@ -44,14 +44,18 @@ async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promis
       return { answer: turn.content, iterations: i };
     }
     turn.emitStep(calls);
-    loop.push({ role: 'assistant', content: turn.content, toolCalls: calls });
-    for (const call of calls) {
-      const content = await runToolCall(ctx, call);
-      loop.push({ role: 'tool', content, toolCallId: call.id, name: call.name });
+    // The assistant turn carries what actually ran (a debugger's edit), so no result contradicts its call.
+    const ran: ToolCall[] = [];
+    const results: AgentMessage[] = [];
+    for (const [index, call] of calls.entries()) {
+      const step = await runToolCall(ctx, call, { index, count: calls.length });
+      ran.push({ ...call, arguments: step.arguments });
+      results.push({ role: 'tool', content: step.content, toolCallId: call.id, name: call.name });
     }
+    loop.push({ role: 'assistant', content: turn.content, toolCalls: ran }, ...results);
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   const turn = await BrainTurn.request(ctx, loop, undefined, 'live');
   turn.emitFinal(turn.content);
-  return { answer: turn.content, iterations: ctx.maxIterations + 1 };
+  return { answer: turn.content, iterations: ctx.maxIterations, limitReached: true };
 }

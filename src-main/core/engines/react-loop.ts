@@ -4,7 +4,7 @@ import { BrainTurn } from './brain-turn';
 import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
-import { extractFinalAnswer, parseReactReply } from './react-parse';
+import { extractFinalAnswer, parseReactReply, withActionInput } from './react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
 import { runToolCall } from './tool-step';
 
@@ -33,12 +33,15 @@ export const reactLoopEngine = defineEngine({
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry.toolInfos().map((t) => ({
-    name: t.modelName,
-    description: t.description,
-    argument_schema: t.argument_schema,
-    output_schema: t.output_schema,
-  }));
+  return ctx.registry
+    .toolInfos()
+    .filter((t) => !t.unavailable)
+    .map((t) => ({
+      name: t.modelName,
+      description: t.description,
+      argument_schema: t.argument_schema,
+      output_schema: t.output_schema,
+    }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */
@@ -60,12 +63,15 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     turn.emitStep([call]);
     const result = await runToolCall(ctx, call);
     // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
-    loop.push({ role: 'assistant', content: step.turn }, { role: 'user', content: observation(result) });
+    // An edited call's Action Input is the one that ran.
+    const edited = JSON.stringify(result.arguments) !== JSON.stringify(action.arguments);
+    const asked = edited ? withActionInput(step.turn, result.arguments) : step.turn;
+    loop.push({ role: 'assistant', content: asked }, { role: 'user', content: observation(result.content) });
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });
   const turn = await BrainTurn.request(ctx, loop, undefined, 'react');
   const answer = extractFinalAnswer(turn.content) || turn.content;
   turn.emitFinal(answer);
-  return { answer, iterations: ctx.maxIterations + 1 };
+  return { answer, iterations: ctx.maxIterations, limitReached: true };
 }

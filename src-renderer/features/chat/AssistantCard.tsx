@@ -36,8 +36,8 @@ export function AssistantCard({
         <div className="calls">
           <span className="small muted">calls</span>
           {event.toolCalls.map((c) => (
-            <code key={c.id}>
-              {c.name}({Object.keys(c.arguments).join(', ')})
+            <code key={c.id} title={c.rawArguments}>
+              {c.name}({c.rawArguments !== undefined ? 'arguments not JSON' : Object.keys(c.arguments).join(', ')})
             </code>
           ))}
         </div>

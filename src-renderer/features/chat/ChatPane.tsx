@@ -8,6 +8,7 @@ import { buildTraceRows, withWaitingRow, type ToolRow } from './trace-rows';
 import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
+import { ToolboxBanner } from './ToolboxBanner';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
 import { modKey } from '../../lib/keys';
@@ -79,6 +80,7 @@ export function ChatPane() {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
+      {selectedId && <ToolboxBanner />}
       {rows.length ? (
         <TracePane key={sessionId ?? ''} rows={rows} ui={ui} anchor={anchor} />
       ) : (

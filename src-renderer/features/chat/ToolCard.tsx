@@ -1,5 +1,5 @@
 import type { ToolRow } from './trace-rows';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { causeOf, ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { reportedError } from '../../lib/reported-error';
 
@@ -13,7 +13,7 @@ const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
 
 /** A folded card's second line: the result, the error, or what the tool reports, in one line. */
 function outcomeLine(row: ToolRow, reported: string | null): string | null {
-  if (row.status === 'error' && row.error) return `${row.error.code}: ${row.error.message}`;
+  if (row.status === 'error' && row.error) return `${row.error.code}: ${causeOf(row.error) ?? row.error.message}`;
   if (reported) return `reported error: ${reported}`;
   if (row.status === 'ok') return JSON.stringify(row.result) ?? 'undefined';
   return null;
@@ -78,7 +78,7 @@ export function ToolCard({
         <div className="tool-summary small mono" data-testid="trace-tool-summary">
           <div>
             <span className="muted">in </span>
-            {JSON.stringify(row.arguments)}
+            {row.rawArguments ?? JSON.stringify(row.arguments)}
           </div>
           {outcomeLine(row, reported) && (
             <div className={row.status === 'error' ? 'err' : reported ? 'warn' : undefined}>
@@ -90,7 +90,16 @@ export function ToolCard({
       ) : (
         <div className="kv">
           <span>arguments</span>
-          <JsonView value={row.arguments} copy={false} compact />
+          {row.rawArguments !== undefined ? (
+            <div className="stack" style={{ gap: 6 }}>
+              <div className="notice warn small">Not valid JSON: the tool was not run. The model sent:</div>
+              <pre className="json" data-testid="trace-tool-raw-arguments">
+                {row.rawArguments}
+              </pre>
+            </div>
+          ) : (
+            <JsonView value={row.arguments} copy={false} compact />
+          )}
           {row.status === 'ok' && (
             <>
               <span>result</span>

@@ -54,6 +54,11 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
               </button>
             )}
           </div>
+          {row.event?.warnings.map((w) => (
+            <div key={w} className="notice warn small" role="note" data-testid="trace-answer-warning">
+              {w}
+            </div>
+          ))}
           <div className="text">
             {row.text}
             {row.streaming && <span className="caret" />}

@@ -13,6 +13,8 @@ export interface ToolRow {
   name: string;
   toolboxId: string | null;
   arguments: Record<string, unknown>;
+  /** The model's arguments text when it was not valid JSON (the call was not run). */
+  rawArguments?: string;
   status: 'pending' | 'running' | 'ok' | 'error' | 'abandoned';
   result?: unknown;
   content?: string;
@@ -115,6 +117,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       ...(rows[i] as ToolRow),
       toolboxId: e.toolboxId ?? (rows[i] as ToolRow).toolboxId,
       arguments: e.arguments,
+      ...(e.type !== 'tool_result' && e.rawArguments !== undefined ? { rawArguments: e.rawArguments } : {}),
     };
     rows[i] = row;
     return row;
@@ -160,6 +163,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
             name: call.name,
             toolboxId: null,
             arguments: call.arguments,
+            ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
             status: 'pending',
           });
         }

@@ -1,7 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
 import type { JsonSchema } from '../../../shared/domain/tool';
-import { SchemaForm } from '../tool-forms/SchemaForm';
+import { SchemaForm } from '../../components/tool-form/SchemaForm';
 
 type Block = Record<string, unknown>;
 

@@ -76,13 +76,13 @@ describe('OpenAIBrain bounds every reply', () => {
     });
   });
 
-  it('tool-call arguments nested 10,000 deep become {} with a warning, not a stack overflow later', async () => {
+  it('tool-call arguments nested 10,000 deep are not run, with a warning naming the limit (no stack overflow later)', async () => {
     const deep = `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     server.push({ toolCalls: [{ id: 'c1', name: 'add', arguments: deep }] });
     const reply = await new OpenAIBrain({ model: 'm', api_url: server.url }).continueChat([user('go')]);
-    expect(reply.toolCalls).toEqual([{ id: 'c1', name: 'add', arguments: {} }]);
+    expect(reply.toolCalls).toEqual([{ id: 'c1', name: 'add', arguments: {}, rawArguments: deep }]);
     expect(reply.warnings).toEqual([
-      "The model called 'add' with arguments that cannot be taken in (The JSON is nested deeper than 256 levels, the limit.); using {}.",
+      "The model called 'add' with arguments that cannot be taken in (The JSON is nested deeper than 256 levels, the limit.); the call is not run.",
     ]);
   });
 });

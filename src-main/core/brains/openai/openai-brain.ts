@@ -110,25 +110,31 @@ export class OpenAIBrain implements ChatEngine {
     });
   }
 
+  /** What the request carries beside messages and tools: `model` and the config's request fields (null ones left out). */
+  requestParameters(): Json {
+    const params: Json = { model: this.model, ...this.bodyFields };
+    for (const [key, value] of Object.entries(params)) if (value === null) delete params[key];
+    return params;
+  }
+
   /**
-   * The exact JSON body of a request: `tools` only when the list is non-empty; the config's request fields; the
-   * brain's own system_prompt first when the conversation has no system message.
+   * The exact JSON body of a request: `tools` only when the list is non-empty; requestParameters(), or an edited
+   * request's `parameters` instead; the brain's own system_prompt first when the conversation has no system message.
    */
-  buildRequest(messages: AgentMessage[], tools: OpenAITool[] | undefined, stream: boolean): Json {
+  buildRequest(messages: AgentMessage[], tools: OpenAITool[] | undefined, stream: boolean, parameters?: Json): Json {
     const sent =
       this.systemPrompt && messages[0]?.role !== 'system'
         ? [{ role: 'system' as const, content: this.systemPrompt }, ...messages]
         : messages;
-    const request: Json = { model: this.model, messages: sent.map(toWireMessage) };
+    const { messages: _m, tools: _t, stream: _s, ...params } = parameters ?? this.requestParameters();
+    const request: Json = { ...params, messages: sent.map(toWireMessage) };
     if (tools?.length) request.tools = tools;
-    Object.assign(request, this.bodyFields);
-    for (const [key, value] of Object.entries(request)) if (value === null && key !== 'messages') delete request[key];
     if (stream) request.stream = true;
     return request;
   }
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
-    const request = this.buildRequest(messages, options.tools, false);
+    const request = this.buildRequest(messages, options.tools, false, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
       const response = await this.client.chat.completions
@@ -144,7 +150,7 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
-    const request = this.buildRequest(messages, options.tools, true);
+    const request = this.buildRequest(messages, options.tools, true, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     let finished = false;
     let assembler: StreamAssembler | undefined;

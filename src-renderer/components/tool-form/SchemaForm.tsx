@@ -1,16 +1,20 @@
 // rjsf is imported from its Form module: the package index also pulls in a test helper that needs ajv.
 import Form from '@rjsf/core/lib/components/Form.js';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { cfworkerValidator } from './cfworker-validator';
 import { prepareSchema } from './prepare-schema';
+import { TOOL_WIDGETS } from './tool-widgets';
 import { uiSchemaFor } from './ui-schema-for';
+import { withShowWhen } from './show-when';
 
 export interface SchemaFormProps {
   schema: RJSFSchema;
   formData: unknown;
   onChange(data: unknown): void;
   onSubmit?(data: unknown): void;
+  /** A submit the schema refused, with the errors (shown on their fields too). */
+  onError?(errors: RJSFValidationError[]): void;
   extraErrors?: ErrorSchema;
   idPrefix: string;
   children?: ReactNode;
@@ -26,6 +30,7 @@ export function SchemaForm({
   formData,
   onChange,
   onSubmit,
+  onError,
   extraErrors,
   idPrefix,
   children,
@@ -33,7 +38,8 @@ export function SchemaForm({
   formRef,
 }: SchemaFormProps) {
   const prepared = useMemo(() => prepareSchema(schema), [schema]);
-  const uiSchema = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
+  const base = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
+  const uiSchema = useMemo(() => withShowWhen(base, prepared, formData), [base, prepared, formData]);
   return (
     <Form
       ref={formRef}
@@ -42,6 +48,7 @@ export function SchemaForm({
       uiSchema={uiSchema}
       formData={formData}
       validator={cfworkerValidator}
+      widgets={TOOL_WIDGETS}
       idPrefix={idPrefix}
       extraErrors={extraErrors}
       showErrorList={false}
@@ -49,10 +56,11 @@ export function SchemaForm({
       liveValidate={liveValidate ? 'onChange' : undefined}
       onChange={(e) => onChange(e.formData)}
       onSubmit={(e) => onSubmit?.(e.formData)}
-      onError={() => undefined}
+      onError={(errors) => onError?.(errors)}
       experimental_defaultFormStateBehavior={{
         emptyObjectFields: 'populateRequiredDefaults',
         arrayMinItems: { populate: 'requiredOnly' },
+        constAsDefaults: 'never',
       }}
     >
       {children ?? <></>}

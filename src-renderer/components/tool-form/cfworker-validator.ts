@@ -59,13 +59,53 @@ function friendly(e: OutputUnit): { message: string; missing?: string } {
   return { message: e.error.replace(/\.$/, '') };
 }
 
-/** The errors a user can act on: leaves only, none from inside anyOf/oneOf branches, no duplicates. */
-export function toRjsfErrors(units: OutputUnit[]): RJSFValidationError[] {
+/** An error that says the value is not of this branch at all: another type, or another discriminator value. */
+function mismatch(e: OutputUnit, at: string): boolean {
+  if (e.keyword === 'type') return e.instanceLocation === at;
+  if (e.keyword !== 'const' && e.keyword !== 'enum') return false;
+  if (e.instanceLocation === at) return true;
+  return e.instanceLocation.startsWith(`${at}/`) && !e.instanceLocation.slice(at.length + 1).includes('/');
+}
+
+/**
+ * Inside a failed anyOf/oneOf, keeps the errors of the branch the value was meant for (no type or discriminator
+ * mismatch, fewest errors), so `radius: -1` is reported on radius; the union's own "does not match any of the
+ * allowed options" stays only when no branch fits. Errors of the other branches are dropped.
+ */
+function pickBranches(units: OutputUnit[]): OutputUnit[] {
+  const dropped = new Set<OutputUnit>();
+  for (const u of units) {
+    if ((u.keyword !== 'anyOf' && u.keyword !== 'oneOf') || dropped.has(u)) continue;
+    const prefix = `${u.keywordLocation}/`;
+    const byBranch = new Map<string, OutputUnit[]>();
+    for (const x of units) {
+      if (!x.keywordLocation.startsWith(prefix)) continue;
+      const n = x.keywordLocation.slice(prefix.length).split('/')[0];
+      byBranch.set(n, [...(byBranch.get(n) ?? []), x]);
+    }
+    let best: string | null = null;
+    let bestScore = Infinity;
+    for (const [n, errs] of byBranch) {
+      const score = errs.reduce(
+        (sum, e) => sum + (mismatch(e, u.instanceLocation) ? 1000 : WRAPPERS.has(e.keyword) ? 0 : 1),
+        0,
+      );
+      if (score < bestScore) [best, bestScore] = [n, score];
+    }
+    const fits = best !== null && bestScore < 1000;
+    for (const [n, errs] of byBranch) if (!fits || n !== best) for (const e of errs) dropped.add(e);
+    if (fits) dropped.add(u);
+  }
+  return units.filter((u) => !dropped.has(u));
+}
+
+/** The errors a user can act on: leaves only, inside a union those of the branch meant, no duplicates. */
+export function toRjsfErrors(all: OutputUnit[]): RJSFValidationError[] {
   const out: RJSFValidationError[] = [];
   const seen = new Set<string>();
+  const units = pickBranches(all);
   for (const u of units) {
     if (WRAPPERS.has(u.keyword) && units.length > 1) continue;
-    if (/\/(anyOf|oneOf)\/\d+\//.test(u.keywordLocation)) continue;
     const { message, missing } = friendly(u);
     let property = toProperty(u.instanceLocation);
     if (missing !== undefined)

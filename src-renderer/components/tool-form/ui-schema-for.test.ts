@@ -21,6 +21,7 @@ describe('uiSchemaFor', () => {
     expect(uiSchemaFor(schema)).toEqual({
       budget: { anyOf: [{ 'ui:label': false }, { 'ui:label': false }] },
       legs: { items: { cost: { oneOf: [{ 'ui:label': false }, {}] } } },
+      name: { 'ui:widget': 'ToolText' },
     });
   });
 });
