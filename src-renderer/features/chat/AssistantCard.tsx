@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
 import { ElidedNote } from './ElidedNote';
+import { RequestMarks } from './DebugMarks';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -18,6 +19,7 @@ export function AssistantCard({
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
         Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
+        <RequestMarks event={event} />
         <span className="spacer" />
         {event.raw && (
           <button
@@ -53,6 +55,12 @@ export function AssistantCard({
           <JsonView value={event.raw.request} />
           <span>response</span>
           <JsonView value={event.raw.response} />
+          {event.requestEdit && (
+            <>
+              <span>before edit</span>
+              <JsonView value={event.requestEdit.original} />
+            </>
+          )}
         </div>
       )}
     </div>
