@@ -11,6 +11,11 @@ const Base = {
   at: z.number(),
   /** Loop iteration, from 1; 0 for events outside an iteration. */
   iteration: z.number().int().nonnegative(),
+  /**
+   * Set on events as a window receives them when fields were too large to send (cut or replaced by a note):
+   * their names. The session file has the whole event; chat.traceEvent fetches it.
+   */
+  elided: z.array(z.string()).optional(),
 };
 
 /** The provider's raw request and response for one brain call, one click away in the UI. */

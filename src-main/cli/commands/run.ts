@@ -13,6 +13,7 @@ import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
 import { createRunPrinter } from './run-printer';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
 
@@ -57,7 +58,7 @@ async function readPersona(file: string): Promise<PersonaFile> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonSafe(text);
   } catch (error) {
     throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
   }

@@ -23,6 +23,8 @@ export interface PersonaRuntime {
   model: string | null;
   maxIterations: number;
   toolTimeoutMs: number;
+  /** The engine block's max_tool_result_chars (the engine's default when absent). */
+  maxToolResultChars?: number;
   systemPrompt: string | null;
   brain: ChatEngine | null;
   registry: ToolRegistry;
@@ -149,6 +151,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     model: brain?.model ?? (typeof brainConfig.model === 'string' ? brainConfig.model : null),
     maxIterations: loop.max_iterations,
     toolTimeoutMs: Math.round(loop.tool_timeout_s * 1000),
+    maxToolResultChars: loop.max_tool_result_chars,
     systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
     registry: new ToolRegistry(toolboxes),

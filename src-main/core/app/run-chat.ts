@@ -98,6 +98,7 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         registry: runtime.registry,
         maxIterations: runtime.maxIterations,
         toolTimeoutMs: runtime.toolTimeoutMs,
+        maxToolResultChars: runtime.maxToolResultChars,
         systemPrompt: runtime.systemPrompt,
         config: runtime.engineConfig,
       });
