@@ -64,7 +64,7 @@ describe('persona-studio bus over a real WebSocket', () => {
     expect(stdout).toMatch(
       /^bound ovos-math-tools \(4 tools: evaluate_expression, unit_convert, statistics_summary, solve_equation\)$/m,
     );
-    expect(stdout).toMatch(/^bound ovos-clock-tools \(4 tools: /m);
+    expect(stdout).toMatch(/^bound ovos-clock-tools \(5 tools: /m);
     expect(stdout).toMatch(/^skipped ovos-mcp-toolbox: no tools/m);
   });
 
@@ -74,7 +74,13 @@ describe('persona-studio bus over a real WebSocket', () => {
     await until(() => frames.filter((f) => f.type === 'ovos.persona.tools.discover.response').length >= 2, 5000);
     await new Promise((r) => setTimeout(r, 200));
     const answers = frames.filter((f) => f.type === 'ovos.persona.tools.discover.response');
-    expect(answers.map((f) => f.data.toolbox_id).sort()).toEqual(['ovos-clock-tools', 'ovos-math-tools']);
+    expect(answers.map((f) => f.data.toolbox_id).sort()).toEqual([
+      'ovos-clock-tools',
+      'ovos-filesystem-tools',
+      'ovos-math-tools',
+      'ovos-shell-tools',
+      'ovos-web-search-tools',
+    ]);
     const math = answers.find((f) => f.data.toolbox_id === 'ovos-math-tools')!;
     expect((math.data.tools as { name: string }[]).map((t) => t.name)).toEqual([
       'evaluate_expression',

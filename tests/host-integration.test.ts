@@ -185,6 +185,7 @@ describe('persona-studio serve', () => {
     expect(types).toEqual([
       'run_started',
       'user_message',
+      'memory_context',
       'assistant_message',
       'tool_started',
       'tool_result',

@@ -108,7 +108,7 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
     const result = await client.callTool({ name: 'fail_softly', arguments: { why: 'x' } });
     expect(result.isError).toBe(true);
     expect((result.content as { text: string }[])[0].text).toBe(
-      "Error: tool 'fail_softly' was not run: tool 'fail_softly' needs the user's approval (its toolbox 'ovos-mcp-toolbox:fixture' runs a program, or the persona says 'ask'), and an MCP client cannot give it here. To serve it, set its approval to 'auto' in the persona's persona_studio block.",
+      "Error: tool 'fail_softly' was not run: tool 'fail_softly' needs the user's approval (its toolbox 'ovos-mcp-toolbox:fixture' runs a program or writes files, or the persona says 'ask'), and an MCP client cannot give it here. To serve it, set its approval to 'auto' in the persona's persona_studio block.",
     );
     expect(result._meta?.['persona-studio/error']).toMatchObject({ code: 'approval_required' });
   });

@@ -73,7 +73,9 @@ async function run(argv: string[]): Promise<number> {
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);
-        out(`bound ${l.id} (${l.toolbox.tools.size} tools: ${[...l.toolbox.tools.keys()].join(', ')})`);
+        out(
+          `bound ${l.id} (${l.toolbox.tools.size} tool${l.toolbox.tools.size === 1 ? '' : 's'}: ${[...l.toolbox.tools.keys()].join(', ')})`,
+        );
       } else {
         out(`skipped ${l.id}: no tools${l.toolbox.discoveryError ? ` (${l.toolbox.discoveryError.message})` : ''}`);
       }

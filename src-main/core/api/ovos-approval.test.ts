@@ -75,7 +75,7 @@ describe('approval of the OVOS shell and filesystem toolboxes', () => {
 
     const write = await until(() => paused()[0]);
     expect(write).toMatchObject({ runId, reason: 'approval', at: { kind: 'tool', name: 'write_file' } });
-    expect(trace().find((e) => e.type === 'tool_result' && e.name === 'read_file')).toBeDefined();
+    expect(await until(() => trace().find((e) => e.type === 'tool_result' && e.name === 'read_file'))).toBeDefined();
     await ok('debug.resume', { runId, pauseId: write.pauseId, action: { action: 'continue' } });
 
     const shell = await until(() => paused()[1]);
