@@ -1,17 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PersonaFile } from '../../../shared/domain/persona';
+import type { PersonaFile } from '../../../shared/domain/persona';
 import { resolveDataDir } from '../../core/data-dir';
 import { startRun } from '../../core/app/run-chat';
-import { StudioError } from '../../core/errors';
 import { buildPersonaRuntime } from '../../core/app/persona-runtime';
+import { readPersonaRef } from '../../core/personas/persona-ref';
 import { loadToolboxClasses } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { createRunPrinter } from './run-printer';
 
-const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json]
+const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json]
 
-Runs an OVOS persona file headless on one prompt and prints the loop's trace: each assistant turn, its tool
+Runs an OVOS persona (a file, or an id in $PERSONA_STUDIO_HOME/personas) headless on one prompt and prints the loop's trace: each assistant turn, its tool
 calls with their arguments, each result or error, the answer as it streams, with timings and [iteration/max].
   --json   print the trace events as JSON lines instead (one TraceEvent per line)
 Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachable), 2 on bad input,
@@ -19,29 +18,6 @@ Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachab
 
 const out = (text: string) => void process.stdout.write(text);
 const err = (text: string) => void process.stderr.write(text);
-
-async function readPersona(file: string): Promise<PersonaFile> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new StudioError('bad_input', `Cannot read persona file ${file}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  const parsed = PersonaFile.safeParse(json);
-  if (!parsed.success) {
-    throw new StudioError(
-      'persona_invalid',
-      `${file} is not a valid persona: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data;
-}
 
 async function run(args: string[]): Promise<number> {
   const json = args.includes('--json');
@@ -55,7 +31,7 @@ async function run(args: string[]): Promise<number> {
   let runtime;
   let persona: PersonaFile;
   try {
-    persona = await readPersona(file);
+    persona = await readPersonaRef(file, resolveDataDir());
     const { classes } = await loadToolboxClasses({ dataDir: resolveDataDir() });
     runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
   } catch (error) {
