@@ -1,4 +1,5 @@
 import type { ErrorValue } from '../../shared/domain/errors';
+import { exhaustive } from '../../shared/domain/exhaustive';
 import type { TraceEvent } from '../../shared/domain/trace';
 
 type Ev<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
@@ -223,6 +224,8 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         ended.add(e.runId);
         rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
         break;
+      default:
+        exhaustive(e);
     }
   }
   for (let i = 0; i < rows.length; i++) {

@@ -1,3 +1,4 @@
+import { exhaustive } from '../../../shared/domain/exhaustive';
 import type { TraceEvent } from '../../../shared/domain/trace';
 
 type Write = (text: string) => void;
@@ -73,6 +74,8 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         endStream();
         err(`run cancelled after ${ms(event.durationMs)}: ${event.reason}\n`);
         break;
+      default:
+        exhaustive(event);
     }
   };
 }
