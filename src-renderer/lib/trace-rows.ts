@@ -121,6 +121,20 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
     return row;
   };
 
+  /** The run's one answer row: appended the first time, replaced after. */
+  const putAnswer = (runId: string, text: string, streaming: boolean, event: Ev<'assistant_message'> | null) => {
+    const row: TraceRow = { kind: 'answer', key: `${runId}:answer`, runId, text, streaming, event };
+    const i = answers.get(runId);
+    if (i === undefined) {
+      answers.set(runId, rows.length);
+      rows.push(row);
+    } else rows[i] = row;
+  };
+  const end = (e: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'>) => {
+    ended.add(e.runId);
+    rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+  };
+
   for (const e of ordered) {
     switch (e.type) {
       case 'run_started':
@@ -132,19 +146,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       case 'assistant_message': {
         iterationHeader(e);
         if (e.final && e.toolCalls.length === 0) {
-          const i = answers.get(e.runId);
-          const row: TraceRow = {
-            kind: 'answer',
-            key: `${e.runId}:answer`,
-            runId: e.runId,
-            text: e.content,
-            streaming: false,
-            event: e,
-          };
-          if (i === undefined) {
-            answers.set(e.runId, rows.length);
-            rows.push(row);
-          } else rows[i] = row;
+          putAnswer(e.runId, e.content, false, e);
           break;
         }
         rows.push({ kind: 'assistant', key: `${e.runId}:assistant:${e.seq}`, runId: e.runId, event: e });
@@ -182,15 +184,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         const i = answers.get(e.runId);
         if (i === undefined) {
           iterationHeader(e);
-          answers.set(e.runId, rows.length);
-          rows.push({
-            kind: 'answer',
-            key: `${e.runId}:answer`,
-            runId: e.runId,
-            text: e.delta,
-            streaming: true,
-            event: null,
-          });
+          putAnswer(e.runId, e.delta, true, null);
         } else {
           const prev = rows[i] as Extract<TraceRow, { kind: 'answer' }>;
           if (prev.streaming) rows[i] = { ...prev, text: prev.text + e.delta };
@@ -199,30 +193,19 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       }
       case 'run_finished': {
         const i = answers.get(e.runId);
-        if (i === undefined && e.answer) {
-          answers.set(e.runId, rows.length);
-          rows.push({
-            kind: 'answer',
-            key: `${e.runId}:answer`,
-            runId: e.runId,
-            text: e.answer,
-            streaming: false,
-            event: null,
-          });
-        } else if (i !== undefined)
+        if (i === undefined && e.answer) putAnswer(e.runId, e.answer, false, null);
+        else if (i !== undefined)
           rows[i] = {
             ...(rows[i] as Extract<TraceRow, { kind: 'answer' }>),
             text: e.answer || (rows[i] as { text: string }).text,
             streaming: false,
           };
-        ended.add(e.runId);
-        rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+        end(e);
         break;
       }
       case 'run_failed':
       case 'run_cancelled':
-        ended.add(e.runId);
-        rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+        end(e);
         break;
       default:
         exhaustive(e);
