@@ -4,6 +4,7 @@ import type { Catalog, PersonaRecord } from '../../shared/ipc/contract';
 import { issuesOf, toErrorValue } from '../lib/api-error';
 import { newPersona, type PersonaDraft } from '../lib/persona-model';
 import { validateDraft } from '../lib/persona-validate';
+import { rememberedPersona, rememberPersona } from '../lib/last-persona';
 import type { GetState, SetState } from './types';
 
 export interface PersonasSlice {
@@ -24,6 +25,8 @@ export interface PersonasSlice {
   loadPersonas(): Promise<void>;
   loadCatalog(): Promise<void>;
   selectPersona(id: string): Promise<void>;
+  /** At start-up: opens the persona open before the reload if it still exists, else the first one. */
+  openStartPersona(): Promise<void>;
   newDraft(): void;
   updateDraft(fn: (p: PersonaDraft) => PersonaDraft): void;
   savePersona(): Promise<boolean>;
@@ -46,7 +49,8 @@ function forSave(p: PersonaDraft): PersonaDraft {
 export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice {
   /** Only the latest selection wins when several are in flight (a click during the start-up selection). */
   let selectSeq = 0;
-  const loaded = (record: PersonaRecord) =>
+  const loaded = (record: PersonaRecord) => {
+    rememberPersona(record.id);
     set({
       selectedId: record.id,
       record,
@@ -55,6 +59,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       serverIssues: [],
       saveError: null,
     });
+  };
 
   return {
     personas: [],
@@ -97,6 +102,13 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
         get().toast('error', toErrorValue(e).message);
       }
     },
+    async openStartPersona() {
+      const { personas, draft } = get();
+      if (draft) return;
+      const remembered = rememberedPersona();
+      const pick = personas.find((p) => p.id === remembered) ?? personas[0];
+      if (pick) await get().selectPersona(pick.id);
+    },
     newDraft() {
       selectSeq++;
       set({
@@ -118,7 +130,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
     async savePersona() {
       const { draft, selectedId } = get();
       if (!draft || get().saving) return false;
-      const local = validateDraft(draft);
+      const local = validateDraft(draft, get().catalog);
       if (local.length) {
         set({
           serverIssues: [],

@@ -62,7 +62,7 @@ async function run(argv: string[]): Promise<number> {
     await bus.connect();
     const catalog = await loadCatalog();
     for (const b of catalog.errors) err(`plugin ${b.id} not loaded: ${b.error.message}`);
-    loaded = await instantiate(catalog, Object.keys(catalog.classes), configs);
+    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), configs);
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);

@@ -62,12 +62,12 @@ async function run(argv: string[]): Promise<number> {
   if (kwargs === INVALID) return 2;
   const configs = await readConfigFile(config.value);
   const catalog = await loadCatalog();
-  if (!catalog.classes[toolboxId]) {
+  if (!catalog.toolboxes[toolboxId]) {
     const broken = catalog.errors.find((e) => e.id === toolboxId);
     err(
       broken
         ? `Toolbox '${toolboxId}' failed to load: ${broken.error.message}`
-        : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.classes).join(', ')}.`,
+        : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.toolboxes).join(', ')}.`,
     );
     return 2;
   }

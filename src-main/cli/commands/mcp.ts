@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { resolveDataDir } from '../../core/data-dir';
 import { loadToolboxSet } from '../../core/app/toolbox-set';
-import { createToolServer, serveStdio } from '../../mcp-server';
+import { approvalGate, createToolServer, serveStdio } from '../../mcp-server';
 import type { Command } from '../index';
 
 const usage = `Usage: persona-studio mcp [--persona <file.json|persona-id>]
@@ -47,7 +47,11 @@ async function run(args: string[]): Promise<number> {
   err(
     `persona-studio mcp: serving ${served.registry.entries().length} tools from ${served.registry.toolboxes.length} toolboxes over stdio`,
   );
-  const server = createToolServer(served.registry, { name: served.name, timeoutMs: served.timeoutMs });
+  const server = createToolServer(served.registry, {
+    name: served.name,
+    timeoutMs: served.timeoutMs,
+    gate: approvalGate(served.approval),
+  });
   const stop = () => void server.close();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

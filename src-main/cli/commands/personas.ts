@@ -40,12 +40,12 @@ async function importFile(args: string[]): Promise<number> {
   const dataDir = resolveDataDir();
   const { personas } = await openPersonaStore(dataDir);
   // Loaded here only: the plugin catalog pulls in every toolbox, brain and engine.
-  const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([
+  const [{ loadToolboxCatalog }, { knownPlugins }] = await Promise.all([
     import('../../core/toolboxes/catalog'),
     import('../../core/app/known-plugins'),
   ]);
-  const { classes } = await loadToolboxClasses({ dataDir });
-  const { record, unknownPluginIds, commands } = await personas.import({ path: file }, knownPlugins(classes));
+  const { toolboxes } = await loadToolboxCatalog({ dataDir });
+  const { record, unknownPluginIds, commands } = await personas.import({ path: file }, knownPlugins(toolboxes));
   out(`Imported '${record.persona.name}' as ${record.id} (${record.path}).`);
   if (record.secretsSet.length) out(`API keys moved to the secrets file: ${record.secretsSet.join(', ')}.`);
   if (unknownPluginIds.length) out(`Not installed here (kept as they are): ${unknownPluginIds.join(', ')}.`);

@@ -3,7 +3,7 @@ import { resolveDataDir } from '../../core/data-dir';
 import { closeToolboxes, instantiateToolboxes, waitForDiscovery } from '../../core/app/instantiate-toolboxes';
 import { loadToolboxSet } from '../../core/app/toolbox-set';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
-import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';
 
 /** One installed toolbox as the CLI commands use it. */
@@ -17,7 +17,7 @@ export interface LoadedToolbox {
 
 /** The catalog of installed toolboxes (built-ins + plugins in the data folder). */
 export function loadCatalog(): Promise<ToolboxCatalog> {
-  return loadToolboxClasses({ dataDir: resolveDataDir() });
+  return loadToolboxCatalog({ dataDir: resolveDataDir() });
 }
 
 /** Instantiates toolboxes (config per id) and waits for their first discovery, bounded so a dead server cannot hang the CLI. */
@@ -27,7 +27,7 @@ export async function instantiate(
   configs: Record<string, Record<string, unknown>> = {},
 ): Promise<LoadedToolbox[]> {
   const toolboxes = await instantiateToolboxes(
-    catalog.classes,
+    catalog.toolboxes,
     ids.map((id) => ({ id, config: configs[id] ?? {} })),
   );
   await waitForDiscovery(toolboxes);
@@ -36,13 +36,12 @@ export async function instantiate(
 
 /** A toolbox with its catalog entry's title, description and source (an instance id `<plugin>:<name>` uses its plugin's). */
 function describeLoaded(catalog: ToolboxCatalog, toolbox: ToolBox): LoadedToolbox {
-  const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
-  const cls = catalog.classes[pluginId];
+  const descriptor = toolboxFor(catalog.toolboxes, toolbox.toolboxId);
   return {
     id: toolbox.toolboxId,
-    source: catalog.sources[pluginId] ?? 'plugin',
-    title: cls?.title ?? toolbox.toolboxId,
-    description: cls?.description ?? '',
+    source: descriptor?.source ?? 'plugin',
+    title: descriptor?.title ?? toolbox.toolboxId,
+    description: descriptor?.description ?? '',
     toolbox,
   };
 }

@@ -12,11 +12,7 @@ export interface App {
 }
 
 /** Opens the data folder and builds the handlers; Electron and the browser host both start here. */
-export async function createApp(options: {
-  dataDir: string;
-  mode: 'electron' | 'browser';
-  version?: string;
-}): Promise<App> {
+export async function createApp(options: Parameters<typeof AppContext.open>[0]): Promise<App> {
   const context = await AppContext.open(options);
   return {
     context,

@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
+import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains';
 import { BusBridge } from '../bus/bus-bridge';
+import type { EngineDescriptor } from '../engines/engine-descriptor';
+import { BUILTIN_ENGINES } from '../engines/engines';
 import { dataPaths, type DataPaths } from '../data-dir';
 import { logger } from '../log';
 import { openPersonaStore } from '../personas/open-store';
@@ -11,7 +15,9 @@ import type { SecretStore } from '../personas/secret-store';
 import { SessionStore } from '../sessions/session-store';
 import { SettingsStore } from '../settings/settings-store';
 import type { ToolBox } from '../toolbox';
-import { loadToolboxClasses } from '../toolboxes/catalog';
+import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
+import { BreakpointStore } from './breakpoint-store';
+import { DebugRegistry } from './debug-registry';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -20,7 +26,7 @@ import { createRunRegistry } from './run-registry';
 
 const log = logger('app');
 
-export type ToolboxCatalog = Awaited<ReturnType<typeof loadToolboxClasses>>;
+export type { ToolboxCatalog };
 
 /**
  * The app's state behind the API: the data folder and its stores, installed toolboxes, per-persona runtimes
@@ -36,6 +42,8 @@ export class AppContext {
   readonly runtimes: RuntimeCache;
   readonly defaults: ToolboxInstances;
   readonly runs: RunRegistry;
+  /** Breakpoints per persona and the debugger of each run in flight. */
+  readonly debug: DebugRegistry;
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -48,6 +56,9 @@ export class AppContext {
     readonly mode: 'electron' | 'browser',
     readonly version: string,
     stores: { personas: PersonaStore; secrets: SecretStore },
+    /** The loop engines and brains the app offers (the built-ins unless an embedder or a test gives others). */
+    readonly engines: EngineDescriptor[] = BUILTIN_ENGINES,
+    readonly brains: BrainDescriptor[] = BUILTIN_BRAINS,
   ) {
     this.paths = dataPaths(dataDir);
     this.secrets = stores.secrets;
@@ -58,12 +69,28 @@ export class AppContext {
     this.runtimes = new RuntimeCache(this);
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
+    this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
+      this.emit(event, payload),
+    );
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */
-  static async open(options: { dataDir: string; mode: 'electron' | 'browser'; version?: string }): Promise<AppContext> {
+  static async open(options: {
+    dataDir: string;
+    mode: 'electron' | 'browser';
+    version?: string;
+    engines?: EngineDescriptor[];
+    brains?: BrainDescriptor[];
+  }): Promise<AppContext> {
     const stores = await openPersonaStore(options.dataDir);
-    const app = new AppContext(options.dataDir, options.mode, options.version ?? '0.0.0', stores);
+    const app = new AppContext(
+      options.dataDir,
+      options.mode,
+      options.version ?? '0.0.0',
+      stores,
+      options.engines,
+      options.brains,
+    );
     await app.applySettings(await app.settings.get());
     return app;
   }
@@ -78,15 +105,15 @@ export class AppContext {
     return () => this.emitter.off('event', listener);
   }
 
-  /** Installed toolbox classes (built-in and plugins), loaded once. */
+  /** Installed toolboxes (built-in and plugins), loaded once. */
   toolboxCatalog(): Promise<ToolboxCatalog> {
-    this.catalog ??= Promise.resolve(loadToolboxClasses({ dataDir: this.dataDir }));
+    this.catalog ??= Promise.resolve(loadToolboxCatalog({ dataDir: this.dataDir }));
     return this.catalog;
   }
 
   /** Installed plugin ids, to name unknown ones on import. */
   async knownPlugins(): Promise<KnownPlugins> {
-    return knownPlugins((await this.toolboxCatalog()).classes);
+    return knownPlugins((await this.toolboxCatalog()).toolboxes, this.engines, this.brains);
   }
 
   /** A persona changed on disk: its runtime is rebuilt on next use, and clients are told. */
@@ -138,6 +165,17 @@ export class AppContext {
       toolboxes: bridge?.servedCount ?? 0,
       error: url ? this.busError : null,
     };
+  }
+
+  /**
+   * A client went away (its window closed): the runs it started that wait paused in the debugger are cancelled,
+   * since nobody is left to resume them. Returns their ids.
+   */
+  cancelPausedRunsOf(client: string, reason = 'The window closed while the run was paused.'): string[] {
+    const paused = new Set(this.debug.paused().map((p) => p.runId));
+    const runs = this.runs.ofClient(client).filter((r) => paused.has(r.runId));
+    for (const run of runs) run.cancel(reason);
+    return runs.map((r) => r.runId);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineTool, ToolArguments, ToolBox, type AgentTool, type ToolBoxOptions } from '../toolbox';
 import { AddOutput } from '../toolbox/test-fixtures';
+import { toolboxRecord } from '../toolboxes/catalog';
+import { toolboxDescriptorOf } from '../toolboxes/toolbox-descriptor';
 import {
   instantiatePersonaToolboxes,
   instantiateToolboxes,
@@ -43,7 +45,7 @@ class Slow extends Echo {
   }
 }
 
-const classes = { echo: Echo, broken: Broken, slow: Slow };
+const classes = toolboxRecord([Echo, Broken, Slow].map((cls) => toolboxDescriptorOf(cls, { source: 'builtin' })));
 
 describe('instantiateToolboxes, the one place toolboxes are built', () => {
   it('builds plugin ids and <plugin>:<instance> ids with their configs', async () => {

@@ -1,6 +1,8 @@
 import type { Bus } from '../bus/bus';
 import { StudioError } from '../errors';
-import type { ToolBox, ToolBoxClass } from '../toolbox';
+import type { ToolBox } from '../toolbox';
+import { toolboxFor } from '../toolboxes/catalog';
+import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 
 /** One toolbox to build: its id (`<plugin-id>` or `<plugin-id>:<instance>`) and its config block. */
 export interface ToolboxSpec {
@@ -16,7 +18,7 @@ export interface InstantiateOptions {
 /** How long the CLI and the MCP server wait for the first discovery of every toolbox (slow servers join later). */
 export const DISCOVERY_WAIT_MS = 15_000;
 
-/** A toolbox constructor threw; `reason` is what it threw. */
+/** A toolbox factory threw; `reason` is what it threw. */
 export class ToolboxCreateError extends StudioError {
   constructor(
     readonly toolboxId: string,
@@ -31,34 +33,29 @@ export class ToolboxCreateError extends StudioError {
   }
 }
 
-/** The class for a toolbox id: the exact id, else the part before ':' (`ovos-mcp-toolbox:files`). */
-export function toolboxClassFor(classes: Record<string, ToolBoxClass>, id: string): ToolBoxClass | undefined {
-  return classes[id] ?? (id.includes(':') ? classes[id.slice(0, id.indexOf(':'))] : undefined);
-}
-
 /**
- * The one place where a toolbox class becomes an instance, for the app, the CLI and the MCP server alike:
+ * The one place where a toolbox plugin becomes an instance, for the app, the CLI and the MCP server alike:
  * constructing a toolbox starts its discovery (an MCP stdio server's command, a UTCP manual's requests), so
- * whatever must be checked before a toolbox may start belongs here. All or nothing: when one constructor throws,
- * those already built are closed and a ToolboxCreateError names it. Every id must have a class (see toolboxClassFor).
+ * whatever must be checked before a toolbox may start belongs here. All or nothing: when one factory throws,
+ * those already built are closed and a ToolboxCreateError names it. Every id must have a plugin (see toolboxFor).
  */
 export async function instantiateToolboxes(
-  classes: Record<string, ToolBoxClass>,
+  plugins: Record<string, ToolboxDescriptor>,
   specs: ToolboxSpec[],
   options: InstantiateOptions = {},
 ): Promise<ToolBox[]> {
-  const toolboxes: ToolBox[] = [];
+  const built: ToolBox[] = [];
   for (const { id, config } of specs) {
-    const cls = toolboxClassFor(classes, id);
+    const descriptor = toolboxFor(plugins, id);
     try {
-      if (!cls) throw new Error(`no toolbox class for '${id}'`);
-      toolboxes.push(new cls({ toolboxId: id, config, bus: options.bus ?? null }));
+      if (!descriptor) throw new Error(`no toolbox plugin '${id}'`);
+      built.push(descriptor.create({ toolboxId: id, config, bus: options.bus ?? null }));
     } catch (error) {
-      await closeToolboxes(toolboxes);
+      await closeToolboxes(built);
       throw new ToolboxCreateError(id, error instanceof Error ? error : new Error(String(error)));
     }
   }
-  return toolboxes;
+  return built;
 }
 
 type Block = Record<string, unknown>;
@@ -68,22 +65,22 @@ const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).jo
 
 /**
  * A persona's toolboxes as OVOS reads them: the ids in its engine block's `toolboxes` (each once), each config
- * from the engine block, else the persona's top level. An id without an installed class -> persona_invalid naming it.
+ * from the engine block, else the persona's top level. An id without an installed plugin -> persona_invalid naming it.
  */
 export function personaToolboxSpecs(
   persona: Block,
   engineId: string,
-  classes: Record<string, ToolBoxClass>,
+  plugins: Record<string, ToolboxDescriptor>,
 ): ToolboxSpec[] {
   const block = asBlock(persona[engineId]);
   const ids = Array.isArray(block.toolboxes)
     ? block.toolboxes.filter((id): id is string => typeof id === 'string')
     : [];
-  const unknown = ids.filter((id) => !toolboxClassFor(classes, id));
+  const unknown = ids.filter((id) => !toolboxFor(plugins, id));
   if (unknown.length) {
     throw new StudioError(
       'persona_invalid',
-      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(classes))}.`,
+      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(plugins))}.`,
       { id: unknown[0] },
     );
   }
@@ -94,10 +91,10 @@ export function personaToolboxSpecs(
 export async function instantiatePersonaToolboxes(
   persona: Block,
   engineId: string,
-  classes: Record<string, ToolBoxClass>,
+  plugins: Record<string, ToolboxDescriptor>,
   options: InstantiateOptions = {},
 ): Promise<ToolBox[]> {
-  return instantiateToolboxes(classes, personaToolboxSpecs(persona, engineId, classes), options);
+  return instantiateToolboxes(plugins, personaToolboxSpecs(persona, engineId, plugins), options);
 }
 
 /** Waits for the first discovery of every toolbox, at most `ms`, so a dead server cannot hang a command. */

@@ -26,8 +26,12 @@ export class RuntimeCache {
     entry.runtime = (async () => {
       const { busUrl } = await this.app.settings.get();
       const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
-      const { classes } = await this.app.toolboxCatalog();
-      const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+      const { toolboxes } = await this.app.toolboxCatalog();
+      const runtime = await buildPersonaRuntime(persona, {
+        toolboxes,
+        engines: this.app.engines,
+        brains: this.app.brains,
+      });
       entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
       return runtime;
     })();

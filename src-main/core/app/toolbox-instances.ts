@@ -1,5 +1,6 @@
 import { StudioError } from '../errors';
-import type { ToolBox, ToolBoxClass } from '../toolbox';
+import type { ToolBox } from '../toolbox';
+import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 import type { AppContext } from './app-context';
 import { defaultToolboxConfig } from './bus-url-default';
 import { instantiateToolboxes, ToolboxCreateError } from './instantiate-toolboxes';
@@ -20,13 +21,13 @@ export class ToolboxInstances {
 
   /** Every installed toolbox id, with its instance or the error its constructor threw. */
   async entries(): Promise<Array<{ toolboxId: string; toolbox: ToolBox | null; error: Error | null }>> {
-    const { classes } = await this.app.toolboxCatalog();
+    const { toolboxes } = await this.app.toolboxCatalog();
     const { busUrl } = await this.app.settings.get();
     const out = [];
-    for (const toolboxId of Object.keys(classes)) {
+    for (const toolboxId of Object.keys(toolboxes)) {
       let entry = this.instances.get(toolboxId);
       if (!entry) {
-        entry = this.create(classes, toolboxId, busUrl);
+        entry = this.create(toolboxes, toolboxId, busUrl);
         this.instances.set(toolboxId, entry);
       }
       out.push({ toolboxId, ...(await entry) });
@@ -35,12 +36,12 @@ export class ToolboxInstances {
   }
 
   private async create(
-    classes: Record<string, ToolBoxClass>,
+    toolboxes: Record<string, ToolboxDescriptor>,
     toolboxId: string,
     busUrl: string | null,
   ): Promise<Entry> {
     try {
-      const [toolbox] = await instantiateToolboxes(classes, [
+      const [toolbox] = await instantiateToolboxes(toolboxes, [
         { id: toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) },
       ]);
       this.app.watchToolbox(toolbox, null);
