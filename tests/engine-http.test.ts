@@ -141,7 +141,7 @@ describe('native loop over HTTP', () => {
     const { handle, bodies, events } = await launch([again, again, { content: 'forced answer' }], { maxIterations: 2 });
     expect(await handle.done).toEqual({ status: 'finished', answer: 'forced answer' });
     expect(bodies().map((b) => 'tools' in b)).toEqual([true, true, false]);
-    expect(of(events, 'run_finished')[0]).toMatchObject({ iterations: 3, iteration: 3 });
+    expect(of(events, 'run_finished')[0]).toMatchObject({ iterations: 2, limitReached: true, iteration: 3 });
   });
 
   it('supports_tools false: the ReAct path, no `tools`, the ReAct prompt and Observation turns', async () => {
@@ -231,11 +231,20 @@ describe('native loop over HTTP', () => {
       .messages.filter((m: { role: string }) => m.role === 'tool')
       .map((m: { content: string }) => m.content);
     expect(tools[0]).toBe("Error: tool 'nope' not found.");
-    expect(tools[1]).toMatch(/^Error: tool 'calc' failed: Tool input validation failed/);
+    // Not run with {} (which would blame a 'required property'): the model is told its text was not JSON (issue 11.16).
+    expect(tools[1]).toMatch(
+      /^Error: tool 'calc' was not run: its arguments are not a valid JSON object \(.+\)\. Raw arguments: \{"a": 1, b$/,
+    );
     expect(tools[2]).toMatch(/^Error: tool 'boom' failed: .*boom/);
     const assistant = of(events, 'assistant_message')[0];
     expect(assistant.toolCalls[1].arguments).toEqual({});
     expect(assistant.warnings.join('\n')).toMatch(/'calc'.*not a JSON object/);
+    expect(assistant.toolCalls[1].rawArguments).toBe('{"a": 1, b');
+    const calcError = of(events, 'tool_error').find((e) => e.name === 'calc')!;
+    expect(calcError.rawArguments).toBe('{"a": 1, b');
+    expect(calcError.error.code).toBe('tool_input_invalid');
+    expect(calcError.error.message).toBe("The arguments for 'calc' are not valid JSON");
+    expect((calcError.error.details as { cause: string }).cause).toMatch(/JSON/);
   });
 
   it('a tool that hangs past tool_timeout_s fails with tool_timeout and the loop goes on', async () => {

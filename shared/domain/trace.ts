@@ -67,6 +67,8 @@ export const ToolStarted = z.object({
   name: z.string(),
   toolboxId: z.string().nullable(),
   arguments: z.record(z.string(), z.unknown()),
+  /** The model's arguments text when it was not valid JSON (the call was not run). */
+  rawArguments: z.string().optional(),
 });
 export const ToolResult = z.object({
   ...Base,
@@ -88,6 +90,7 @@ export const ToolError = z.object({
   name: z.string(),
   toolboxId: z.string().nullable(),
   arguments: z.record(z.string(), z.unknown()),
+  rawArguments: z.string().optional(),
   error: ErrorValue,
   content: z.string(),
   durationMs: z.number(),
@@ -104,7 +107,10 @@ export const RunFinished = z.object({
   ...Base,
   type: z.literal('run_finished'),
   answer: z.string(),
+  /** Tool-call cycles, at most the run's maxIterations. */
   iterations: z.number().int(),
+  /** The limit was reached: one last request without tools (iteration maxIterations+1) gave the answer. */
+  limitReached: z.boolean().optional(),
   durationMs: z.number(),
 });
 export const RunFailed = z.object({

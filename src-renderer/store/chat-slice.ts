@@ -124,6 +124,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         return {
           eventsBySession: { ...s.eventsBySession, [sessionId]: list },
           pendingRunId: ended && s.pendingRunId === event.runId ? null : s.pendingRunId,
+          paused: ended ? s.paused.filter((p) => p.runId !== event.runId) : s.paused,
         };
       });
       if (TERMINAL.has(event.type)) void get().loadSessions();

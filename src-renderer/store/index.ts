@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../../shared/ipc/client';
 import { createChatSlice } from './chat-slice';
+import { createDebugSlice } from './debug-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
@@ -16,6 +17,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createPersonasSlice(set, get),
     ...createToolsSlice(set, get),
     ...createChatSlice(set, get),
+    ...createDebugSlice(set, get),
     ...createUiSlice(set, get),
   }));
 }
@@ -24,6 +26,9 @@ export function createAppStore(client: ApiClient): AppStore {
 export function bindEvents(store: AppStore, client: ApiClient): () => void {
   const offs = [
     client.on('chat.trace', (p) => store.getState().applyTrace(p)),
+    client.on('debug.paused', (p) => store.getState().applyPaused(p)),
+    client.on('debug.resumed', (p) => store.getState().applyResumed(p)),
+    client.on('debug.breakpoints', (p) => store.getState().applyBreakpoints(p)),
     client.on('personas.changed', () => void store.getState().loadPersonas()),
     client.on('tools.changed', (p) => {
       const id = store.getState().selectedId;

@@ -83,7 +83,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         break;
       case 'run_finished':
         endStream();
-        out(`done in ${ms(event.durationMs)}, ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}\n`);
+        out(`done in ${ms(event.durationMs)}, ${iterationsText(event.iterations, event.limitReached)}\n`);
         break;
       case 'run_failed':
         endStream();
@@ -97,4 +97,10 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         exhaustive(event);
     }
   };
+}
+
+/** "2 iterations"; at the limit, that the answer came from one more request without tools. */
+export function iterationsText(iterations: number, limitReached?: boolean): string {
+  const n = `${iterations} iteration${iterations === 1 ? '' : 's'}`;
+  return limitReached ? `${n} (the limit), then one answer without tools` : n;
 }

@@ -133,4 +133,15 @@ describe('startRun', () => {
     }
     expect(logged.some((m) => m.includes('sink down'))).toBe(true);
   });
+
+  it('run_started lists the tools the model is offered, not those that cannot run here (issue 11.17)', async () => {
+    const runtime = await runtimeWith(new ScriptedBrain([{ content: 'ok' }]));
+    const [toolbox] = runtime.toolboxes;
+    const calc = toolbox.tools.get('calc')!;
+    toolbox.tools.set('calc', { ...calc, unavailable: 'It needs MCP tasks.' });
+    const { handle, events } = start(runtime);
+    await handle.done;
+    const started = events.find((e) => e.type === 'run_started');
+    expect(started?.type === 'run_started' && started.tools).toEqual(['boom', 'sleepy']);
+  });
 });

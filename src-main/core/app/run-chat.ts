@@ -64,7 +64,11 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       brain: runtime.brainId,
       model: runtime.model,
       maxIterations: runtime.maxIterations,
-      tools: runtime.registry.entries().map((e) => e.modelName),
+      // What the model is offered: tools that cannot run here (MCP tasks) are not among them.
+      tools: runtime.registry
+        .toolInfos()
+        .filter((t) => !t.unavailable)
+        .map((t) => t.modelName),
     });
     tracer.emit({ type: 'user_message', content: options.message });
   };
@@ -98,12 +102,18 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         config: runtime.engineConfig,
       });
       const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
-      const result = await engine.run(messages, { signal: controller.signal, tracer, ...(debug ? { debug } : {}) });
+      const result = await engine.run(messages, {
+        signal: controller.signal,
+        tracer,
+        sessionId: options.sessionId,
+        ...(debug ? { debug } : {}),
+      });
       if (controller.signal.aborted) throw new CancelledError();
       tracer.emit({
         type: 'run_finished',
         answer: result.answer,
         iterations: result.iterations,
+        ...(result.limitReached ? { limitReached: true } : {}),
         durationMs: elapsed(),
       });
       return { status: 'finished', answer: result.answer };

@@ -43,13 +43,19 @@ export interface LoopDebugger {
 export interface EngineRunOptions {
   signal?: AbortSignal;
   tracer?: RunTracer;
+  /** The chat session of the run, passed on to tool calls. */
+  sessionId?: string;
   debug?: LoopDebugger;
 }
 
-/** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
+/**
+ * How a loop ended: the answer and its iterations (tool-call cycles, at most max_iterations). When the limit was
+ * reached, `limitReached` is true and one last request without tools (traced as iteration max+1) gave the answer.
+ */
 export interface LoopResult {
   answer: string;
   iterations: number;
+  limitReached?: boolean;
 }
 
 /** Everything one run of a loop needs. */
@@ -62,5 +68,6 @@ export interface LoopContext {
   stream: boolean;
   signal: AbortSignal | undefined;
   tracer: RunTracer;
+  sessionId?: string;
   debug: LoopDebugger | null;
 }

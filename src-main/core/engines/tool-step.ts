@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../../shared/domain/message';
 import { executeToolCall } from '../toolbox';
+import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
 /** A tool call's place in its assistant turn (parallel calls pause one at a time, in order). */
@@ -25,10 +26,33 @@ export async function runToolCall(
   place: CallPlace = { index: 0, count: 1 },
 ): Promise<ToolStepResult> {
   const toolboxId = ctx.registry.resolve(call.name)?.toolbox.toolboxId ?? null;
-  ctx.tracer.emit({ type: 'tool_started', toolCallId: call.id, name: call.name, toolboxId, arguments: call.arguments });
+  const raw = call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments };
+  ctx.tracer.emit({
+    type: 'tool_started',
+    toolCallId: call.id,
+    name: call.name,
+    toolboxId,
+    arguments: call.arguments,
+    ...raw,
+  });
+  if (call.rawArguments !== undefined) {
+    const outcome = invalidArgumentsOutcome({ ...call, rawArguments: call.rawArguments });
+    ctx.tracer.emit({
+      type: 'tool_error',
+      toolCallId: call.id,
+      name: call.name,
+      toolboxId,
+      arguments: call.arguments,
+      ...raw,
+      ...outcome,
+      durationMs: 0,
+    });
+    return { content: outcome.content, arguments: call.arguments };
+  }
   const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
     signal: ctx.signal,
     timeoutMs: ctx.toolTimeoutMs,
+    sessionId: ctx.sessionId,
     ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
   });
   const debug = {

@@ -14,11 +14,11 @@ export interface CliProcess {
   output(): { stdout: string; stderr: string };
 }
 
-/** Starts the real CLI (`bin/persona-studio.js`) on the data folder `home`, from the repo root. */
-export function spawnCli(args: string[], home: string): CliProcess {
+/** Starts the real CLI (`bin/persona-studio.js`) on the data folder `home`, from the repo root; `env` adds variables. */
+export function spawnCli(args: string[], home: string, env: Record<string, string> = {}): CliProcess {
   const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), ...args], {
     cwd: root,
-    env: { ...process.env, PERSONA_STUDIO_HOME: home },
+    env: { ...process.env, PERSONA_STUDIO_HOME: home, ...env },
   });
   let stdout = '';
   let stderr = '';

@@ -76,12 +76,15 @@ export class MCPToolBox extends ToolBox {
 
   private toAgentTool(tool: MCPTool, name: string, config: MCPConfig): AgentTool {
     const remoteName = tool.name;
+    const unavailable = unsupportedExecution(tool);
     return {
       name,
       description: tool.description ?? tool.title ?? '',
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
+      ...(unavailable ? { unavailable } : {}),
       toolCall: async (args, { signal }) => {
+        if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
         try {
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
@@ -134,6 +137,17 @@ export class MCPToolBox extends ToolBox {
     }
     this.notifyToolsChanged();
   }
+}
+
+/**
+ * Why a tool cannot be called here: one that declares `execution.taskSupport: "required"` answers only MCP
+ * task-augmented calls (tasks/get, tasks/result), which this client does not make, so it would fail every time.
+ */
+export function unsupportedExecution(tool: MCPTool): string | undefined {
+  const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+  if (taskSupport === 'required')
+    return `It needs MCP tasks (execution.taskSupport "required"), which Persona Studio does not support yet.`;
+  return undefined;
 }
 
 function callFailure(session: MCPSession, tool: string, error: unknown, timeoutS: number): string {

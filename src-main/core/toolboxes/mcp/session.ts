@@ -6,9 +6,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { serverLabel, type MCPConfig } from './config';
+import { summarizeStderr } from './stderr-summary';
 
 const CLIENT_INFO = { name: 'persona-studio', version: '0.1.0' };
-const STDERR_TAIL = 2000;
+const STDERR_TAIL = 8000;
 
 /** One live connection to an MCP server: the SDK client, and whether the server went away. */
 export class MCPSession {
@@ -36,9 +37,9 @@ export class MCPSession {
     });
   }
 
-  /** The last lines the server wrote to stderr, if any. */
+  /** What the server's stderr says went wrong (its error lines, not its stack frames), if anything. */
   get lastStderr(): string {
-    return this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    return summarizeStderr(this.stderrTail);
   }
 
   /** The server's process id (stdio only), for diagnostics. */
