@@ -134,6 +134,9 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
     return row;
   };
 
+  /** A tool call's result or error lands on its card, with its text, timing and what the debugger did. */
+  const settle = (e: Ev<'tool_result'> | Ev<'tool_error'>, outcome: Partial<ToolRow>) =>
+    Object.assign(toolRow(e), { ...outcome, content: e.content, durationMs: e.durationMs, ...debugOf(e) });
   /** The run's one answer row: appended the first time, replaced after. */
   const putAnswer = (runId: string, text: string, streaming: boolean, event: Ev<'assistant_message'> | null) => {
     const row: TraceRow = { kind: 'answer', key: `${runId}:answer`, runId, text, streaming, event };
@@ -188,23 +191,10 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       }
       case 'tool_result':
-        Object.assign(toolRow(e), {
-          status: 'ok',
-          result: e.result,
-          content: e.content,
-          durationMs: e.durationMs,
-          ...debugOf(e),
-        });
+        settle(e, { status: 'ok', result: e.result });
         break;
       case 'tool_error':
-        Object.assign(toolRow(e), {
-          status: 'error',
-          error: e.error,
-          content: e.content,
-          durationMs: e.durationMs,
-          ...debugOf(e),
-          ...(e.denied ? { denied: e.denied } : {}),
-        });
+        settle(e, { status: 'error', error: e.error, ...(e.denied ? { denied: e.denied } : {}) });
         break;
       case 'answer_delta': {
         if (retracted.has(`${e.runId}:${e.iteration}`)) break;
