@@ -41,8 +41,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The inner layers: which folder may not import which. `from` and `to` are repo-relative paths (posix); a rule
- * whose `forbids(from, to)` holds reports its message; `tests: false` exempts *.test.ts(x) files (integration tests
- * may drive a store through the API). Each rule has a fixture in lint-fixtures/ that breaks it.
+ * whose `forbids(from, to)` holds reports its message; `tests: false` exempts *.test.ts(x) files and test helpers in
+ * fixtures/ and testing/ folders (integration tests may drive a store through the API). Each rule has a fixture in lint-fixtures/ that breaks it.
  */
 const innerLayers = [
   {
@@ -108,7 +108,7 @@ const layersPlugin = {
       meta: { type: 'problem', schema: [], docs: { description: 'Import directions of the inner layers.' } },
       create(context) {
         const from = path.relative(root, context.filename).split(path.sep).join('/');
-        const isTest = /\.test\.tsx?$/.test(from);
+        const isTest = /\.test\.tsx?$|\/(fixtures|testing)\//.test(from);
         const check = (source) => {
           if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
           if (!source.value.startsWith('.')) return;

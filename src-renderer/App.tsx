@@ -12,6 +12,7 @@ import { EmptyState } from './components/EmptyState';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Tabs } from './components/Tabs';
 import { Toasts } from './components/Toasts';
+import { Notices } from './components/Notices';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { useTheme } from './hooks/use-theme';
 import type { Tab } from './store/ui-slice';
@@ -39,6 +40,8 @@ export function App() {
   const dismissToast = useApp((s) => s.dismissToast);
   const confirm = useApp((s) => s.confirm);
   const closeConfirm = useApp((s) => s.closeConfirm);
+  const notices = useApp((s) => s.notices);
+  const dismissNotice = useApp((s) => s.dismissNotice);
 
   return (
     <div className="app">
@@ -89,6 +92,7 @@ export function App() {
           </EmptyState>
         )}
       </main>
+      <Notices notices={notices} onDismiss={dismissNotice} />
       <Toasts toasts={toasts} onDismiss={dismissToast} />
       <ConfirmDialog request={confirm} onClose={closeConfirm} />
     </div>

@@ -1,3 +1,4 @@
+import { memoryFor } from '../src-main/core/memory';
 import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -55,6 +56,7 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
     maxIterations: setup.maxIterations ?? 10,
     toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
     systemPrompt: 'Use the tools.',
+    memory: memoryFor({}),
     brain,
     registry,
     toolboxes: [toolbox],
@@ -346,6 +348,7 @@ describe('sessions: record a run over HTTP, replay it offline', () => {
         maxIterations: 10,
         toolTimeoutMs: 5000,
         systemPrompt: null,
+        memory: memoryFor({}),
         brain: new ReplayBrain({ session_file: store.fileOf('rec') }),
         registry,
         toolboxes: [toolbox],

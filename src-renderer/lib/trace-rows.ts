@@ -35,6 +35,7 @@ export interface ToolRow {
 /** One line of the trace pane, in display order. */
 export type TraceRow =
   | { kind: 'user'; key: string; runId: string; content: string }
+  | { kind: 'memory'; key: string; runId: string; event: Ev<'memory_context'> }
   | { kind: 'iteration'; key: string; runId: string; iteration: number; max: number | null }
   | { kind: 'assistant'; key: string; runId: string; event: Ev<'assistant_message'> }
   | ToolRow
@@ -158,6 +159,9 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       case 'user_message':
         rows.push({ kind: 'user', key: `${e.runId}:user:${e.seq}`, runId: e.runId, content: e.content });
+        break;
+      case 'memory_context':
+        rows.push({ kind: 'memory', key: `${e.runId}:memory`, runId: e.runId, event: e });
         break;
       case 'assistant_message': {
         iterationHeader(e);

@@ -5,6 +5,7 @@ import { createDebugSlice } from './debug-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
+import { createNoticesSlice } from './notices-slice';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -19,6 +20,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createChatSlice(set, get),
     ...createDebugSlice(set, get),
     ...createUiSlice(set, get),
+    ...createNoticesSlice(set, get),
   }));
 }
 
@@ -30,6 +32,7 @@ export function bindEvents(store: AppStore, client: ApiClient): () => void {
     client.on('debug.resumed', (p) => store.getState().applyResumed(p)),
     client.on('debug.breakpoints', (p) => store.getState().applyBreakpoints(p)),
     client.on('personas.changed', () => void store.getState().loadPersonas()),
+    client.on('app.notice', (n) => store.getState().addNotice(n)),
     client.on('tools.changed', (p) => {
       const id = store.getState().selectedId;
       if (id && (p.personaId === null || p.personaId === id)) void store.getState().loadTools(id);

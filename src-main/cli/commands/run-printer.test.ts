@@ -89,4 +89,24 @@ describe('run printer', () => {
     expect(terminal.text).toContain(`<err>[final]   ! ${warning}\n`);
     expect(terminal.text).toContain('done in 9 ms, 1 iteration (the limit), then one answer without tools\n');
   });
+
+  it('prints what memory put into the request, and its warning on stderr', () => {
+    let terminal = '';
+    const print = createRunPrinter(
+      (text) => (terminal += text),
+      (text) => (terminal += `<err>${text}`),
+    );
+    const base = { runId: 'r', at: 0, iteration: 0, type: 'memory_context' as const, system: null, dropped: 0 };
+    print({
+      ...base,
+      seq: 0,
+      module: 'ovos-agents-short-term-memory-plugin',
+      history: [{ role: 'user', content: 'a' }],
+      warning: null,
+    });
+    print({ ...base, seq: 1, module: null, history: [], warning: "memory plugin 'x' not available" });
+    expect(terminal).toBe(
+      "Memory: ovos-agents-short-term-memory-plugin (1 earlier message sent)\nMemory: none, only your message is sent\n<err>  ! memory plugin 'x' not available\n",
+    );
+  });
 });

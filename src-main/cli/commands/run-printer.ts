@@ -1,4 +1,5 @@
 import { exhaustive } from '../../../shared/domain/exhaustive';
+import { memorySummary } from '../../../shared/domain/memory-summary';
 import type { TraceEvent } from '../../../shared/domain/trace';
 
 type Write = (text: string) => void;
@@ -46,6 +47,10 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         break;
       case 'user_message':
         out(`you> ${event.content}\n`);
+        break;
+      case 'memory_context':
+        out(`${memorySummary(event)}\n`);
+        if (event.warning) err(`  ! ${event.warning}\n`);
         break;
       case 'assistant_message': {
         // The streamed line ends before a warning goes to stderr, so a terminal does not show it inside the answer.

@@ -1,3 +1,4 @@
+import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
 import { StudioError } from '../errors';
 import type { ToolBox } from '../toolbox';
@@ -13,6 +14,8 @@ export interface ToolboxSpec {
 /** How instances are built: the bus their tools answer on (none for the CLI and the MCP server). */
 export interface InstantiateOptions {
   bus?: Bus | null;
+  /** The persona's brain, for toolboxes that ask a model themselves; none outside a persona. */
+  brain?: ChatEngine | null;
 }
 
 /** How long the CLI and the MCP server wait for the first discovery of every toolbox (slow servers join later). */
@@ -49,7 +52,7 @@ export async function instantiateToolboxes(
     const descriptor = toolboxFor(plugins, id);
     try {
       if (!descriptor) throw new Error(`no toolbox plugin '${id}'`);
-      built.push(descriptor.create({ toolboxId: id, config, bus: options.bus ?? null }));
+      built.push(descriptor.create({ toolboxId: id, config, bus: options.bus ?? null, brain: options.brain ?? null }));
     } catch (error) {
       await closeToolboxes(built);
       throw new ToolboxCreateError(id, error instanceof Error ? error : new Error(String(error)));

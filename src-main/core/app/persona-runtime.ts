@@ -8,6 +8,7 @@ import type { Bus } from '../bus/bus';
 import type { EngineDescriptor } from '../engines/engine-descriptor';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
+import { memoryFor, type MemoryModule } from '../memory';
 import { ToolRegistry, type ToolBox } from '../toolbox';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 import { closeToolboxes, instantiatePersonaToolboxes } from './instantiate-toolboxes';
@@ -22,10 +23,14 @@ export interface PersonaRuntime {
   model: string | null;
   maxIterations: number;
   toolTimeoutMs: number;
+  /** The engine block's max_tool_result_chars (the engine's default when absent). */
+  maxToolResultChars?: number;
   systemPrompt: string | null;
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /** The persona's `memory_module`: builds each request's conversation from the session and the new message. */
+  memory: MemoryModule;
   /**
    * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
    * toolboxes that run programs. Absent: every tool is `auto`.
@@ -108,7 +113,9 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
-  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxes, { bus: options.bus });
+  const memory = memoryFor(top);
+
+  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxes, { bus: options.bus, brain });
 
   return {
     engineId,
@@ -118,10 +125,12 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     model: brain?.model ?? (typeof brainConfig.model === 'string' ? brainConfig.model : null),
     maxIterations: loop.max_iterations,
     toolTimeoutMs: Math.round(loop.tool_timeout_s * 1000),
+    maxToolResultChars: loop.max_tool_result_chars,
     systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
+    memory,
     approval: (toolboxId, tool) =>
       approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     close: () => closeToolboxes(toolboxes),

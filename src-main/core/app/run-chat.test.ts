@@ -7,6 +7,7 @@ import { startRun } from './run-chat';
 import { fixtureRegistry } from '../engines/testing/fixture-toolboxes';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { BUILTIN_ENGINES } from '../engines/engines';
+import { memoryFor } from '../memory';
 
 async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-toolcall-loop'): Promise<PersonaRuntime> {
   const { registry, toolbox } = await fixtureRegistry();
@@ -23,6 +24,7 @@ async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-too
     brain,
     registry,
     toolboxes: [toolbox],
+    memory: memoryFor({}),
     close: async () => undefined,
   };
 }
@@ -58,6 +60,7 @@ describe('startRun', () => {
     expect(events.map((e) => `${e.type}@${e.iteration}`)).toEqual([
       'run_started@0',
       'user_message@0',
+      'memory_context@0',
       'assistant_message@1',
       'tool_started@1',
       'tool_result@1',

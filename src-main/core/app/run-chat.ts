@@ -20,7 +20,7 @@ export interface RunHandle {
 }
 
 export interface StartRunOptions {
-  /** Earlier turns of the conversation (historyFromEvents of the session). */
+  /** Earlier turns of the conversation (historyFromEvents of the session); the persona's memory picks what is sent. */
   history: AgentMessage[];
   message: string;
   sessionId: string;
@@ -98,10 +98,20 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         registry: runtime.registry,
         maxIterations: runtime.maxIterations,
         toolTimeoutMs: runtime.toolTimeoutMs,
+        maxToolResultChars: runtime.maxToolResultChars,
         systemPrompt: runtime.systemPrompt,
         config: runtime.engineConfig,
       });
-      const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
+      const context = await runtime.memory.buildContext(options.history, options.message);
+      tracer.emit({
+        type: 'memory_context',
+        module: runtime.memory.id,
+        system: context.system,
+        history: context.history,
+        dropped: context.dropped,
+        warning: context.warning,
+      });
+      const messages: AgentMessage[] = context.messages;
       const result = await engine.run(messages, {
         signal: controller.signal,
         tracer,

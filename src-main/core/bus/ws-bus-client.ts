@@ -5,6 +5,7 @@ import type { Bus, BusHandler } from './bus';
 import { BusSecret, isEncryptedFrame } from './bus-secret';
 import { InProcessBus } from './in-process-bus';
 import { Message } from './message';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const log = logger('bus-client');
 
@@ -175,7 +176,7 @@ export class WebSocketBus implements Bus {
 
 function safeJson(frame: string): unknown {
   try {
-    return JSON.parse(frame);
+    return parseJsonSafe(frame);
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { logger } from '../log';
 import { allowedOrigins, hostAllowed, isLoopback } from '../net/loopback';
 import { BusSecret } from './bus-secret';
 import { Message } from './message';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 
 const log = logger('bus-server');
 
@@ -117,8 +118,9 @@ function ipv6LoopbackHost(hostHeader: string | undefined, port: number): boolean
 
 function parseJson(frame: string): unknown {
   try {
-    return JSON.parse(frame);
-  } catch {
-    throw new Error('Malformed bus frame: not JSON.');
+    return parseJsonSafe(frame);
+  } catch (error) {
+    const limit = error instanceof JsonInputError && error.problem !== 'syntax';
+    throw new Error(`Malformed bus frame: ${limit ? error.message : 'not JSON.'}`);
   }
 }

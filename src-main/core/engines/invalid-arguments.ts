@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../../shared/domain/message';
 import type { ErrorValue } from '../../../shared/domain/errors';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 /** Longest raw-arguments text quoted back to the model. */
 const MAX_QUOTED = 2000;
@@ -27,7 +28,7 @@ export function invalidArgumentsOutcome(call: ToolCall & { rawArguments: string 
 
 function jsonProblem(text: string): string {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseJsonSafe(text);
     return `expected an object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`;
   } catch (error) {
     return (error as Error).message;

@@ -16,6 +16,15 @@ export interface ToolStepResult {
 }
 
 /**
+ * A tool result past the limit, cut there with a note the model and the trace both see; null when it fits. The
+ * rest never reaches the provider, the window or the session file.
+ */
+export function limitToolResult(content: string, limit: number): string | null {
+  if (content.length <= limit) return null;
+  return `${content.slice(0, limit)}\n[The tool's result was ${content.length.toLocaleString('en')} characters; only the first ${limit.toLocaleString('en')} are kept (the engine's max_tool_result_chars setting).]`;
+}
+
+/**
  * Runs one tool call of the model through executeToolCall (gate, validation, timeout, cancellation) and traces
  * it: tool_started, then tool_result or tool_error with what the debugger changed. A failing tool is data for
  * the model, never an exception (only cancellation throws).
@@ -55,6 +64,11 @@ export async function runToolCall(
     sessionId: ctx.sessionId,
     ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
   });
+  const cut = limitToolResult(execution.content, ctx.maxToolResultChars);
+  if (cut) {
+    execution.content = cut;
+    if (execution.ok) execution.result = { truncated: true, note: 'The result was cut; its start is in content.' };
+  }
   const debug = {
     ...(execution.originalArguments ? { originalArguments: execution.originalArguments } : {}),
     ...(execution.mocked ? { mocked: true } : {}),

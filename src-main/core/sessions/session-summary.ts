@@ -44,6 +44,7 @@ export function historyFromEvents(events: TraceEvent[]): AgentMessage[] {
       case 'answer_delta':
       case 'run_failed':
       case 'run_cancelled':
+      case 'memory_context':
         break;
       default:
         exhaustive(event);

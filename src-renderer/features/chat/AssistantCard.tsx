@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
+import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
@@ -32,6 +33,7 @@ export function AssistantCard({
         )}
       </div>
       {event.content && <div className="text">{event.content}</div>}
+      <ElidedNote event={event} />
       {event.toolCalls.length > 0 && (
         <div className="calls">
           <span className="small muted">calls</span>

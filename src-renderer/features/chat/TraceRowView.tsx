@@ -5,6 +5,7 @@ import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
 import { ModelRequestEditor } from './ModelRequestEditor';
 import { RequestMarks } from './DebugMarks';
+import { MemoryRow } from './MemoryRow';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -24,6 +25,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           <div className="text">{row.content}</div>
         </div>
       );
+    case 'memory':
+      return <MemoryRow event={row.event} open={ui.rawOpen(row.key)} onToggle={() => ui.toggleRaw(row.key)} />;
     case 'iteration':
       return (
         <div className="iter" data-testid="trace-iteration">

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentMessage, ToolCall } from '../../../../shared/domain/message';
+import { JsonInputError, parseJsonSafe } from '../../../../shared/json/safe-json';
 
 /** One chat-completions message as sent (OVOS ovos-openai-plugin mapping). */
 export type WireMessage = Record<string, unknown>;
@@ -70,17 +71,22 @@ function parseArguments(
   }
   if (typeof raw === 'string') {
     try {
-      let parsed: unknown = JSON.parse(raw);
+      let parsed: unknown = parseJsonSafe(raw);
       // Some tool-call parsers encode the arguments twice: a JSON string holding the JSON object.
-      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = JSON.parse(parsed);
+      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = parseJsonSafe(parsed);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
         return { args: parsed as Record<string, unknown> };
       if (parsed === null) {
         warnings.push(`The model called '${name}' with null arguments; using {}.`);
         return { args: {} };
       }
-    } catch {
-      // reported below
+    } catch (error) {
+      if (error instanceof JsonInputError && error.problem !== 'syntax') {
+        warnings.push(
+          `The model called '${name}' with arguments that cannot be taken in (${error.message}); the call is not run.`,
+        );
+        return { args: {}, rawArguments: raw };
+      }
     }
     warnings.push(
       `The model called '${name}' with arguments that are not a JSON object; the call is not run. Raw arguments: ${snippet(raw)}`,

@@ -5,6 +5,7 @@ import {
   type Tool as MCPTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../../../../shared/domain/tool';
+import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
@@ -91,6 +92,8 @@ export class MCPToolBox extends ToolBox {
             signal,
             timeout: config.timeout * 1000,
           });
+          // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
+          assertJsonSafe(result);
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
           if (signal.aborted) throw error;
@@ -152,6 +155,7 @@ export function unsupportedExecution(tool: MCPTool): string | undefined {
 
 function callFailure(session: MCPSession, tool: string, error: unknown, timeoutS: number): string {
   const stderr = session.lastStderr ? ` (its stderr: ${session.lastStderr})` : '';
+  if (session.overLimit) return `MCP server '${session.label}' failed the call to '${tool}': ${session.overLimit}`;
   if (session.closed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
     return `MCP server '${session.label}' closed the connection during the call to '${tool}'${stderr}`;
   }

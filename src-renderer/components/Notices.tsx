@@ -1,0 +1,32 @@
+/** One notice as main raised it. */
+export interface Notice {
+  id: number;
+  level: 'warning' | 'error';
+  message: string;
+}
+
+/**
+ * Problems no request of the user's is waiting on (a session that cannot be saved, a settings file that does not
+ * parse, a session file that is short), top right, until dismissed: unlike toasts they do not fade.
+ */
+export function Notices({ notices, onDismiss: dismiss }: { notices: Notice[]; onDismiss(id: number): void }) {
+  if (!notices.length) return null;
+  return (
+    <section className="app-notices" aria-label="Notices">
+      {notices.map((n) => (
+        <div
+          key={n.id}
+          className={`notice ${n.level === 'error' ? 'error' : 'warn'}`}
+          role={n.level === 'error' ? 'alert' : 'status'}
+        >
+          <span className="grow">
+            <strong>{n.level === 'error' ? 'Error' : 'Warning'}:</strong> {n.message}
+          </span>
+          <button className="ghost small" onClick={() => dismiss(n.id)} aria-label="Dismiss notice">
+            ✕
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
