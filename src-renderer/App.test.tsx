@@ -7,6 +7,20 @@ import { fakeClient } from './store/fake-client';
 
 afterEach(cleanup);
 
+const CALC = {
+  id: 'calc',
+  name: 'Calculator',
+  description: 'Sums',
+  engine: null,
+  path: '/d/personas/calc.json',
+  updatedAt: 1,
+};
+const BAD = {
+  id: 'bad',
+  path: '/d/personas/bad.json',
+  error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' },
+};
+
 function mount(personas: unknown[], broken: unknown[]) {
   const fake = fakeClient({
     'personas.list': () => ({ personas, broken }),
@@ -32,25 +46,7 @@ describe('App empty states', () => {
   });
 
   it('lists a broken persona file with its path and error, and asks to pick a persona', async () => {
-    const store = mount(
-      [
-        {
-          id: 'calc',
-          name: 'Calculator',
-          description: 'Sums',
-          engine: null,
-          path: '/d/personas/calc.json',
-          updatedAt: 1,
-        },
-      ],
-      [
-        {
-          id: 'bad',
-          path: '/d/personas/bad.json',
-          error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' },
-        },
-      ],
-    );
+    const store = mount([CALC], [BAD]);
     await act(() => store.getState().loadPersonas());
     const broken = screen.getByTestId('broken-bad').textContent!;
     expect(broken).toContain('/d/personas/bad.json');
@@ -60,19 +56,8 @@ describe('App empty states', () => {
 
   it('checks a broken persona file again once it is fixed', async () => {
     let fixed = false;
-    const calc = {
-      id: 'calc',
-      name: 'Calculator',
-      description: 'Sums',
-      engine: null,
-      path: '/d/personas/calc.json',
-      updatedAt: 1,
-    };
-    const bad = {
-      id: 'bad',
-      path: '/d/personas/bad.json',
-      error: { code: 'persona_invalid', message: 'Unexpected end of JSON input' },
-    };
+    const calc = CALC;
+    const bad = BAD;
     const fake = fakeClient({
       'personas.list': () =>
         fixed

@@ -35,12 +35,19 @@ export function App() {
   const listError = useApp((s) => s.listError);
   const count = useApp((s) => s.personas.length + s.broken.length);
   const { create } = useGuardedSelect();
+  const connection = useApp((s) => s.connection);
+  const toasts = useApp((s) => s.toasts);
+  const dismissToast = useApp((s) => s.dismissToast);
+  const confirm = useApp((s) => s.confirm);
+  const closeConfirm = useApp((s) => s.closeConfirm);
+  const notices = useApp((s) => s.notices);
+  const dismissNotice = useApp((s) => s.dismissNotice);
 
   return (
     <div className="app">
       <Sidebar />
       <main className="main">
-        <ConnectionBanner />
+        <ConnectionBanner lost={connection === 'lost'} dirty={dirty} />
         {draft ? (
           <>
             <header className="main-header">
@@ -85,9 +92,9 @@ export function App() {
           </EmptyState>
         )}
       </main>
-      <Notices />
-      <Toasts />
-      <ConfirmDialog />
+      <Notices notices={notices} onDismiss={dismissNotice} />
+      <Toasts toasts={toasts} onDismiss={dismissToast} />
+      <ConfirmDialog request={confirm} onClose={closeConfirm} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { useApp } from '../store/context';
+/** One notice as main raised it. */
+export interface Notice {
+  id: number;
+  level: 'warning' | 'error';
+  message: string;
+}
 
 /**
  * Problems no request of the user's is waiting on (a session that cannot be saved, a settings file that does not
  * parse, a session file that is short), top right, until dismissed: unlike toasts they do not fade.
  */
-export function Notices() {
-  const notices = useApp((s) => s.notices);
-  const dismiss = useApp((s) => s.dismissNotice);
+export function Notices({ notices, onDismiss: dismiss }: { notices: Notice[]; onDismiss(id: number): void }) {
   if (!notices.length) return null;
   return (
     <section className="app-notices" aria-label="Notices">

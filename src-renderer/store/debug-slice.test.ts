@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_BREAKPOINTS, type PauseState } from '../../shared/domain/debug';
-import { sampleRun } from '../features/chat/trace-fixtures';
+import { sampleRun } from '../lib/trace-fixtures';
 import { createAppStore, bindEvents } from './index';
 import { fakeClient } from './fake-client';
 import { breakpointCount, pauseOnScreen, toolScope } from './debug-slice';

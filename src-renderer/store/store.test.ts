@@ -3,8 +3,9 @@ import { createAppStore, bindEvents } from './index';
 import { fakeClient } from './fake-client';
 import { isDirty } from './personas-slice';
 import { activeRunId, currentEvents } from './chat-slice';
-import { sampleRun } from '../features/chat/trace-fixtures';
+import { sampleRun } from '../lib/trace-fixtures';
 import type { PersonaFile } from '../../shared/domain/persona';
+import type { TraceEvent } from '../../shared/domain/trace';
 import { patchBrain } from '../lib/persona-model';
 
 const record = (id: string, persona: PersonaFile) => ({
@@ -125,20 +126,26 @@ describe('tools slice', () => {
   });
 });
 
+/** Sends 'hi' where main emits the first `early` events of the run before chat.send answers. */
+async function sendEmitting(events: TraceEvent[], early: number, runId: string, sessionId: string) {
+  const fake = fakeClient({
+    'chat.send': () => {
+      for (const event of events.slice(0, early)) fake.emit('chat.trace', { sessionId, event });
+      return { runId, sessionId };
+    },
+    'chat.sessions': () => ({ sessions: [] }),
+  });
+  const store = createAppStore(fake.client);
+  bindEvents(store, fake.client);
+  store.setState({ selectedId: 'calc' });
+  await store.getState().send('hi');
+  return { fake, store };
+}
+
 describe('chat slice', () => {
   it('keeps trace events that arrive before chat.send answers, once each', async () => {
     const events = sampleRun('r1', 's1');
-    const fake = fakeClient({
-      'chat.send': () => {
-        for (const event of events.slice(0, 3)) fake.emit('chat.trace', { sessionId: 's1', event });
-        return { runId: 'r1', sessionId: 's1' };
-      },
-      'chat.sessions': () => ({ sessions: [] }),
-    });
-    const store = createAppStore(fake.client);
-    bindEvents(store, fake.client);
-    store.setState({ selectedId: 'calc' });
-    await store.getState().send('hi');
+    const { fake, store } = await sendEmitting(events, 3, 'r1', 's1');
     expect(activeRunId(store.getState())).toBe('r1');
     for (const event of events) fake.emit('chat.trace', { sessionId: 's1', event });
     expect(currentEvents(store.getState())).toHaveLength(events.length);
@@ -147,17 +154,7 @@ describe('chat slice', () => {
 
   it('is not left "running" when the whole run ends before chat.send answers', async () => {
     const events = sampleRun('r2', 's2');
-    const fake = fakeClient({
-      'chat.send': () => {
-        for (const event of events) fake.emit('chat.trace', { sessionId: 's2', event });
-        return { runId: 'r2', sessionId: 's2' };
-      },
-      'chat.sessions': () => ({ sessions: [] }),
-    });
-    const store = createAppStore(fake.client);
-    bindEvents(store, fake.client);
-    store.setState({ selectedId: 'calc' });
-    await store.getState().send('hi');
+    const { store } = await sendEmitting(events, events.length, 'r2', 's2');
     expect(activeRunId(store.getState())).toBeNull();
   });
 

@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnCli } from '../../core/testing/spawn-cli';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitForMessage } from '../../core/bus/bus';
 import { Message } from '../../core/bus/message';
 import { WebSocketBus } from '../../core/bus/ws-bus-client';
 import { startBusServer } from '../../core/bus/ws-bus-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const home = mkdtempSync(path.join(tmpdir(), 'ps-bus-cli-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -18,26 +16,22 @@ function start(...args: string[]) {
 }
 
 function startWith(env: Record<string, string>, ...args: string[]) {
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', ...args], {
-    cwd: root,
-    env: { ...process.env, PERSONA_STUDIO_HOME: home, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const proc = spawnCli(['bus', ...args], home, env);
+  const { child, exited } = proc;
   const line = (pattern: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const check = () => {
-        const m = pattern.exec(stdout);
+        const m = pattern.exec(proc.output().stdout);
         if (m) resolve(m);
       };
-      child.stdout.on('data', check);
+      child.stdout!.on('data', check);
       check();
-      void exited.then((code) => reject(new Error(`exited ${code}: ${stdout}${stderr}`)));
+      void exited.then((code) => {
+        const { stdout, stderr } = proc.output();
+        reject(new Error(`exited ${code}: ${stdout}${stderr}`));
+      });
     });
-  return { child, exited, line, output: () => ({ stdout, stderr }) };
+  return { child, exited, line, output: proc.output };
 }
 
 describe('persona-studio bus', { timeout: 30_000 }, () => {

@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import { resolveDataDir } from '../../core/data-dir';
-import { approvalGate, createToolServer, loadServedToolboxes, serveStdio } from '../../mcp-server';
+import { loadToolboxSet } from '../../core/app/toolbox-set';
+import { approvalGate, createToolServer, serveStdio } from '../../mcp-server';
 import type { Command } from '../index';
 
 const usage = `Usage: persona-studio mcp [--persona <file.json|persona-id>]
@@ -35,7 +36,7 @@ async function run(args: string[]): Promise<number> {
 
   let served;
   try {
-    served = await loadServedToolboxes({ persona, dataDir: resolveDataDir() });
+    served = await loadToolboxSet({ persona, dataDir: resolveDataDir() });
   } catch (error) {
     err(`persona-studio mcp: ${(error as Error).message}`);
     return 1;

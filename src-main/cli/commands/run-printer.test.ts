@@ -2,29 +2,37 @@ import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { createRunPrinter } from './run-printer';
 
+const base = { runId: 'r', at: 0 };
+
+/** A printer writing stdout and stderr (marked <err>) into one terminal, as they share one. */
+function printerInto(terminal: { text: string }) {
+  return createRunPrinter(
+    (text) => (terminal.text += text),
+    (text) => (terminal.text += `<err>${text}`),
+  );
+}
+
+const runStarted = (maxIterations: number) => ({
+  ...base,
+  seq: 0,
+  iteration: 0,
+  type: 'run_started',
+  sessionId: 's',
+  personaId: null,
+  personaName: 'P',
+  engine: 'e',
+  brain: 'b',
+  model: 'm',
+  maxIterations,
+  tools: [],
+});
+
 describe('run printer', () => {
   it('ends a streamed answer line before printing its warnings (stdout and stderr share a terminal)', () => {
-    let terminal = '';
-    const print = createRunPrinter(
-      (text) => (terminal += text),
-      (text) => (terminal += `<err>${text}`),
-    );
-    const base = { runId: 'r', at: 0 };
+    const terminal = { text: '' };
+    const print = printerInto(terminal);
     const events = [
-      {
-        ...base,
-        seq: 0,
-        iteration: 0,
-        type: 'run_started',
-        sessionId: 's',
-        personaId: null,
-        personaName: 'P',
-        engine: 'e',
-        brain: 'b',
-        model: 'm',
-        maxIterations: 3,
-        tools: [],
-      },
+      runStarted(3),
       { ...base, seq: 1, iteration: 1, type: 'answer_delta', delta: 'Hello' },
       { ...base, seq: 2, iteration: 1, type: 'answer_delta', delta: ' there.' },
       {
@@ -42,35 +50,18 @@ describe('run printer', () => {
       { ...base, seq: 4, iteration: 0, type: 'run_finished', answer: 'Hello there.', iterations: 1, durationMs: 20 },
     ] as TraceEvent[];
     events.forEach(print);
-    expect(terminal).toBe(
+    expect(terminal.text).toBe(
       'P · e · b (m)\ntools: (none)\n[1/3] answer> Hello there.\n<err>[1/3]   ! reasoning kept out\n[1/3]   (assistant 12 ms)\ndone in 20 ms, 1 iteration\n',
     );
   });
 
   it('past max_iterations: says the model asked for tools, and counts iterations as the [n/max] tags (issue 11.15)', () => {
-    let terminal = '';
-    const print = createRunPrinter(
-      (text) => (terminal += text),
-      (text) => (terminal += `<err>${text}`),
-    );
-    const base = { runId: 'r', at: 0 };
+    const terminal = { text: '' };
+    const print = printerInto(terminal);
     const warning =
       'The model asked for tools after the limit of 1 iteration: calc({}). They were not run, and it gave no answer.';
     const events = [
-      {
-        ...base,
-        seq: 0,
-        iteration: 0,
-        type: 'run_started',
-        sessionId: 's',
-        personaId: null,
-        personaName: 'P',
-        engine: 'e',
-        brain: 'b',
-        model: 'm',
-        maxIterations: 1,
-        tools: [],
-      },
+      runStarted(1),
       {
         ...base,
         seq: 1,
@@ -95,8 +86,8 @@ describe('run printer', () => {
       },
     ] as TraceEvent[];
     events.forEach(print);
-    expect(terminal).toContain(`<err>[final]   ! ${warning}\n`);
-    expect(terminal).toContain('done in 9 ms, 1 iteration (the limit), then one answer without tools\n');
+    expect(terminal.text).toContain(`<err>[final]   ! ${warning}\n`);
+    expect(terminal.text).toContain('done in 9 ms, 1 iteration (the limit), then one answer without tools\n');
   });
 
   it('prints what memory put into the request, and its warning on stderr', () => {

@@ -1,3 +1,4 @@
+import { exhaustive } from '../../../shared/domain/exhaustive';
 import { memorySummary } from '../../../shared/domain/memory-summary';
 import type { TraceEvent } from '../../../shared/domain/trace';
 
@@ -97,6 +98,8 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         endStream();
         err(`run cancelled after ${ms(event.durationMs)}: ${event.reason}\n`);
         break;
+      default:
+        exhaustive(event);
     }
   };
 }

@@ -1,23 +1,22 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Breakpoints, type PauseState } from '../../../shared/domain/debug';
-import { PersonaFile } from '../../../shared/domain/persona';
+import type { PersonaFile } from '../../../shared/domain/persona';
 import { DebugSession } from '../../core/app/debug-session';
 import { buildPersonaRuntime } from '../../core/app/persona-runtime';
 import { startRun } from '../../core/app/run-chat';
 import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
+import { readPersonaRef } from '../../core/personas/persona-ref';
 import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
 import { createRunPrinter } from './run-printer';
-import { parseJsonSafe } from '../../../shared/json/safe-json';
 
-const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
+const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
 
-Runs an OVOS persona file headless on one prompt and prints the loop's trace: each assistant turn, its tool
+Runs an OVOS persona (a file, or an id in $PERSONA_STUDIO_HOME/personas) headless on one prompt and prints the loop's trace: each assistant turn, its tool
 calls with their arguments, each result or error, the answer as it streams, with timings and [iteration/max].
   --json           print the trace events as JSON lines instead (one TraceEvent per line; prompts go to stderr)
   --break tools    pause before every tool call; --break <tool>: before calls of that tool (repeatable)
@@ -48,29 +47,6 @@ const processIO = (): RunIO => ({
   err: (text) => void process.stderr.write(text),
   env: process.env,
 });
-
-async function readPersona(file: string): Promise<PersonaFile> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new StudioError('bad_input', `Cannot read persona file ${file}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = parseJsonSafe(text);
-  } catch (error) {
-    throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  const parsed = PersonaFile.safeParse(json);
-  if (!parsed.success) {
-    throw new StudioError(
-      'persona_invalid',
-      `${file} is not a valid persona: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data;
-}
 
 interface Options {
   json: boolean;
@@ -120,7 +96,7 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
   let runtime;
   let persona: PersonaFile;
   try {
-    persona = await readPersona(file);
+    persona = await readPersonaRef(file, resolveDataDir());
     const { toolboxes } = await loadToolboxCatalog({ dataDir: resolveDataDir() });
     runtime = await buildPersonaRuntime(persona, { toolboxes });
   } catch (error) {

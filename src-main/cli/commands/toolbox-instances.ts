@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolveDataDir } from '../../core/data-dir';
-import { loadServedToolboxes } from '../../mcp-server/served-toolboxes';
+import { closeToolboxes, instantiateToolboxes, waitForDiscovery } from '../../core/app/instantiate-toolboxes';
+import { loadToolboxSet } from '../../core/app/toolbox-set';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';
@@ -15,8 +16,6 @@ export interface LoadedToolbox {
   toolbox: ToolBox;
 }
 
-const DISCOVERY_WAIT_MS = 15_000;
-
 /** The catalog of installed toolboxes (built-ins + plugins in the data folder). */
 export function loadCatalog(): Promise<ToolboxCatalog> {
   return loadToolboxCatalog({ dataDir: resolveDataDir() });
@@ -28,27 +27,28 @@ export async function instantiate(
   ids: string[],
   configs: Record<string, Record<string, unknown>> = {},
 ): Promise<LoadedToolbox[]> {
-  const loaded = ids.map((id) => {
-    const descriptor = catalog.toolboxes[id];
-    return {
-      id,
-      source: descriptor.source,
-      title: descriptor.title,
-      description: descriptor.description,
-      toolbox: descriptor.create({ toolboxId: id, config: configs[id] ?? {} }),
-    };
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    Promise.all(loaded.map((l) => l.toolbox.ready)),
-    new Promise((r) => (timer = setTimeout(r, DISCOVERY_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
-  return loaded;
+  const toolboxes = await instantiateToolboxes(
+    catalog.toolboxes,
+    ids.map((id) => ({ id, config: configs[id] ?? {} })),
+  );
+  await waitForDiscovery(toolboxes);
+  return toolboxes.map((toolbox) => describeLoaded(catalog, toolbox));
+}
+
+/** A toolbox with its catalog entry's title, description and source (an instance id `<plugin>:<name>` uses its plugin's). */
+function describeLoaded(catalog: ToolboxCatalog, toolbox: ToolBox): LoadedToolbox {
+  const descriptor = toolboxFor(catalog.toolboxes, toolbox.toolboxId);
+  return {
+    id: toolbox.toolboxId,
+    source: descriptor?.source ?? 'plugin',
+    title: descriptor?.title ?? toolbox.toolboxId,
+    description: descriptor?.description ?? '',
+    toolbox,
+  };
 }
 
 export async function closeAll(loaded: LoadedToolbox[]): Promise<void> {
-  await Promise.all(loaded.map((l) => l.toolbox.close().catch(() => undefined)));
+  await closeToolboxes(loaded.map((l) => l.toolbox));
 }
 
 /** Reads `--config <file>`: a JSON object of toolbox id -> config block (as a persona's engine block holds them); bad -> CliInputError. */
@@ -88,21 +88,12 @@ export async function personaToolboxes(
   ref: string,
 ): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
   const catalog = await loadCatalog();
-  let served;
+  let set;
   try {
-    served = await loadServedToolboxes({ persona: ref, dataDir: resolveDataDir(), catalog });
+    set = await loadToolboxSet({ persona: ref, dataDir: resolveDataDir(), catalog });
   } catch (error) {
     throw new CliInputError((error as Error).message, { cause: error });
   }
-  const loaded = served.registry.toolboxes.map((toolbox) => {
-    const descriptor = toolboxFor(catalog.toolboxes, toolbox.toolboxId);
-    return {
-      id: toolbox.toolboxId,
-      source: descriptor?.source ?? 'plugin',
-      title: descriptor?.title ?? toolbox.toolboxId,
-      description: descriptor?.description ?? '',
-      toolbox,
-    };
-  });
-  return { loaded, registry: served.registry, close: served.close };
+  const loaded = set.registry.toolboxes.map((toolbox) => describeLoaded(catalog, toolbox));
+  return { loaded, registry: set.registry, close: set.close };
 }

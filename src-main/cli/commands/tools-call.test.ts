@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnCli } from '../../core/testing/spawn-cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,18 +23,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** Runs the real CLI as a child process. */
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), ...args], {
-      cwd: root,
-      env: { ...process.env, PERSONA_STUDIO_HOME: home },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return spawnCli(args, home).done;
 }
 
 describe('persona-studio tools / call (child processes)', { timeout: 30_000 }, () => {

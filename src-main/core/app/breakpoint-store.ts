@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { Breakpoints, NO_BREAKPOINTS } from '../../../shared/domain/debug';
 import { logger } from '../log';
-import { writeFileAtomic } from '../personas/atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const log = logger('debug');

@@ -10,8 +10,8 @@ import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
 import { memoryFor, type MemoryModule } from '../memory';
 import { ToolRegistry, type ToolBox } from '../toolbox';
-import { toolboxFor } from '../toolboxes/catalog';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
+import { closeToolboxes, instantiatePersonaToolboxes } from './instantiate-toolboxes';
 
 /** A persona made runnable: its engine (descriptor, parsed block and limits), its brain, its toolboxes. */
 export interface PersonaRuntime {
@@ -115,33 +115,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
 
   const memory = memoryFor(top);
 
-  const ids = loop.toolboxes ?? [];
-  // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
-  const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
-  if (unknown.length) {
-    throw new StudioError(
-      'persona_invalid',
-      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(options.toolboxes))}.`,
-      { id: unknown[0] },
-    );
-  }
-  const toolboxes: ToolBox[] = [];
-  try {
-    for (const id of [...new Set(ids)]) {
-      const config = asBlock(block[id] ?? top[id]);
-      toolboxes.push(
-        toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null, brain }),
-      );
-    }
-  } catch (error) {
-    await Promise.allSettled(toolboxes.map((t) => t.close()));
-    throw new StudioError(
-      'persona_invalid',
-      `Toolbox '${ids[toolboxes.length]}' could not be created: ${error instanceof Error ? error.message : String(error)}`,
-      { id: ids[toolboxes.length] },
-      { cause: error },
-    );
-  }
+  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxes, { bus: options.bus, brain });
 
   return {
     engineId,
@@ -159,8 +133,6 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     memory,
     approval: (toolboxId, tool) =>
       approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
-    async close() {
-      await Promise.allSettled(toolboxes.map((t) => t.close()));
-    },
+    close: () => closeToolboxes(toolboxes),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { StudioError } from '../errors';
-import { unwritable } from './atomic-write';
+import { unwritable } from '../atomic-write';
 
 /** A lock older than this is taken over even when its process seems alive (a reused pid). */
 const STALE_MS = 30_000;

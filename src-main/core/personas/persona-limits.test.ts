@@ -111,7 +111,7 @@ describe('a persona and its secrets are saved together', () => {
 describe('leftovers of interrupted writes', () => {
   it('temp files of writers killed with kill -9 are removed at the next start', async () => {
     const script = path.join(home, 'writer.mts');
-    const atomic = JSON.stringify(path.resolve('src-main/core/personas/atomic-write.ts'));
+    const atomic = JSON.stringify(path.resolve('src-main/core/atomic-write.ts'));
     const targets = [path.join(home, 'personas', 'assistant.json'), path.join(home, 'secrets.json')];
     writeFileSync(
       script,

@@ -2,7 +2,7 @@ import { chmod, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 import { withFileLock } from './file-lock';
 
 const SecretsFile = z.object({

@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { logger } from '../log';
-import { TEMP_PREFIX } from './atomic-write';
+import { TEMP_PREFIX } from '../atomic-write';
 
 const log = logger('data');
 

@@ -1,4 +1,5 @@
 import type { AgentMessage } from '../../../shared/domain/message';
+import { exhaustive } from '../../../shared/domain/exhaustive';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import type { SessionSummary } from '../../../shared/ipc/contract';
 
@@ -28,8 +29,26 @@ export function summarize(sessionId: string, events: TraceEvent[], fallbackTime:
 export function historyFromEvents(events: TraceEvent[]): AgentMessage[] {
   const history: AgentMessage[] = [];
   for (const event of events) {
-    if (event.type === 'user_message') history.push({ role: 'user', content: event.content });
-    else if (event.type === 'run_finished') history.push({ role: 'assistant', content: event.answer });
+    switch (event.type) {
+      case 'user_message':
+        history.push({ role: 'user', content: event.content });
+        break;
+      case 'run_finished':
+        history.push({ role: 'assistant', content: event.answer });
+        break;
+      case 'run_started':
+      case 'assistant_message':
+      case 'tool_started':
+      case 'tool_result':
+      case 'tool_error':
+      case 'answer_delta':
+      case 'run_failed':
+      case 'run_cancelled':
+      case 'memory_context':
+        break;
+      default:
+        exhaustive(event);
+    }
   }
   return history;
 }

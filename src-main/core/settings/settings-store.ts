@@ -3,7 +3,7 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { Settings } from '../../../shared/ipc/contract';
 import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { logger } from '../log';
-import { writeFileAtomic } from '../personas/atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 
 const log = logger('settings');
 

@@ -4,7 +4,7 @@ import { NO_BREAKPOINTS, type PauseState } from '../../../shared/domain/debug';
 import { createAppStore } from '../../store';
 import { StoreProvider } from '../../store/context';
 import { fakeClient } from '../../store/fake-client';
-import { sampleRun } from './trace-fixtures';
+import { sampleRun } from '../../lib/trace-fixtures';
 import { ChatPane } from './ChatPane';
 
 afterEach(cleanup);

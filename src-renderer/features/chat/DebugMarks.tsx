@@ -1,7 +1,7 @@
 import type { ToolArgs } from '../../../shared/domain/debug';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { argChanges, pausedFor } from './debug-rows';
-import type { ToolRow } from './trace-rows';
+import type { ToolRow } from '../../lib/trace-rows';
 
 const show = (v: unknown) => JSON.stringify(v) ?? 'undefined';
 

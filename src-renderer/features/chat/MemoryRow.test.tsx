@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { MemoryRow } from './MemoryRow';
-import { buildTraceRows } from './trace-rows';
-import { traceOf } from './trace-fixtures';
+import { buildTraceRows } from '../../lib/trace-rows';
+import { traceOf } from '../../lib/trace-fixtures';
 
 afterEach(cleanup);
 

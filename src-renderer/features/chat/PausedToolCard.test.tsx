@@ -8,7 +8,7 @@ import { ModelRequestEditor } from './ModelRequestEditor';
 import { PausedToolCard } from './PausedToolCard';
 import { ToolCard } from './ToolCard';
 import { withPause } from './debug-rows';
-import type { ToolRow } from './trace-rows';
+import type { ToolRow } from '../../lib/trace-rows';
 import { useDebuggerKeys } from './use-debugger-keys';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { ToolCard } from './ToolCard';
-import { buildTraceRows, type ToolRow } from './trace-rows';
+import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
 import type { TraceEvent } from '../../../shared/domain/trace';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { buildTraceRows } from './trace-rows';
+import { buildTraceRows } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 import { createAppStore } from '../../store';
 import { StoreProvider } from '../../store/context';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PauseState } from '../../../shared/domain/debug';
 import { argChanges, pausedFor, withPause } from './debug-rows';
-import { sampleRun, traceOf } from './trace-fixtures';
-import { buildTraceRows, type ToolRow } from './trace-rows';
+import { sampleRun, traceOf } from '../../lib/trace-fixtures';
+import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
 
 const at = (toolCallId: string) => ({
   kind: 'tool' as const,

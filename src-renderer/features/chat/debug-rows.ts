@@ -1,5 +1,5 @@
 import type { PauseState, ToolArgs } from '../../../shared/domain/debug';
-import type { ToolRow, TraceRow } from './trace-rows';
+import type { ToolRow, TraceRow } from '../../lib/trace-rows';
 
 /**
  * Puts the run's pause into the rows: a paused tool call's card becomes `paused` and carries the pause; a pause

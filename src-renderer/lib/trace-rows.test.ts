@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { buildTraceRows, iterationLabel, runningRunId, withWaitingRow, type ToolRow } from './trace-rows';
 import { sampleRun, traceOf } from './trace-fixtures';
 
+/** The rows as kinds, tool rows with their call id. */
+const shapeOf = (rows: ReturnType<typeof buildTraceRows>) =>
+  rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind));
+/** sampleRun()'s rows: user -> iteration -> assistant -> one TOOL card per call -> answer -> end. */
+const SAMPLE_SHAPE = ['user', 'iteration', 'assistant', 'tool:c1', 'tool:c2', 'iteration', 'answer', 'end'];
+
 describe('buildTraceRows', () => {
   it('orders user -> iteration -> assistant -> one TOOL card per call -> answer -> end', () => {
     const rows = buildTraceRows(sampleRun());
-    expect(rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind))).toEqual([
-      'user',
-      'iteration',
-      'assistant',
-      'tool:c1',
-      'tool:c2',
-      'iteration',
-      'answer',
-      'end',
-    ]);
+    expect(shapeOf(rows)).toEqual(SAMPLE_SHAPE);
     expect(rows[1]).toMatchObject({ iteration: 1, max: 5 });
   });
 
@@ -60,16 +57,7 @@ describe('buildTraceRows', () => {
     });
     const whole = [...streamingTurn, assistant, ...rest].map((e, seq) => ({ ...e, seq }));
     const rows = buildTraceRows(whole);
-    expect(rows.map((r) => (r.kind === 'tool' ? `tool:${r.toolCallId}` : r.kind))).toEqual([
-      'user',
-      'iteration',
-      'assistant',
-      'tool:c1',
-      'tool:c2',
-      'iteration',
-      'answer',
-      'end',
-    ]);
+    expect(shapeOf(rows)).toEqual(SAMPLE_SHAPE);
     expect(rows.find((r) => r.kind === 'answer')).toMatchObject({ text: 'It is 5.', streaming: false });
   });
 

@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { bindEvents, createAppStore } from '../store';
-import { StoreProvider } from '../store/context';
-import { fakeClient } from '../store/fake-client';
-import { Notices } from './Notices';
-import { activeRunId } from '../store/chat-slice';
+import { bindEvents, createAppStore } from './index';
+import { StoreProvider, useApp } from './context';
+import { fakeClient } from './fake-client';
+import { Notices as NoticesView } from '../components/Notices';
+import { activeRunId } from './chat-slice';
+
+/** The notices as the app shows them: from the store, dismissed through it. */
+function Notices() {
+  const notices = useApp((s) => s.notices);
+  const dismiss = useApp((s) => s.dismissNotice);
+  return <NoticesView notices={notices} onDismiss={dismiss} />;
+}
 
 afterEach(cleanup);
 

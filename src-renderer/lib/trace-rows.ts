@@ -1,6 +1,7 @@
-import type { PauseState } from '../../../shared/domain/debug';
-import type { ErrorValue } from '../../../shared/domain/errors';
-import type { TraceEvent } from '../../../shared/domain/trace';
+import type { PauseState } from '../../shared/domain/debug';
+import type { ErrorValue } from '../../shared/domain/errors';
+import { exhaustive } from '../../shared/domain/exhaustive';
+import type { TraceEvent } from '../../shared/domain/trace';
 
 type Ev<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
 
@@ -134,6 +135,23 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
     return row;
   };
 
+  /** A tool call's result or error lands on its card, with its text, timing and what the debugger did. */
+  const settle = (e: Ev<'tool_result'> | Ev<'tool_error'>, outcome: Partial<ToolRow>) =>
+    Object.assign(toolRow(e), { ...outcome, content: e.content, durationMs: e.durationMs, ...debugOf(e) });
+  /** The run's one answer row: appended the first time, replaced after. */
+  const putAnswer = (runId: string, text: string, streaming: boolean, event: Ev<'assistant_message'> | null) => {
+    const row: TraceRow = { kind: 'answer', key: `${runId}:answer`, runId, text, streaming, event };
+    const i = answers.get(runId);
+    if (i === undefined) {
+      answers.set(runId, rows.length);
+      rows.push(row);
+    } else rows[i] = row;
+  };
+  const end = (e: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'>) => {
+    ended.add(e.runId);
+    rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+  };
+
   for (const e of ordered) {
     switch (e.type) {
       case 'run_started':
@@ -148,19 +166,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       case 'assistant_message': {
         iterationHeader(e);
         if (e.final && e.toolCalls.length === 0) {
-          const i = answers.get(e.runId);
-          const row: TraceRow = {
-            kind: 'answer',
-            key: `${e.runId}:answer`,
-            runId: e.runId,
-            text: e.content,
-            streaming: false,
-            event: e,
-          };
-          if (i === undefined) {
-            answers.set(e.runId, rows.length);
-            rows.push(row);
-          } else rows[i] = row;
+          putAnswer(e.runId, e.content, false, e);
           break;
         }
         rows.push({ kind: 'assistant', key: `${e.runId}:assistant:${e.seq}`, runId: e.runId, event: e });
@@ -189,38 +195,17 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       }
       case 'tool_result':
-        Object.assign(toolRow(e), {
-          status: 'ok',
-          result: e.result,
-          content: e.content,
-          durationMs: e.durationMs,
-          ...debugOf(e),
-        });
+        settle(e, { status: 'ok', result: e.result });
         break;
       case 'tool_error':
-        Object.assign(toolRow(e), {
-          status: 'error',
-          error: e.error,
-          content: e.content,
-          durationMs: e.durationMs,
-          ...debugOf(e),
-          ...(e.denied ? { denied: e.denied } : {}),
-        });
+        settle(e, { status: 'error', error: e.error, ...(e.denied ? { denied: e.denied } : {}) });
         break;
       case 'answer_delta': {
         if (retracted.has(`${e.runId}:${e.iteration}`)) break;
         const i = answers.get(e.runId);
         if (i === undefined) {
           iterationHeader(e);
-          answers.set(e.runId, rows.length);
-          rows.push({
-            kind: 'answer',
-            key: `${e.runId}:answer`,
-            runId: e.runId,
-            text: e.delta,
-            streaming: true,
-            event: null,
-          });
+          putAnswer(e.runId, e.delta, true, null);
         } else {
           const prev = rows[i] as Extract<TraceRow, { kind: 'answer' }>;
           if (prev.streaming) rows[i] = { ...prev, text: prev.text + e.delta };
@@ -229,31 +214,22 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       }
       case 'run_finished': {
         const i = answers.get(e.runId);
-        if (i === undefined && e.answer) {
-          answers.set(e.runId, rows.length);
-          rows.push({
-            kind: 'answer',
-            key: `${e.runId}:answer`,
-            runId: e.runId,
-            text: e.answer,
-            streaming: false,
-            event: null,
-          });
-        } else if (i !== undefined)
+        if (i === undefined && e.answer) putAnswer(e.runId, e.answer, false, null);
+        else if (i !== undefined)
           rows[i] = {
             ...(rows[i] as Extract<TraceRow, { kind: 'answer' }>),
             text: e.answer || (rows[i] as { text: string }).text,
             streaming: false,
           };
-        ended.add(e.runId);
-        rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+        end(e);
         break;
       }
       case 'run_failed':
       case 'run_cancelled':
-        ended.add(e.runId);
-        rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+        end(e);
         break;
+      default:
+        exhaustive(e);
     }
   }
   for (let i = 0; i < rows.length; i++) {
