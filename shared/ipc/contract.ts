@@ -11,6 +11,8 @@ export const PersonaRecord = z.object({
   persona: PersonaFile,
   /** Dotted paths of secret fields that have a stored value, e.g. `ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key`. */
   secretsSet: z.array(z.string()),
+  /** Secrets stored for another origin than the block's URL now names: kept, but not sent there (ask to rebind). */
+  secretsHeld: z.array(z.string()).default([]),
 });
 export type PersonaRecord = z.infer<typeof PersonaRecord>;
 
@@ -97,7 +99,12 @@ export const methods = {
   'personas.get': { input: ById, output: PersonaRecord },
   'personas.save': {
     /** Without id a new persona is created (id derived from the name). Secret values given here go to the secrets store. */
-    input: z.object({ id: PersonaId.optional(), persona: PersonaFile }),
+    input: z.object({
+      id: PersonaId.optional(),
+      persona: PersonaFile,
+      /** Stored secrets to keep for the block's new URL (the user said so when the URL changed). */
+      rebindSecrets: z.array(z.string()).optional(),
+    }),
     output: PersonaRecord,
   },
   'personas.delete': { input: ById, output: z.object({ deleted: z.boolean() }) },

@@ -16,7 +16,15 @@ import {
   type KnownPlugins,
 } from './persona-file';
 import { personaCommands } from './persona-commands';
-import { mergeSecrets, secretPathExists, splitSecrets } from './secret-fields';
+import {
+  heldSecrets,
+  mergeSecrets,
+  ORIGIN_PREFIX,
+  secretOrigin,
+  secretPathExists,
+  secretValues,
+  splitSecrets,
+} from './secret-fields';
 import type { SecretStore } from './secret-store';
 
 type Json = Record<string, unknown>;
@@ -138,14 +146,15 @@ export class PersonaStore {
   }
 
   private async record(id: string, raw: Json, file: string): Promise<PersonaRecord> {
-    const secrets = await this.secrets.get(id);
+    const stored = await this.secrets.get(id);
     return {
       id,
       path: file,
       persona: raw as PersonaFile,
-      secretsSet: Object.keys(secrets)
+      secretsSet: Object.keys(secretValues(stored))
         .filter((p) => secretPathExists(raw, p))
         .sort(),
+      secretsHeld: heldSecrets(raw, stored).sort(),
     };
   }
 
@@ -174,16 +183,23 @@ export class PersonaStore {
   }
 
   /**
-   * Saves a persona. Without an id a new one is derived from the name. `api_key` values go to the secrets
-   * store ("" forgets the stored key, absent keeps it). A broken file at the id is refused, never overwritten.
+   * Saves a persona. Without an id a new one is derived from the name. Secret fields go to the secrets store
+   * ("" forgets the stored value, absent keeps it), each bound to the origin its block's URL names then. A kept
+   * secret stays bound to its origin when the URL changes (so it is not sent to the new server) unless its path
+   * is in `rebindSecrets` (the user said to keep it for the new address). A broken file at the id is refused.
    */
-  save(id: string | undefined, persona: Json, options: { asNew?: boolean } = {}): Promise<PersonaRecord> {
+  save(
+    id: string | undefined,
+    persona: Json,
+    options: { asNew?: boolean; rebindSecrets?: string[] } = {},
+  ): Promise<PersonaRecord> {
     return this.serial(async () => {
       const checked = validatePersona(persona);
       if (!checked.ok) throw new StudioError('persona_invalid', checked.error.message, checked.error.details);
       // asNew: `id` is only a wish; a free id is picked inside the queue, so concurrent creations never collide.
       const targetId = id && !options.asNew ? id : this.freeId(id ?? slugify(checked.persona.name));
       const file = this.fileOf(targetId);
+      let previous: Json | null = null;
       if (existsSync(file)) {
         const current = await readPersonaFile(file).catch((error: Error) => ({
           ok: false as const,
@@ -196,13 +212,26 @@ export class PersonaStore {
             { path: file, error: current.error },
           );
         }
+        previous = current.raw;
       }
       const split = splitSecrets(checked.raw);
       const stored = await this.secrets.get(targetId);
       const next: Record<string, string> = {};
-      for (const [p, v] of Object.entries(stored))
-        if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
-      Object.assign(next, split.set);
+      const bind = (p: string, origin: string | null) => {
+        if (origin) next[ORIGIN_PREFIX + p] = origin;
+      };
+      for (const [p, v] of Object.entries(secretValues(stored))) {
+        if (split.cleared.includes(p) || !secretPathExists(split.persona, p)) continue;
+        next[p] = v;
+        // A secret stored before origins were recorded belongs to the origin its file named until now.
+        const bound = stored[ORIGIN_PREFIX + p] ?? (previous ? secretOrigin(previous, p) : null);
+        bind(p, options.rebindSecrets?.includes(p) ? secretOrigin(split.persona, p) : bound);
+      }
+      for (const [p, v] of Object.entries(split.set)) {
+        next[p] = v;
+        delete next[ORIGIN_PREFIX + p];
+        bind(p, secretOrigin(split.persona, p));
+      }
       await writeFileAtomic(file, formatPersona(split.persona));
       await this.secrets.set(targetId, next);
       return this.record(targetId, split.persona, file);

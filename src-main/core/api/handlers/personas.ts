@@ -33,8 +33,8 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
   return {
     'personas.list': () => app.personas.list(),
     'personas.get': ({ id }) => app.personas.get(id),
-    'personas.save': async ({ id, persona }) => {
-      const record = await app.personas.save(id, persona);
+    'personas.save': async ({ id, persona, rebindSecrets }) => {
+      const record = await app.personas.save(id, persona, { rebindSecrets });
       app.personaChanged(record.id);
       return record;
     },

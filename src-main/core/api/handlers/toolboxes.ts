@@ -1,7 +1,7 @@
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
 import { StudioError } from '../../errors';
-import { splitSecrets } from '../../personas/secret-fields';
+import { blockWithoutSecrets } from '../../personas/secret-fields';
 import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
@@ -43,8 +43,8 @@ async function describe(
       description: Cls.description ?? '',
       source: sources[tb.toolboxId] ?? 'builtin',
       configSchema: Cls.configSchema ?? { type: 'object' },
-      // The runtime's config has the stored API keys merged in; the window gets it without them.
-      config: splitSecrets(tb.config).persona,
+      // The runtime's config has the stored secrets merged in; the window gets it without them.
+      config: blockWithoutSecrets(tb.toolboxId, tb.config),
       tools: infos.filter((t) => t.toolboxId === tb.toolboxId),
       error: tb.discoveryError ? toolboxError(tb.discoveryError) : null,
     };
