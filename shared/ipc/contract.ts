@@ -16,6 +16,23 @@ export const PersonaRecord = z.object({
 });
 export type PersonaRecord = z.infer<typeof PersonaRecord>;
 
+/**
+ * A program a persona starts on this machine (an MCP stdio server): everything that decides what runs, shown before
+ * it may run. `env` values that look like credentials are masked; `fingerprint` covers the real values.
+ */
+export const ProgramInfo = z.object({
+  toolboxId: z.string(),
+  command: z.string(),
+  args: z.array(z.string()),
+  cwd: z.string().nullable(),
+  env: z.record(z.string(), z.string()),
+  /** Names of env entries whose value is masked in `env`. */
+  maskedEnv: z.array(z.string()),
+  fingerprint: z.string(),
+  approved: z.boolean(),
+});
+export type ProgramInfo = z.infer<typeof ProgramInfo>;
+
 /** A plugin the editor can offer: engines, brains and toolboxes, each with its config schema. */
 export const CatalogEntry = z.object({
   id: z.string(),
@@ -75,6 +92,8 @@ export const BusStatus = z.object({
 export type BusStatus = z.infer<typeof BusStatus>;
 
 const Empty = z.object({}).default({});
+/** What an import does when the persona already exists. */
+export const ImportConflict = z.enum(['ask', 'replace', 'keep-both']).default('ask');
 const ById = z.object({ id: PersonaId });
 
 /** Where a tool lives: a persona's toolbox instance, or an installed toolbox with its default config. */
@@ -110,12 +129,26 @@ export const methods = {
   'personas.delete': { input: ById, output: z.object({ deleted: z.boolean() }) },
   'personas.duplicate': { input: z.object({ id: PersonaId, name: z.string().optional() }), output: PersonaRecord },
   'personas.import': {
+    /** onConflict: a persona with the same id or name exists -> 'ask' refuses with persona_exists (details {id, name}). */
     input: z.union([
-      z.object({ path: z.string().min(1) }),
-      z.object({ text: z.string().min(1), fileName: z.string().optional() }),
+      z.object({ path: z.string().min(1), onConflict: ImportConflict }),
+      z.object({ text: z.string().min(1), fileName: z.string().optional(), onConflict: ImportConflict }),
     ]),
-    /** `commands`: the programs the persona starts when its tools load (stdio MCP servers), to show before use. */
-    output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()), commands: z.array(z.string()) }),
+    /** `programs`: what the persona would start (stdio MCP servers); none runs before the user approves it. */
+    output: z.object({
+      record: PersonaRecord,
+      unknownPluginIds: z.array(z.string()),
+      /** True when it replaced the persona of the same id or name (onConflict 'replace'). */
+      replaced: z.boolean(),
+      programs: z.array(ProgramInfo),
+    }),
+  },
+  /** The programs a persona starts, each with whether this exact command line (args, cwd, env) is approved. */
+  'approvals.list': { input: ById, output: z.object({ programs: z.array(ProgramInfo) }) },
+  /** Approves these programs (by fingerprint, as approvals.list gave them) for this persona; they start on next use. */
+  'approvals.approve': {
+    input: z.object({ id: PersonaId, fingerprints: z.array(z.string()).min(1) }),
+    output: z.object({ programs: z.array(ProgramInfo) }),
   },
   'personas.export': {
     /** `path`: an absolute path of a .json file to write too; an existing file is replaced only with `overwrite`. */

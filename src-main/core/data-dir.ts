@@ -11,6 +11,7 @@ export interface DataPaths {
   plugins: string;
   secrets: string;
   settings: string;
+  approvals: string;
 }
 
 /**
@@ -34,6 +35,7 @@ export function dataPaths(root: string): DataPaths {
     plugins: path.join(root, 'plugins'),
     secrets: path.join(root, 'secrets.json'),
     settings: path.join(root, 'settings.json'),
+    approvals: path.join(root, 'approvals.json'),
   };
 }
 

@@ -170,17 +170,17 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
     },
     async importPersona(text, fileName) {
       try {
-        const { record, unknownPluginIds, commands } = await get().client.call('personas.import', { text, fileName });
+        const { record, unknownPluginIds, programs } = await get().client.call('personas.import', { text, fileName });
         await get().loadPersonas();
         await get().selectPersona(record.id);
         const unknown = unknownPluginIds.length
           ? ` (unknown plugins kept as they are: ${unknownPluginIds.join(', ')})`
           : '';
         get().toast(unknownPluginIds.length ? 'error' : 'info', `Imported “${record.persona.name}”${unknown}`);
-        if (commands.length) {
+        if (programs.length) {
           get().toast(
             'error',
-            `“${record.persona.name}” starts these programs when its tools load (MCP servers); check them in the Editor before opening Tools or Chat: ${commands.join(' · ')}`,
+            `“${record.persona.name}” starts programs (MCP servers); none runs until you approve it: ${programs.map((p) => [p.command, ...p.args].join(' ')).join(' · ')}`,
           );
         }
         return true;

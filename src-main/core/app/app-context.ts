@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
+import type { ProgramInfo } from '../../../shared/ipc/contract';
+import { ApprovalStore } from '../approvals/approval-store';
+import { personaPrograms, programInfo } from '../approvals/programs';
 import { BusBridge } from '../bus/bus-bridge';
 import { dataPaths, type DataPaths } from '../data-dir';
 import { logger } from '../log';
@@ -36,6 +39,8 @@ export class AppContext {
   readonly runtimes: RuntimeCache;
   readonly defaults: ToolboxInstances;
   readonly runs: RunRegistry;
+  /** The programs the user approved, per persona and exact command (approvals.json). */
+  readonly approvals: ApprovalStore;
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -58,6 +63,15 @@ export class AppContext {
     this.runtimes = new RuntimeCache(this);
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
+    this.approvals = new ApprovalStore(this.paths.approvals);
+  }
+
+  /** The programs a persona would start, each with whether the user approved that exact command. */
+  async programsOf(personaId: string): Promise<ProgramInfo[]> {
+    const persona = await this.personas.loadWithSecrets(personaId);
+    const { classes } = await this.toolboxCatalog();
+    const approved = await this.approvals.approved(personaId);
+    return personaPrograms(persona, classes).map((p) => programInfo(p, approved));
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */

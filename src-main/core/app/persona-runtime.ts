@@ -6,6 +6,8 @@ import { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-
 import { ENGINE_CLASSES } from '../engines/engines';
 import { StudioError } from '../errors';
 import { ToolRegistry, type ToolBox, type ToolBoxClass } from '../toolbox';
+import { AwaitingApprovalToolBox, unapprovedPrograms, type ProgramPolicy } from '../approvals/awaiting-approval';
+import { programInfo } from '../approvals/programs';
 
 /** A persona made runnable: its engine id and limits, its brain, its toolboxes. */
 export interface PersonaRuntime {
@@ -32,6 +34,8 @@ export interface BuildRuntimeOptions {
   bus?: Bus | null;
   /** Defaults to the app's brains. */
   brains?: Record<string, BrainFactory>;
+  /** Which programs (MCP stdio servers) may start; a toolbox with others awaits approval. Default: none. */
+  programs?: ProgramPolicy;
 }
 
 type Block = Record<string, unknown>;
@@ -105,6 +109,18 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     for (const id of [...new Set(ids)]) {
       const cls = classFor(id)!;
       const config = asBlock(block[id] ?? top[id]);
+      const pending = unapprovedPrograms(options.toolboxClasses, id, config, options.programs ?? new Set());
+      if (pending.length) {
+        toolboxes.push(
+          new AwaitingApprovalToolBox(
+            id,
+            config,
+            pending.map((p) => programInfo(p, new Set())),
+            cls,
+          ),
+        );
+        continue;
+      }
       toolboxes.push(
         cls.defaultId === id
           ? new cls({ config, bus: options.bus ?? null })

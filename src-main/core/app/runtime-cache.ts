@@ -27,7 +27,9 @@ export class RuntimeCache {
       const { busUrl } = await this.app.settings.get();
       const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
       const { classes } = await this.app.toolboxCatalog();
-      const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+      // Programs the user has not approved for this persona do not start: their toolboxes await approval.
+      const programs = await this.app.approvals.approved(personaId);
+      const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes, programs });
       entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
       return runtime;
     })();

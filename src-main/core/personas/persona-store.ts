@@ -15,7 +15,6 @@ import {
   validatePersona,
   type KnownPlugins,
 } from './persona-file';
-import { personaCommands } from './persona-commands';
 import {
   heldSecrets,
   mergeSecrets,
@@ -258,13 +257,16 @@ export class PersonaStore {
   }
 
   /**
-   * Imports an OVOS persona from a file path or JSON text as a new persona (never replacing one).
-   * Unknown keys are kept; plugin ids that are not installed are named, not refused.
+   * Imports an OVOS persona from a file path or JSON text. Unknown keys are kept; plugin ids that are not installed
+   * are named, not refused. When a persona with the same id (from the file name or the name) or the same name exists,
+   * `onConflict` decides: 'ask' (default) refuses with persona_exists naming it, 'replace' saves over it (its stored
+   * secrets kept unless the file has its own), 'keep-both' adds it as "<name> (2)" under a new id.
    */
   async import(
     source: { path: string } | { text: string; fileName?: string },
     known: KnownPlugins,
-  ): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; commands: string[] }> {
+    options: { onConflict?: 'ask' | 'replace' | 'keep-both' } = {},
+  ): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; replaced: boolean }> {
     let text: string;
     let fileName: string | undefined;
     if ('path' in source) {
@@ -295,16 +297,36 @@ export class PersonaStore {
     const parsed = parsePersonaText(text);
     if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
     const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
-    const record = await this.save(
-      PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name),
-      parsed.raw,
-      { asNew: true },
-    );
-    return {
-      record,
-      unknownPluginIds: findUnknownPluginIds(parsed.raw, known),
-      commands: personaCommands(record.persona),
-    };
+    const wish = PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name);
+    const existing = await this.sameAs(wish, parsed.persona.name);
+    const onConflict = options.onConflict ?? 'ask';
+    const unknownPluginIds = findUnknownPluginIds(parsed.raw, known);
+    if (existing && onConflict === 'ask')
+      throw new StudioError(
+        'persona_exists',
+        `A persona “${existing.name}” (${existing.id}) already exists: replace it, or keep both (the new one as “${parsed.persona.name} (2)”).`,
+        { id: existing.id, name: existing.name },
+      );
+    if (existing && onConflict === 'replace')
+      return { record: await this.save(existing.id, parsed.raw), unknownPluginIds, replaced: true };
+    const name = existing ? await this.freeName(parsed.persona.name) : parsed.persona.name;
+    const record = await this.save(wish, { ...parsed.raw, name }, { asNew: true });
+    return { record, unknownPluginIds, replaced: false };
+  }
+
+  /** The valid persona an import would duplicate: the same id, else the same name. */
+  private async sameAs(id: string, name: string): Promise<{ id: string; name: string } | null> {
+    const { personas } = await this.list();
+    const hit = personas.find((p) => p.id === id) ?? personas.find((p) => p.name === name);
+    return hit ? { id: hit.id, name: hit.name } : null;
+  }
+
+  /** `<name> (2)`, `<name> (3)`... the first no persona has. */
+  private async freeName(name: string): Promise<string> {
+    const taken = new Set((await this.list()).personas.map((p) => p.name));
+    if (!taken.has(name)) return name;
+    const root = name.replace(/ \(\d+\)$/, '');
+    for (let n = 2; ; n++) if (!taken.has(`${root} (${n})`)) return `${root} (${n})`;
   }
 
   /**

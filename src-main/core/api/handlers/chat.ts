@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
+import { assertApproved } from '../../approvals/awaiting-approval';
 import { startRun } from '../../app/run-chat';
 import { StudioError } from '../../errors';
 import { logger } from '../../log';
@@ -44,6 +45,13 @@ export function chatHandlers(
     const { persona } = await app.personas.get(personaId);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
+    try {
+      // Programs the user has not approved never start; the window asks, then sends again.
+      assertApproved(runtime.toolboxes);
+    } catch (error) {
+      release();
+      throw error;
+    }
     const onEvent = (event: TraceEvent) => {
       // The store serializes appends per session, and a load waits for those queued before it.
       app.sessions

@@ -26,7 +26,9 @@ type PersonaMethods =
   | 'personas.delete'
   | 'personas.duplicate'
   | 'personas.import'
-  | 'personas.export';
+  | 'personas.export'
+  | 'approvals.list'
+  | 'approvals.approve';
 
 /** Persona files: list (broken ones too), get, save, delete, duplicate, import, export. */
 export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods> {
@@ -40,7 +42,10 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
     },
     'personas.delete': async ({ id }) => {
       const deleted = await app.personas.delete(id);
-      if (deleted) app.personaChanged(id);
+      if (deleted) {
+        await app.approvals.forget(id);
+        app.personaChanged(id);
+      }
       return { deleted };
     },
     'personas.duplicate': async ({ id, name }) => {
@@ -48,11 +53,31 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
       app.personaChanged(record.id);
       return record;
     },
-    'personas.import': async (source) => {
+    'personas.import': async ({ onConflict, ...source }) => {
       if ('path' in source) checkClientPath(source.path);
-      const result = await app.personas.import(source, await app.knownPlugins());
+      const result = await app.personas.import(source, await app.knownPlugins(), { onConflict });
       app.personaChanged(result.record.id);
-      return result;
+      // Nothing starts here: the programs are listed for the user to approve (or not) first.
+      return { ...result, programs: await app.programsOf(result.record.id) };
+    },
+    'approvals.list': async ({ id }) => ({ programs: await app.programsOf(id) }),
+    'approvals.approve': async ({ id, fingerprints }) => {
+      const programs = await app.programsOf(id);
+      const chosen = programs.filter((p) => fingerprints.includes(p.fingerprint));
+      const unknown = fingerprints.filter((f) => !programs.some((p) => p.fingerprint === f));
+      if (unknown.length)
+        throw new StudioError(
+          'bad_input',
+          `The persona '${id}' does not start ${unknown.length === 1 ? 'that program' : 'those programs'} (any more): list its programs again and approve what it starts now.`,
+          { fingerprints: unknown },
+        );
+      await app.approvals.approve(
+        id,
+        chosen.map((p) => ({ fingerprint: p.fingerprint, command: [p.command, ...p.args].join(' ') })),
+      );
+      // The runtime is rebuilt on next use, now with these programs.
+      app.personaChanged(id);
+      return { programs: await app.programsOf(id) };
     },
     'personas.export': async ({ id, withSecrets, path, overwrite }) => {
       if (path !== undefined) checkClientPath(path);

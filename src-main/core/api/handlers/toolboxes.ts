@@ -2,6 +2,7 @@ import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
 import { StudioError } from '../../errors';
 import { blockWithoutSecrets } from '../../personas/secret-fields';
+import { AwaitingApprovalToolBox } from '../../approvals/awaiting-approval';
 import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
@@ -36,7 +37,8 @@ async function describe(
   // Without a persona every toolbox stands alone, so its tools keep their own names.
   const infos = personaId ? registry.toolInfos() : toolboxes.flatMap((tb) => new ToolRegistry([tb]).toolInfos());
   const out: ToolboxInfo[] = toolboxes.map((tb) => {
-    const Cls = tb.constructor as ToolBoxClass;
+    // A toolbox awaiting approval shows as the toolbox it stands for, with the programs to approve as its "error".
+    const Cls = (tb instanceof AwaitingApprovalToolBox ? tb.standsFor : undefined) ?? (tb.constructor as ToolBoxClass);
     return {
       toolboxId: tb.toolboxId,
       title: Cls.title ?? tb.toolboxId,

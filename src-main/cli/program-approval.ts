@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import type { ProgramInfo } from '../../shared/ipc/contract';
+import { ApprovalStore } from '../core/approvals/approval-store';
+import type { ProgramPolicy } from '../core/approvals/awaiting-approval';
+import { formatPrograms, personaPrograms, programInfo } from '../core/approvals/programs';
+import { dataPaths } from '../core/data-dir';
+import type { ToolBoxClass } from '../core/toolbox';
+import { CliInputError } from './cli-input-error';
+
+/** How approvals are remembered for a persona given on the command line: its id, or `file:<absolute path>`. */
+export function cliPersonaKey(ref: string, isPath: boolean): string {
+  return isPath ? `file:${path.resolve(ref)}` : ref;
+}
+
+/** The programs a persona (secrets merged in) starts, with whether each is approved for this key. */
+export async function programsFor(
+  persona: Record<string, unknown>,
+  classes: Record<string, ToolBoxClass>,
+  dataDir: string,
+  personaKey: string,
+): Promise<ProgramInfo[]> {
+  const approved = await new ApprovalStore(dataPaths(dataDir).approvals).approved(personaKey);
+  return personaPrograms(persona, classes).map((p) => programInfo(p, approved));
+}
+
+/**
+ * Before `run`, `tools` or `mcp` start a persona's programs: prints them (to stderr: stdout may be the MCP stream),
+ * then lets them start when every one is approved already, with `--yes`, or when the user answers y at a terminal
+ * (remembered). Without a terminal and without --yes nothing starts: a CliInputError says how to allow it.
+ */
+export async function confirmPrograms(options: {
+  programs: ProgramInfo[];
+  personaKey: string;
+  dataDir: string;
+  yes: boolean;
+  input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  output?: NodeJS.WritableStream;
+}): Promise<ProgramPolicy> {
+  const { programs } = options;
+  const output = options.output ?? process.stderr;
+  const input = options.input ?? process.stdin;
+  const allowed = new Set(programs.map((p) => p.fingerprint));
+  if (!programs.length) return allowed;
+  output.write(
+    `This persona starts ${programs.length === 1 ? 'this program' : 'these programs'}:\n${formatPrograms(programs)}\n`,
+  );
+  const pending = programs.filter((p) => !p.approved);
+  if (!pending.length) return allowed;
+  if (options.yes) {
+    output.write('Starting them (--yes).\n');
+    return allowed;
+  }
+  if (!input.isTTY)
+    throw new CliInputError(
+      `Not started: ${pending.length === 1 ? 'a program' : `${pending.length} programs`} of this persona ${pending.length === 1 ? 'is' : 'are'} not approved. Check ${pending.length === 1 ? 'it' : 'them'} above, then run again with --yes (or approve in the app, or answer y in a terminal).`,
+    );
+  const rl = createInterface({ input, output });
+  const answer = (await rl.question('Start them? [y/N] ')).trim().toLowerCase();
+  rl.close();
+  if (answer !== 'y' && answer !== 'yes') throw new CliInputError('Not started: you did not approve these programs.');
+  await new ApprovalStore(dataPaths(options.dataDir).approvals).approve(
+    options.personaKey,
+    pending.map((p) => ({ fingerprint: p.fingerprint, command: [p.command, ...p.args].join(' ') })),
+  );
+  return allowed;
+}

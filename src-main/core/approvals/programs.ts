@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { ProgramInfo } from '../../../shared/ipc/contract';
+import type { ProgramSpec, ToolBoxClass } from '../toolbox';
+
+/** A program of one toolbox of a persona. */
+export interface PersonaProgram extends ProgramSpec {
+  toolboxId: string;
+}
+
+type Block = Record<string, unknown>;
+const asBlock = (value: unknown): Block =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Block) : {};
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** The class for a toolbox id: the exact id, else the part before ':' (`ovos-mcp-toolbox:files`). */
+const classFor = (classes: Record<string, ToolBoxClass>, id: string): ToolBoxClass | undefined =>
+  classes[id] ?? (id.includes(':') ? classes[id.slice(0, id.indexOf(':'))] : undefined);
+
+/** The programs one toolbox with this config would start (its class says; none for most toolboxes). */
+export function toolboxPrograms(
+  classes: Record<string, ToolBoxClass>,
+  toolboxId: string,
+  config: Block,
+): PersonaProgram[] {
+  const cls = classFor(classes, toolboxId);
+  return (cls?.programs?.(config) ?? []).map((p) => ({ toolboxId, ...p }));
+}
+
+/**
+ * Every program a persona would start: for each engine it names (`handlers`, `solvers`), each toolbox id in the
+ * engine's `toolboxes` with its config from the engine block, else from the persona's top level (as the loader
+ * reads it). `persona` must have its secrets merged in (env values are part of the command).
+ */
+export function personaPrograms(persona: Block, classes: Record<string, ToolBoxClass>): PersonaProgram[] {
+  const out: PersonaProgram[] = [];
+  const seen = new Set<string>();
+  for (const engineId of [...strings(persona.handlers), ...strings(persona.solvers)]) {
+    const block = asBlock(persona[engineId]);
+    for (const id of strings(block.toolboxes)) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(...toolboxPrograms(classes, id, asBlock(block[id] ?? persona[id])));
+    }
+  }
+  return out;
+}
+
+/** A hash of everything that decides what runs: command, arguments, working folder, environment (names and values). */
+export function programFingerprint(p: ProgramSpec): string {
+  const env = Object.entries(p.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([p.command, p.args, p.cwd, env]))
+    .digest('hex');
+}
+
+/** Env names whose values are credentials: shown masked (the rest, like NODE_OPTIONS, are shown whole). */
+const CREDENTIAL_NAME = /key|token|secret|pass|auth|credential|cookie|session/i;
+
+/** One line for people: the command and its arguments (quoted where needed), then cwd and env names. */
+export function commandLine(p: ProgramSpec): string {
+  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return [p.command, ...p.args].map(quote).join(' ');
+}
+
+/** A program as the window and the CLI show it: credential-like env values masked, with its approval state. */
+export function programInfo(p: PersonaProgram, approved: ReadonlySet<string>): ProgramInfo {
+  const masked = Object.keys(p.env).filter((name) => CREDENTIAL_NAME.test(name));
+  const fingerprint = programFingerprint(p);
+  return {
+    toolboxId: p.toolboxId,
+    command: p.command,
+    args: p.args,
+    cwd: p.cwd,
+    env: Object.fromEntries(Object.entries(p.env).map(([k, v]) => [k, masked.includes(k) ? '••••••' : v])),
+    maskedEnv: masked,
+    fingerprint,
+    approved: approved.has(fingerprint),
+  };
+}
+
+/** The programs printed for a terminal, one block each. */
+export function formatPrograms(programs: ProgramInfo[]): string {
+  return programs
+    .map((p) => {
+      const lines = [`  [${p.toolboxId}] ${commandLine(p)}${p.approved ? '  (approved)' : ''}`];
+      if (p.cwd) lines.push(`      cwd: ${p.cwd}`);
+      for (const [k, v] of Object.entries(p.env)) lines.push(`      env: ${k}=${v}`);
+      return lines.join('\n');
+    })
+    .join('\n');
+}
