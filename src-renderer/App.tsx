@@ -34,12 +34,17 @@ export function App() {
   const listError = useApp((s) => s.listError);
   const count = useApp((s) => s.personas.length + s.broken.length);
   const { create } = useGuardedSelect();
+  const connection = useApp((s) => s.connection);
+  const toasts = useApp((s) => s.toasts);
+  const dismissToast = useApp((s) => s.dismissToast);
+  const confirm = useApp((s) => s.confirm);
+  const closeConfirm = useApp((s) => s.closeConfirm);
 
   return (
     <div className="app">
       <Sidebar />
       <main className="main">
-        <ConnectionBanner />
+        <ConnectionBanner lost={connection === 'lost'} dirty={dirty} />
         {draft ? (
           <>
             <header className="main-header">
@@ -84,8 +89,8 @@ export function App() {
           </EmptyState>
         )}
       </main>
-      <Toasts />
-      <ConfirmDialog />
+      <Toasts toasts={toasts} onDismiss={dismissToast} />
+      <ConfirmDialog request={confirm} onClose={closeConfirm} />
     </div>
   );
 }

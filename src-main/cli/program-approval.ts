@@ -3,14 +3,55 @@ import { createInterface } from 'node:readline/promises';
 import type { ProgramInfo } from '../../shared/ipc/contract';
 import { ApprovalStore } from '../core/approvals/approval-store';
 import type { ProgramPolicy } from '../core/approvals/awaiting-approval';
-import { formatPrograms, personaPrograms, programInfo } from '../core/approvals/programs';
+import { formatPrograms, personaPrograms, programInfo, toolboxPrograms } from '../core/approvals/programs';
+import { isPersonaPath, readPersonaRef } from '../core/personas/persona-ref';
 import { dataPaths } from '../core/data-dir';
 import type { ToolBoxClass } from '../core/toolbox';
 import { CliInputError } from './cli-input-error';
 
 /** How approvals are remembered for a persona given on the command line: its id, or `file:<absolute path>`. */
-export function cliPersonaKey(ref: string, isPath: boolean): string {
-  return isPath ? `file:${path.resolve(ref)}` : ref;
+export function cliPersonaKey(ref: string): string {
+  return isPersonaPath(ref) ? `file:${path.resolve(ref)}` : ref;
+}
+
+/** Options every command that may start programs takes. */
+export interface ApproveOptions {
+  dataDir: string;
+  classes: Record<string, ToolBoxClass>;
+  yes: boolean;
+}
+
+/** The programs of a persona given as a file or an id, printed and confirmed (see confirmPrograms). */
+export async function approvePersonaPrograms(ref: string, options: ApproveOptions): Promise<ProgramPolicy> {
+  let persona;
+  try {
+    persona = await readPersonaRef(ref, options.dataDir);
+  } catch (error) {
+    throw new CliInputError((error as Error).message, { cause: error });
+  }
+  const personaKey = cliPersonaKey(ref);
+  const programs = await programsFor(persona, options.classes, options.dataDir, personaKey);
+  return confirmPrograms({ programs, personaKey, dataDir: options.dataDir, yes: options.yes });
+}
+
+/** The programs of `--config <file>` toolbox blocks (bus, call), printed and confirmed; remembered per file. */
+export async function approveConfigPrograms(
+  file: string | undefined,
+  configs: Record<string, Record<string, unknown>>,
+  options: ApproveOptions,
+): Promise<ProgramPolicy> {
+  if (!file) return new Set();
+  const personaKey = `config:${path.resolve(file)}`;
+  const approved = await new ApprovalStore(dataPaths(options.dataDir).approvals).approved(personaKey);
+  const programs = Object.entries(configs).flatMap(([id, config]) =>
+    toolboxPrograms(options.classes, id, config).map((p) => programInfo(p, approved)),
+  );
+  return confirmPrograms({ programs, personaKey, dataDir: options.dataDir, yes: options.yes });
+}
+
+/** `--yes` taken out of an argument list. */
+export function takeYes(args: string[]): { yes: boolean; rest: string[] } {
+  return { yes: args.includes('--yes'), rest: args.filter((a) => a !== '--yes') };
 }
 
 /** The programs a persona (secrets merged in) starts, with whether each is approved for this key. */

@@ -1,4 +1,3 @@
 /** Persona Studio's toolboxes as an MCP server (`persona-studio mcp`). */
 export { createToolServer, listTools, type ToolServerOptions } from './tool-server';
-export { loadServedToolboxes, readPersona, type ServedToolboxes } from './served-toolboxes';
 export { serveStdio } from './serve-stdio';

@@ -1,34 +1,40 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createAppStore } from '../store';
-import { StoreProvider } from '../store/context';
-import { fakeClient } from '../store/fake-client';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+
+let ask: (request: ConfirmRequest) => void = () => undefined;
+
+/** The dialog as the app holds it: one request at a time, closed by the dialog itself. */
+function Host() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  useEffect(() => {
+    ask = setRequest;
+  }, []);
+  return <ConfirmDialog request={request} onClose={() => setRequest(null)} />;
+}
 
 afterEach(cleanup);
 
 describe('ConfirmDialog', () => {
   it('keeps Tab inside the dialog, cancels with Esc and gives the focus back', () => {
-    const store = createAppStore(fakeClient({}).client);
     render(
-      <StoreProvider store={store}>
+      <>
         <button data-testid="opener">Delete</button>
-        <ConfirmDialog />
-      </StoreProvider>,
+        <Host />
+      </>,
     );
     const opener = screen.getByTestId('opener');
     opener.focus();
     let confirmed = false;
     act(() =>
-      store
-        .getState()
-        .askConfirm({
-          title: 'Delete it?',
-          message: 'Gone for good.',
-          confirmLabel: 'Delete',
-          danger: true,
-          onConfirm: () => (confirmed = true),
-        }),
+      ask({
+        title: 'Delete it?',
+        message: 'Gone for good.',
+        confirmLabel: 'Delete',
+        danger: true,
+        onConfirm: () => (confirmed = true),
+      }),
     );
     const dialog = screen.getByRole('dialog');
     expect(document.activeElement?.textContent).toBe('Delete');

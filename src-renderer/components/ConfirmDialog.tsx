@@ -1,13 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { useApp } from '../store/context';
+/** What the dialog asks; onConfirm runs after it closes. */
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}
 
 /**
  * The one confirmation dialog (delete, discard changes): Esc cancels, Enter confirms, Tab stays inside it,
  * and the focus goes back where it was when it closes.
  */
-export function ConfirmDialog() {
-  const req = useApp((s) => s.confirm);
-  const close = useApp((s) => s.closeConfirm);
+export function ConfirmDialog({ request: req, onClose: close }: { request: ConfirmRequest | null; onClose(): void }) {
   const okRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {

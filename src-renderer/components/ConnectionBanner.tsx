@@ -1,11 +1,9 @@
-import { useApp } from '../store/context';
-import { isDirty } from '../store/personas-slice';
-
-/** Says plainly when main cannot be reached, that the page keeps retrying, and what to do when it will not come back. */
-export function ConnectionBanner() {
-  const connection = useApp((s) => s.connection);
-  const dirty = useApp(isDirty);
-  if (connection !== 'lost') return null;
+/**
+ * Says plainly when main cannot be reached (`lost`), that the page keeps retrying, and what to do when it will not
+ * come back; `dirty`: the window holds unsaved changes.
+ */
+export function ConnectionBanner({ lost, dirty }: { lost: boolean; dirty: boolean }) {
+  if (!lost) return null;
   return (
     <div className="banner lost" role="alert" data-testid="connection-lost">
       <span className="spinner" aria-hidden="true" />

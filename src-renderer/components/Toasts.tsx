@@ -1,9 +1,12 @@
-import { useApp } from '../store/context';
+/** One short message: a confirmation or an error. */
+export interface Toast {
+  id: number;
+  kind: 'info' | 'error';
+  text: string;
+}
 
-/** Short confirmations and errors, bottom right; errors stay longer. */
-export function Toasts() {
-  const toasts = useApp((s) => s.toasts);
-  const dismiss = useApp((s) => s.dismissToast);
+/** Short confirmations and errors, bottom right (how long each stays is the caller's choice). */
+export function Toasts({ toasts, onDismiss: dismiss }: { toasts: Toast[]; onDismiss(id: number): void }) {
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map((t) => (

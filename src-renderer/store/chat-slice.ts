@@ -2,7 +2,7 @@ import type { ErrorValue } from '../../shared/domain/errors';
 import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../shared/domain/trace';
 import type { EventPayload, SessionSummary } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
-import { runningRunId } from '../features/chat/trace-rows';
+import { runningRunId } from '../lib/trace-rows';
 import type { GetState, SetState } from './types';
 
 const TERMINAL = new Set<string>(TERMINAL_TRACE_TYPES);

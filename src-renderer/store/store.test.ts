@@ -3,7 +3,7 @@ import { createAppStore, bindEvents } from './index';
 import { fakeClient } from './fake-client';
 import { isDirty } from './personas-slice';
 import { activeRunId, currentEvents } from './chat-slice';
-import { sampleRun } from '../features/chat/trace-fixtures';
+import { sampleRun } from '../lib/trace-fixtures';
 import type { PersonaFile } from '../../shared/domain/persona';
 import { patchBrain } from '../lib/persona-model';
 

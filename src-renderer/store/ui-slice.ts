@@ -1,21 +1,13 @@
 import type { BusStatus, Settings } from '../../shared/ipc/contract';
 import type { GetState, SetState } from './types';
 import { toErrorValue } from '../lib/api-error';
+import type { ConfirmRequest } from '../components/ConfirmDialog';
+import type { Toast } from '../components/Toasts';
 
 export type Tab = 'editor' | 'tools' | 'chat';
 export type Connection = 'connecting' | 'open' | 'lost';
-export interface Toast {
-  id: number;
-  kind: 'info' | 'error';
-  text: string;
-}
-export interface ConfirmRequest {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  danger?: boolean;
-  onConfirm: () => void;
-}
+export type { ConfirmRequest } from '../components/ConfirmDialog';
+export type { Toast } from '../components/Toasts';
 
 export interface UiSlice {
   tab: Tab;

@@ -1,51 +1,31 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PersonaFile } from '../../../shared/domain/persona';
+import type { PersonaFile } from '../../../shared/domain/persona';
 import { resolveDataDir } from '../../core/data-dir';
 import { startRun } from '../../core/app/run-chat';
-import { StudioError } from '../../core/errors';
 import { buildPersonaRuntime } from '../../core/app/persona-runtime';
+import { readPersonaRef } from '../../core/personas/persona-ref';
 import { loadToolboxClasses } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
+import { approvePersonaPrograms, takeYes } from '../program-approval';
 import { createRunPrinter } from './run-printer';
 
-const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json]
+const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json] [--yes]
 
-Runs an OVOS persona file headless on one prompt and prints the loop's trace: each assistant turn, its tool
+Runs an OVOS persona (a file, or an id in $PERSONA_STUDIO_HOME/personas) headless on one prompt and prints the loop's trace: each assistant turn, its tool
 calls with their arguments, each result or error, the answer as it streams, with timings and [iteration/max].
   --json   print the trace events as JSON lines instead (one TraceEvent per line)
+  --yes    start the persona's programs (MCP stdio servers, printed first) without asking; without it a
+           program not approved before is asked for at a terminal and refused elsewhere
 Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachable), 2 on bad input,
 130 when cancelled with Ctrl-C.`;
 
 const out = (text: string) => void process.stdout.write(text);
 const err = (text: string) => void process.stderr.write(text);
 
-async function readPersona(file: string): Promise<PersonaFile> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new StudioError('bad_input', `Cannot read persona file ${file}: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  const parsed = PersonaFile.safeParse(json);
-  if (!parsed.success) {
-    throw new StudioError(
-      'persona_invalid',
-      `${file} is not a valid persona: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data;
-}
-
 async function run(args: string[]): Promise<number> {
-  const json = args.includes('--json');
-  const positional = args.filter((a) => a !== '--json');
+  const { yes, rest } = takeYes(args);
+  const json = rest.includes('--json');
+  const positional = rest.filter((a) => a !== '--json');
   const unknownFlag = positional.find((a) => a.startsWith('--'));
   if (positional.length !== 2 || unknownFlag || !positional[1].trim()) {
     err(`${unknownFlag ? `Unknown option ${unknownFlag}.\n` : ''}${usage}\n`);
@@ -55,9 +35,11 @@ async function run(args: string[]): Promise<number> {
   let runtime;
   let persona: PersonaFile;
   try {
-    persona = await readPersona(file);
-    const { classes } = await loadToolboxClasses({ dataDir: resolveDataDir() });
-    runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+    const dataDir = resolveDataDir();
+    persona = await readPersonaRef(file, dataDir);
+    const { classes } = await loadToolboxClasses({ dataDir });
+    const programs = await approvePersonaPrograms(file, { dataDir, classes, yes });
+    runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes, programs });
   } catch (error) {
     err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolveDataDir } from '../../core/data-dir';
-import { loadServedToolboxes } from '../../mcp-server/served-toolboxes';
+import { closeToolboxes, instantiateToolboxes, waitForDiscovery } from '../../core/app/instantiate-toolboxes';
+import { loadToolboxSet } from '../../core/app/toolbox-set';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+import type { ProgramPolicy } from '../../core/approvals/awaiting-approval';
 import { CliInputError } from '../cli-input-error';
+import { approvePersonaPrograms } from '../program-approval';
 
 /** One installed toolbox as the CLI commands use it. */
 export interface LoadedToolbox {
@@ -13,8 +16,6 @@ export interface LoadedToolbox {
   description: string;
   toolbox: ToolBox;
 }
-
-const DISCOVERY_WAIT_MS = 15_000;
 
 /** The catalog of installed toolboxes (built-ins + plugins in the data folder). */
 export function loadCatalog(): Promise<ToolboxCatalog> {
@@ -26,28 +27,32 @@ export async function instantiate(
   catalog: ToolboxCatalog,
   ids: string[],
   configs: Record<string, Record<string, unknown>> = {},
+  programs: ProgramPolicy = new Set(),
 ): Promise<LoadedToolbox[]> {
-  const loaded = ids.map((id) => {
-    const cls = catalog.classes[id];
-    return {
-      id,
-      source: catalog.sources[id],
-      title: cls.title ?? id,
-      description: cls.description ?? '',
-      toolbox: new cls({ config: configs[id] ?? {} }),
-    };
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    Promise.all(loaded.map((l) => l.toolbox.ready)),
-    new Promise((r) => (timer = setTimeout(r, DISCOVERY_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
-  return loaded;
+  const toolboxes = await instantiateToolboxes(
+    catalog.classes,
+    ids.map((id) => ({ id, config: configs[id] ?? {} })),
+    { programs },
+  );
+  await waitForDiscovery(toolboxes);
+  return toolboxes.map((toolbox) => describeLoaded(catalog, toolbox));
+}
+
+/** A toolbox with its catalog entry's title, description and source (an instance id `<plugin>:<name>` uses its plugin's). */
+function describeLoaded(catalog: ToolboxCatalog, toolbox: ToolBox): LoadedToolbox {
+  const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
+  const cls = catalog.classes[pluginId];
+  return {
+    id: toolbox.toolboxId,
+    source: catalog.sources[pluginId] ?? 'plugin',
+    title: cls?.title ?? toolbox.toolboxId,
+    description: cls?.description ?? '',
+    toolbox,
+  };
 }
 
 export async function closeAll(loaded: LoadedToolbox[]): Promise<void> {
-  await Promise.all(loaded.map((l) => l.toolbox.close().catch(() => undefined)));
+  await closeToolboxes(loaded.map((l) => l.toolbox));
 }
 
 /** Reads `--config <file>`: a JSON object of toolbox id -> config block (as a persona's engine block holds them); bad -> CliInputError. */
@@ -80,29 +85,23 @@ export function takeOption(
 }
 
 /**
- * A persona's toolboxes (a persona file or an id in the data folder), built as for a run; discovery waited for,
- * bounded. A persona that cannot be found or loaded is a CliInputError.
+ * A persona's toolboxes (a persona file or an id in the data folder), built as for a run, after its programs were
+ * printed and approved (stored, --yes, or y at a terminal); discovery waited for, bounded. A persona that cannot
+ * be found or loaded, or programs not approved, is a CliInputError.
  */
 export async function personaToolboxes(
   ref: string,
+  options: { yes: boolean },
 ): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
   const catalog = await loadCatalog();
-  let served;
+  const dataDir = resolveDataDir();
+  const programs = await approvePersonaPrograms(ref, { dataDir, classes: catalog.classes, yes: options.yes });
+  let set;
   try {
-    served = await loadServedToolboxes({ persona: ref, dataDir: resolveDataDir(), catalog });
+    set = await loadToolboxSet({ persona: ref, dataDir, catalog, programs });
   } catch (error) {
     throw new CliInputError((error as Error).message, { cause: error });
   }
-  const loaded = served.registry.toolboxes.map((toolbox) => {
-    const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
-    const cls = catalog.classes[pluginId];
-    return {
-      id: toolbox.toolboxId,
-      source: catalog.sources[pluginId] ?? 'plugin',
-      title: cls?.title ?? toolbox.toolboxId,
-      description: cls?.description ?? '',
-      toolbox,
-    };
-  });
-  return { loaded, registry: served.registry, close: served.close };
+  const loaded = set.registry.toolboxes.map((toolbox) => describeLoaded(catalog, toolbox));
+  return { loaded, registry: set.registry, close: set.close };
 }

@@ -6,8 +6,8 @@ import { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-
 import { ENGINE_CLASSES } from '../engines/engines';
 import { StudioError } from '../errors';
 import { ToolRegistry, type ToolBox, type ToolBoxClass } from '../toolbox';
-import { AwaitingApprovalToolBox, unapprovedPrograms, type ProgramPolicy } from '../approvals/awaiting-approval';
-import { programInfo } from '../approvals/programs';
+import type { ProgramPolicy } from '../approvals/awaiting-approval';
+import { closeToolboxes, instantiatePersonaToolboxes } from './instantiate-toolboxes';
 
 /** A persona made runnable: its engine id and limits, its brain, its toolboxes. */
 export interface PersonaRuntime {
@@ -90,52 +90,10 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
-  const ids = Array.isArray(block.toolboxes)
-    ? block.toolboxes.filter((id): id is string => typeof id === 'string')
-    : [];
-  // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the class, the whole id is the toolbox id.
-  const classFor = (id: string): ToolBoxClass | undefined =>
-    options.toolboxClasses[id] ?? (id.includes(':') ? options.toolboxClasses[id.slice(0, id.indexOf(':'))] : undefined);
-  const unknown = ids.filter((id) => !classFor(id));
-  if (unknown.length) {
-    throw new StudioError(
-      'persona_invalid',
-      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(options.toolboxClasses))}.`,
-      { id: unknown[0] },
-    );
-  }
-  const toolboxes: ToolBox[] = [];
-  try {
-    for (const id of [...new Set(ids)]) {
-      const cls = classFor(id)!;
-      const config = asBlock(block[id] ?? top[id]);
-      const pending = unapprovedPrograms(options.toolboxClasses, id, config, options.programs ?? new Set());
-      if (pending.length) {
-        toolboxes.push(
-          new AwaitingApprovalToolBox(
-            id,
-            config,
-            pending.map((p) => programInfo(p, new Set())),
-            cls,
-          ),
-        );
-        continue;
-      }
-      toolboxes.push(
-        cls.defaultId === id
-          ? new cls({ config, bus: options.bus ?? null })
-          : new cls({ toolboxId: id, config, bus: options.bus ?? null }),
-      );
-    }
-  } catch (error) {
-    await Promise.allSettled(toolboxes.map((t) => t.close()));
-    throw new StudioError(
-      'persona_invalid',
-      `Toolbox '${ids[toolboxes.length]}' could not be created: ${error instanceof Error ? error.message : String(error)}`,
-      { id: ids[toolboxes.length] },
-      { cause: error },
-    );
-  }
+  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxClasses, {
+    bus: options.bus,
+    programs: options.programs,
+  });
 
   const maxIterations =
     typeof block.max_iterations === 'number' && block.max_iterations >= 1
@@ -155,8 +113,6 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
-    async close() {
-      await Promise.allSettled(toolboxes.map((t) => t.close()));
-    },
+    close: () => closeToolboxes(toolboxes),
   };
 }

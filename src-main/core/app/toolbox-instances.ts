@@ -1,14 +1,20 @@
 import { StudioError } from '../errors';
-import type { ToolBox } from '../toolbox';
+import type { ToolBox, ToolBoxClass } from '../toolbox';
 import type { AppContext } from './app-context';
 import { defaultToolboxConfig } from './bus-url-default';
+import { instantiateToolboxes, ToolboxCreateError } from './instantiate-toolboxes';
+
+interface Entry {
+  toolbox: ToolBox | null;
+  error: Error | null;
+}
 
 /**
  * One instance of every installed toolbox with its default config (empty; a bus toolbox gets the app's bus): what the Tools pane shows
  * without a persona, and what answers OVOS agents on the bus.
  */
 export class ToolboxInstances {
-  private readonly instances = new Map<string, { toolbox: ToolBox | null; error: Error | null }>();
+  private readonly instances = new Map<string, Promise<Entry>>();
 
   constructor(private readonly app: AppContext) {}
 
@@ -17,21 +23,31 @@ export class ToolboxInstances {
     const { classes } = await this.app.toolboxCatalog();
     const { busUrl } = await this.app.settings.get();
     const out = [];
-    for (const [toolboxId, Cls] of Object.entries(classes)) {
+    for (const toolboxId of Object.keys(classes)) {
       let entry = this.instances.get(toolboxId);
       if (!entry) {
-        try {
-          const toolbox = new Cls({ toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) });
-          this.app.watchToolbox(toolbox, null);
-          entry = { toolbox, error: null };
-        } catch (error) {
-          entry = { toolbox: null, error: error instanceof Error ? error : new Error(String(error)) };
-        }
+        entry = this.create(classes, toolboxId, busUrl);
         this.instances.set(toolboxId, entry);
       }
-      out.push({ toolboxId, ...entry });
+      out.push({ toolboxId, ...(await entry) });
     }
     return out;
+  }
+
+  private async create(
+    classes: Record<string, ToolBoxClass>,
+    toolboxId: string,
+    busUrl: string | null,
+  ): Promise<Entry> {
+    try {
+      const [toolbox] = await instantiateToolboxes(classes, [
+        { id: toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) },
+      ]);
+      this.app.watchToolbox(toolbox, null);
+      return { toolbox, error: null };
+    } catch (error) {
+      return { toolbox: null, error: error instanceof ToolboxCreateError ? error.reason : (error as Error) };
+    }
   }
 
   /** The live instances (toolboxes whose constructor failed are left out). */
@@ -51,6 +67,6 @@ export class ToolboxInstances {
   async closeAll(): Promise<void> {
     const all = [...this.instances.values()];
     this.instances.clear();
-    await Promise.all(all.map((e) => e.toolbox?.close().catch(() => undefined)));
+    await Promise.all(all.map(async (e) => (await e).toolbox?.close().catch(() => undefined)));
   }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { StudioError } from '../errors';
-import { writeFileAtomic } from '../personas/atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 
 const Approval = z.object({ command: z.string(), approvedAt: z.number() });
 const ApprovalsFile = z.object({

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 import { DEFAULT_PERSONA_ID } from './default-persona';
 import { openPersonaStore } from './open-store';
 import type { PersonaStore } from './persona-store';
@@ -63,7 +63,7 @@ describe('atomic writes', () => {
     const script = path.join(home, 'writer.mts');
     writeFileSync(
       script,
-      `import { writeFileAtomic } from ${JSON.stringify(path.resolve('src-main/core/personas/atomic-write.ts'))};
+      `import { writeFileAtomic } from ${JSON.stringify(path.resolve('src-main/core/atomic-write.ts'))};
 await writeFileAtomic(${JSON.stringify(saved.path)}, JSON.stringify({ name: 'New', handlers: ['x'], big: 'y'.repeat(1_000_000) }), {
   beforeRename: async () => { process.stdout.write('temp written\\n'); await new Promise(() => setInterval(() => undefined, 1000)); },
 });`,

@@ -5,7 +5,7 @@ import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared
 import { engineIdOf, PersonaId } from '../../../shared/domain/persona';
 import type { PersonaRecord } from '../../../shared/ipc/contract';
 import { StudioError } from '../errors';
-import { TEMP_PREFIX, writeFileAtomic } from './atomic-write';
+import { TEMP_PREFIX, writeFileAtomic } from '../atomic-write';
 import {
   findUnknownPluginIds,
   formatPersona,

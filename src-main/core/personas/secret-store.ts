@@ -1,7 +1,7 @@
 import { chmod, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { StudioError } from '../errors';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 
 const SecretsFile = z.object({
   version: z.literal(1),

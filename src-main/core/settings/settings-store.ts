@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
 import { Settings } from '../../../shared/ipc/contract';
 import { logger } from '../log';
-import { writeFileAtomic } from '../personas/atomic-write';
+import { writeFileAtomic } from '../atomic-write';
 
 const log = logger('settings');
 

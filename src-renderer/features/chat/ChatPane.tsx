@@ -4,7 +4,7 @@ import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { buildTraceRows, withWaitingRow, type ToolRow } from './trace-rows';
+import { buildTraceRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
 import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';

@@ -1,4 +1,4 @@
-import type { TraceRow } from './trace-rows';
+import type { TraceRow } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 
 /** Every row in the DOM at once: the baseline the bench compares the virtualized pane with. */

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createAppStore } from '../../store';
 import { StoreProvider } from '../../store/context';
 import { fakeClient } from '../../store/fake-client';
-import { sampleRun } from './trace-fixtures';
+import { sampleRun } from '../../lib/trace-fixtures';
 import { SessionBar, traceJsonl } from './SessionBar';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { useApp } from '../../store/context';
 import { currentEvents } from '../../store/chat-slice';
-import { orderEvents } from './trace-rows';
+import { orderEvents } from '../../lib/trace-rows';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {

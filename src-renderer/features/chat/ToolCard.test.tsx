@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { ToolCard } from './ToolCard';
-import type { ToolRow } from './trace-rows';
+import type { ToolRow } from '../../lib/trace-rows';
 
 afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-import type { ToolRow } from './trace-rows';
+import type { ToolRow } from '../../lib/trace-rows';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { reportedError } from '../../lib/reported-error';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { TraceRow } from './trace-rows';
+import type { TraceRow } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 
 /** Where the trace was scrolled to: the first row on screen, or null when it follows the end. */

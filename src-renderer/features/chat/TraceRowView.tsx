@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { iterationLabel, type TraceRow } from './trace-rows';
+import { iterationLabel, type TraceRow } from '../../lib/trace-rows';
 import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RowUi } from './TraceRowView';
-import type { ToolRow } from './trace-rows';
+import type { ToolRow } from '../../lib/trace-rows';
 
 /** Where the row state starts from, and where it is kept. */
 export interface RowUiMemory {

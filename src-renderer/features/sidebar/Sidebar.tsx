@@ -9,6 +9,8 @@ import { modKey } from '../../lib/keys';
 /** The personas, the broken persona files (with their path and error), and how to add one. */
 export function Sidebar() {
   const personas = useApp((s) => s.personas);
+  const theme = useApp((s) => s.theme);
+  const setTheme = useApp((s) => s.setTheme);
   const broken = useApp((s) => s.broken);
   const selectedId = useApp((s) => s.selectedId);
   const creatingNew = useApp((s) => s.selectedId === null && s.draft !== null);
@@ -94,7 +96,7 @@ export function Sidebar() {
       </ul>
       <BusSettings />
       <div className="sidebar-foot">
-        <ThemeToggle />
+        <ThemeToggle theme={theme} onChange={(next) => void setTheme(next)} />
         <span
           title={`Keyboard: ${modKey()}+S saves the persona, ${modKey()}+Enter sends a message or runs a tool, Esc cancels a run`}
         >

@@ -1,5 +1,5 @@
-import type { ErrorValue } from '../../../shared/domain/errors';
-import type { TraceEvent } from '../../../shared/domain/trace';
+import type { ErrorValue } from '../../shared/domain/errors';
+import type { TraceEvent } from '../../shared/domain/trace';
 
 type Ev<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
 

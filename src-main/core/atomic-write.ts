@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { StudioError } from '../errors';
+import { StudioError } from './errors';
 
 /** Hooks for tests that stop a write between its steps. */
 export interface AtomicWriteOptions {

@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../../../shared/domain/trace';
+import type { TraceEvent } from '../../shared/domain/trace';
 
 /** Builds a run's trace events with runId/seq/at stamped, for tests and the bench. */
 export function traceOf(

@@ -1,0 +1,135 @@
+import { AwaitingApprovalToolBox, unapprovedPrograms, type ProgramPolicy } from '../approvals/awaiting-approval';
+import { programInfo } from '../approvals/programs';
+import type { Bus } from '../bus/bus';
+import { StudioError } from '../errors';
+import type { ToolBox, ToolBoxClass } from '../toolbox';
+
+/** One toolbox to build: its id (`<plugin-id>` or `<plugin-id>:<instance>`) and its config block. */
+export interface ToolboxSpec {
+  id: string;
+  config: Record<string, unknown>;
+}
+
+/** How instances are built: the bus their tools answer on (none for the CLI and the MCP server). */
+export interface InstantiateOptions {
+  bus?: Bus | null;
+  /**
+   * Which programs (MCP stdio servers, any class's `programs(config)`) may start: approved fingerprints, or 'all'
+   * (`--yes`). Default: none. A toolbox with a program not allowed is not built: an AwaitingApprovalToolBox stands in.
+   */
+  programs?: ProgramPolicy;
+}
+
+/** How long the CLI and the MCP server wait for the first discovery of every toolbox (slow servers join later). */
+export const DISCOVERY_WAIT_MS = 15_000;
+
+/** A toolbox constructor threw; `reason` is what it threw. */
+export class ToolboxCreateError extends StudioError {
+  constructor(
+    readonly toolboxId: string,
+    readonly reason: Error,
+  ) {
+    super(
+      'persona_invalid',
+      `Toolbox '${toolboxId}' could not be created: ${reason.message}`,
+      { id: toolboxId },
+      { cause: reason },
+    );
+  }
+}
+
+/** The class for a toolbox id: the exact id, else the part before ':' (`ovos-mcp-toolbox:files`). */
+export function toolboxClassFor(classes: Record<string, ToolBoxClass>, id: string): ToolBoxClass | undefined {
+  return classes[id] ?? (id.includes(':') ? classes[id.slice(0, id.indexOf(':'))] : undefined);
+}
+
+/**
+ * The one place where a toolbox class becomes an instance, for the app, the CLI and the MCP server alike:
+ * constructing a toolbox starts its discovery (an MCP stdio server's command, a UTCP manual's requests), so
+ * whatever must be checked before a toolbox may start belongs here: a program the user has not approved never starts. All or nothing: when one constructor throws,
+ * those already built are closed and a ToolboxCreateError names it. Every id must have a class (see toolboxClassFor).
+ */
+export async function instantiateToolboxes(
+  classes: Record<string, ToolBoxClass>,
+  specs: ToolboxSpec[],
+  options: InstantiateOptions = {},
+): Promise<ToolBox[]> {
+  const toolboxes: ToolBox[] = [];
+  for (const { id, config } of specs) {
+    const cls = toolboxClassFor(classes, id);
+    try {
+      if (!cls) throw new Error(`no toolbox class for '${id}'`);
+      const pending = unapprovedPrograms(classes, id, config, options.programs ?? new Set());
+      if (pending.length) {
+        toolboxes.push(
+          new AwaitingApprovalToolBox(
+            id,
+            config,
+            pending.map((p) => programInfo(p, new Set())),
+            cls,
+          ),
+        );
+        continue;
+      }
+      toolboxes.push(new cls({ toolboxId: id, config, bus: options.bus ?? null }));
+    } catch (error) {
+      await closeToolboxes(toolboxes);
+      throw new ToolboxCreateError(id, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return toolboxes;
+}
+
+type Block = Record<string, unknown>;
+const asBlock = (value: unknown): Block =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Block) : {};
+const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).join(', ') : 'none');
+
+/**
+ * A persona's toolboxes as OVOS reads them: the ids in its engine block's `toolboxes` (each once), each config
+ * from the engine block, else the persona's top level. An id without an installed class -> persona_invalid naming it.
+ */
+export function personaToolboxSpecs(
+  persona: Block,
+  engineId: string,
+  classes: Record<string, ToolBoxClass>,
+): ToolboxSpec[] {
+  const block = asBlock(persona[engineId]);
+  const ids = Array.isArray(block.toolboxes)
+    ? block.toolboxes.filter((id): id is string => typeof id === 'string')
+    : [];
+  const unknown = ids.filter((id) => !toolboxClassFor(classes, id));
+  if (unknown.length) {
+    throw new StudioError(
+      'persona_invalid',
+      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(classes))}.`,
+      { id: unknown[0] },
+    );
+  }
+  return [...new Set(ids)].map((id) => ({ id, config: asBlock(block[id] ?? persona[id]) }));
+}
+
+/** Builds a persona's toolboxes (personaToolboxSpecs, then instantiateToolboxes). */
+export async function instantiatePersonaToolboxes(
+  persona: Block,
+  engineId: string,
+  classes: Record<string, ToolBoxClass>,
+  options: InstantiateOptions = {},
+): Promise<ToolBox[]> {
+  return instantiateToolboxes(classes, personaToolboxSpecs(persona, engineId, classes), options);
+}
+
+/** Waits for the first discovery of every toolbox, at most `ms`, so a dead server cannot hang a command. */
+export async function waitForDiscovery(toolboxes: ToolBox[], ms = DISCOVERY_WAIT_MS): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(toolboxes.map((t) => t.ready)),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
+}
+
+/** Closes toolboxes (connections, processes); a failing close does not stop the others. */
+export async function closeToolboxes(toolboxes: ToolBox[]): Promise<void> {
+  await Promise.allSettled(toolboxes.map((t) => t.close()));
+}
