@@ -111,7 +111,7 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
       },
     });
     const { classes } = await loadToolboxClasses({});
-    const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes });
+    const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes, programs: 'all' });
     const events: TraceEvent[] = [];
     try {
       const handle = startRun(runtime, {

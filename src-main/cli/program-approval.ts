@@ -9,6 +9,9 @@ import { dataPaths } from '../core/data-dir';
 import type { ToolBoxClass } from '../core/toolbox';
 import { CliInputError } from './cli-input-error';
 
+/** Programs were not approved (no --yes, no terminal to ask, or the user said no): nothing started. */
+export class ProgramsNotApprovedError extends CliInputError {}
+
 /** How approvals are remembered for a persona given on the command line: its id, or `file:<absolute path>`. */
 export function cliPersonaKey(ref: string): string {
   return isPersonaPath(ref) ? `file:${path.resolve(ref)}` : ref;
@@ -93,13 +96,14 @@ export async function confirmPrograms(options: {
     return allowed;
   }
   if (!input.isTTY)
-    throw new CliInputError(
+    throw new ProgramsNotApprovedError(
       `Not started: ${pending.length === 1 ? 'a program' : `${pending.length} programs`} of this persona ${pending.length === 1 ? 'is' : 'are'} not approved. Check ${pending.length === 1 ? 'it' : 'them'} above, then run again with --yes (or approve in the app, or answer y in a terminal).`,
     );
   const rl = createInterface({ input, output });
   const answer = (await rl.question('Start them? [y/N] ')).trim().toLowerCase();
   rl.close();
-  if (answer !== 'y' && answer !== 'yes') throw new CliInputError('Not started: you did not approve these programs.');
+  if (answer !== 'y' && answer !== 'yes')
+    throw new ProgramsNotApprovedError('Not started: you did not approve these programs.');
   await new ApprovalStore(dataPaths(options.dataDir).approvals).approve(
     options.personaKey,
     pending.map((p) => ({ fingerprint: p.fingerprint, command: [p.command, ...p.args].join(' ') })),

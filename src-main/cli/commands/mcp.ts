@@ -3,9 +3,8 @@ import { resolveDataDir } from '../../core/data-dir';
 import { loadToolboxSet } from '../../core/app/toolbox-set';
 import { createToolServer, serveStdio } from '../../mcp-server';
 import { loadToolboxClasses } from '../../core/toolboxes/catalog';
-import { CliInputError } from '../cli-input-error';
 import type { Command } from '../index';
-import { approvePersonaPrograms } from '../program-approval';
+import { approvePersonaPrograms, ProgramsNotApprovedError } from '../program-approval';
 
 const usage = `Usage: persona-studio mcp [--persona <file.json|persona-id>] [--yes]
 
@@ -51,7 +50,7 @@ async function run(args: string[]): Promise<number> {
     served = await loadToolboxSet({ persona, dataDir, catalog, programs });
   } catch (error) {
     err(`persona-studio mcp: ${(error as Error).message}`);
-    return error instanceof CliInputError ? 2 : 1;
+    return error instanceof ProgramsNotApprovedError ? 2 : 1;
   }
   for (const tb of served.registry.toolboxes) {
     if (tb.discoveryError) err(`toolbox '${tb.toolboxId}' has no tools: ${tb.discoveryError.message}`);
