@@ -151,14 +151,18 @@ export const methods = {
     output: z.object({ programs: z.array(ProgramInfo) }),
   },
   'personas.export': {
-    /** `path`: an absolute path of a .json file to write too; an existing file is replaced only with `overwrite`. */
+    /**
+     * `to: 'text'` only returns the file's text. `to: 'file'` writes it where the user chooses in a save dialog
+     * (desktop; `cancelled` when they close it), else into the data folder's `exports/` (browser mode), where an
+     * existing file is replaced only with `overwrite` (the window asks first). A client never names a path.
+     */
     input: z.object({
       id: PersonaId,
       withSecrets: z.boolean().default(false),
-      path: z.string().optional(),
+      to: z.enum(['text', 'file']).default('text'),
       overwrite: z.boolean().default(false),
     }),
-    output: z.object({ text: z.string(), path: z.string().nullable() }),
+    output: z.object({ text: z.string(), path: z.string().nullable(), cancelled: z.boolean() }),
   },
   'toolboxes.list': { input: ToolScope, output: z.object({ toolboxes: z.array(ToolboxInfo) }) },
   'toolboxes.refresh': {

@@ -12,6 +12,7 @@ export interface DataPaths {
   secrets: string;
   settings: string;
   approvals: string;
+  exports: string;
 }
 
 /**
@@ -36,6 +37,7 @@ export function dataPaths(root: string): DataPaths {
     secrets: path.join(root, 'secrets.json'),
     settings: path.join(root, 'settings.json'),
     approvals: path.join(root, 'approvals.json'),
+    exports: path.join(root, 'exports'),
   };
 }
 

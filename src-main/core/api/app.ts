@@ -1,5 +1,5 @@
 import type { RpcEvent } from '../../../shared/ipc/envelope';
-import { AppContext } from '../app/app-context';
+import { AppContext, type SavePathPicker } from '../app/app-context';
 import type { Handlers } from './dispatch';
 import { createHandlers } from './handlers/index';
 
@@ -16,6 +16,8 @@ export async function createApp(options: {
   dataDir: string;
   mode: 'electron' | 'browser';
   version?: string;
+  /** The desktop's save dialog (Electron); without it exports go to the data folder's exports/. */
+  pickSavePath?: SavePathPicker;
 }): Promise<App> {
   const context = await AppContext.open(options);
   return {

@@ -25,6 +25,9 @@ const log = logger('app');
 
 export type ToolboxCatalog = Awaited<ReturnType<typeof loadToolboxClasses>>;
 
+/** Asks the user where to save a file (the desktop's save dialog); null when they cancel. */
+export type SavePathPicker = (options: { suggestedName: string; title: string }) => Promise<string | null>;
+
 /**
  * The app's state behind the API: the data folder and its stores, installed toolboxes, per-persona runtimes
  * (rebuilt when a persona is saved), the runs in flight, settings and the OVOS bus bridge, and the event
@@ -53,6 +56,8 @@ export class AppContext {
     readonly mode: 'electron' | 'browser',
     readonly version: string,
     stores: { personas: PersonaStore; secrets: SecretStore },
+    /** The desktop's save dialog; null in browser mode (exports then go to the data folder's exports/). */
+    readonly pickSavePath: SavePathPicker | null = null,
   ) {
     this.paths = dataPaths(dataDir);
     this.secrets = stores.secrets;
@@ -75,9 +80,20 @@ export class AppContext {
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */
-  static async open(options: { dataDir: string; mode: 'electron' | 'browser'; version?: string }): Promise<AppContext> {
+  static async open(options: {
+    dataDir: string;
+    mode: 'electron' | 'browser';
+    version?: string;
+    pickSavePath?: SavePathPicker;
+  }): Promise<AppContext> {
     const stores = await openPersonaStore(options.dataDir);
-    const app = new AppContext(options.dataDir, options.mode, options.version ?? '0.0.0', stores);
+    const app = new AppContext(
+      options.dataDir,
+      options.mode,
+      options.version ?? '0.0.0',
+      stores,
+      options.pickSavePath ?? null,
+    );
     await app.applySettings(await app.settings.get());
     return app;
   }

@@ -348,7 +348,7 @@ export class PersonaStore {
         new StudioError(
           'bad_input',
           `${target} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`,
-          { path: target },
+          { path: target, exists: true },
         );
       if (existing && !options.overwrite) throw refuse();
       await writeFileAtomic(target, text, {

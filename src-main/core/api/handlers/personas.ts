@@ -1,4 +1,5 @@
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import path, { join } from 'node:path';
 import { StudioError } from '../../errors';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
@@ -79,9 +80,18 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
       app.personaChanged(id);
       return { programs: await app.programsOf(id) };
     },
-    'personas.export': async ({ id, withSecrets, path, overwrite }) => {
-      if (path !== undefined) checkClientPath(path);
-      return app.personas.export(id, { withSecrets, path, overwrite });
+    'personas.export': async ({ id, withSecrets, to, overwrite }) => {
+      if (to === 'text') return { ...(await app.personas.export(id, { withSecrets })), cancelled: false };
+      if (app.pickSavePath) {
+        const chosen = await app.pickSavePath({ suggestedName: `${id}.json`, title: 'Export persona' });
+        if (!chosen) return { text: '', path: null, cancelled: true };
+        // The user chose this path in the system's save dialog, which asked before replacing a file there.
+        return { ...(await app.personas.export(id, { withSecrets, path: chosen, overwrite: true })), cancelled: false };
+      }
+      // Browser mode: only into the data folder's exports/, files the app wrote; replacing one needs overwrite.
+      await mkdir(app.paths.exports, { recursive: true });
+      const target = join(app.paths.exports, `${id}.json`);
+      return { ...(await app.personas.export(id, { withSecrets, path: target, overwrite })), cancelled: false };
     },
   };
 }
