@@ -78,7 +78,14 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         const ended = (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId && TERMINAL.has(e.type));
         set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
       } catch (e) {
-        set({ sending: false, chatError: toErrorValue(e) });
+        const error = toErrorValue(e);
+        if (error.code === 'approval_required') {
+          // Programs of the persona are not approved: ask, and send this message once they are.
+          set({ sending: false });
+          await get().reviewPrograms(personaId, 'chat', text);
+          return;
+        }
+        set({ sending: false, chatError: error });
       }
     },
     async cancelRun() {

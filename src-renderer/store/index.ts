@@ -4,6 +4,8 @@ import { createChatSlice } from './chat-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
+import { createApprovalsSlice } from './approvals-slice';
+import { createTransferSlice } from './transfer-slice';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -17,6 +19,8 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createToolsSlice(set, get),
     ...createChatSlice(set, get),
     ...createUiSlice(set, get),
+    ...createApprovalsSlice(set, get),
+    ...createTransferSlice(set, get),
   }));
 }
 

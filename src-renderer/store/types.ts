@@ -3,9 +3,16 @@ import type { PersonasSlice } from './personas-slice';
 import type { ToolsSlice } from './tools-slice';
 import type { ChatSlice } from './chat-slice';
 import type { UiSlice } from './ui-slice';
+import type { ApprovalsSlice } from './approvals-slice';
+import type { TransferSlice } from './transfer-slice';
 
-/** The whole renderer state: one store made of four slices. */
-export type AppState = PersonasSlice & ToolsSlice & ChatSlice & UiSlice & { client: ApiClient };
+/** The whole renderer state: one store made of slices. */
+export type AppState = PersonasSlice &
+  ToolsSlice &
+  ChatSlice &
+  UiSlice &
+  ApprovalsSlice &
+  TransferSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
 export type GetState = () => AppState;
