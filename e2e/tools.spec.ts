@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './fixtures/app';
-import { testPersona, writePersona } from './fixtures/personas';
+import { testPersona, writePersona, approvePrograms } from './fixtures/personas';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
@@ -9,7 +9,9 @@ let tools: ToolForm;
 
 beforeAll(async () => {
   app = await startApp();
-  writePersona(app.home, 'trips', testPersona(app.llm.url, 'Trip planner', { mcp: true }));
+  const trips = testPersona(app.llm.url, 'Trip planner', { mcp: true });
+  writePersona(app.home, 'trips', trips);
+  await approvePrograms(app.home, 'trips', trips);
   await app.page.reload();
   await new Sidebar(app.page).pick('trips');
   await app.page.getByTestId('toolbox-ovos-mcp-toolbox').waitFor();
