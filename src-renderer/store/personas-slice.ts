@@ -2,7 +2,7 @@ import type { BrokenPersona, PersonaSummary } from '../../shared/domain/persona'
 import type { ErrorValue, ValidationIssue } from '../../shared/domain/errors';
 import type { Catalog, PersonaRecord } from '../../shared/ipc/contract';
 import { issuesOf, toErrorValue } from '../lib/api-error';
-import { apiKeyPath, brainBlockOf, newPersona, patchBrain, type PersonaDraft } from '../lib/persona-model';
+import { apiKeyPath, brainBlockOf, brainIdOf, engineIdOf, newPersona, type PersonaDraft } from '../lib/persona-model';
 import { DEFAULT_API_URL } from '../../shared/domain/persona';
 import { validateDraft } from '../lib/persona-validate';
 import type { GetState, SetState } from './types';
@@ -55,6 +55,13 @@ function originOf(url: string): string {
   } catch {
     return url.trim();
   }
+}
+
+/** The draft with `api_key: ""`: main then forgets the stored key. */
+function forgetKey(p: PersonaDraft): PersonaDraft {
+  const engine = engineIdOf(p);
+  const block = brainBlockOf(p);
+  return { ...p, [engine]: { ...(p[engine] as Record<string, unknown>), [brainIdOf(p)]: { ...block, api_key: '' } } };
 }
 
 /** The brain's api_url as the key is bound to it (Ollama's default when unset). */
@@ -177,7 +184,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       try {
         const record = await get().client.call('personas.save', {
           id: selectedId ?? undefined,
-          persona: moved && key === 'forget' ? patchBrain(forSave(draft), { api_key: '' }) : forSave(draft),
+          persona: moved && key === 'forget' ? forgetKey(forSave(draft)) : forSave(draft),
           rebindSecrets: moved && key === 'keep' ? [keyPath] : undefined,
         });
         loaded(record);
