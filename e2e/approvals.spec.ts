@@ -122,6 +122,22 @@ describe('import of a persona that exists', () => {
   });
 });
 
+describe('secrets of a toolbox in the editor', () => {
+  it('shows an MCP env secret masked, with Reveal', async () => {
+    await new Sidebar(app.page).pick('trip-tools');
+    await app.page.getByTestId('tab-editor').click();
+    const stored = app.page.getByTestId('stored-secrets-ovos-mcp-toolbox:trips');
+    await stored.waitFor();
+    expect(await stored.innerText()).toContain('env.TRIPS_API_TOKEN = ••••••••');
+    expect(await app.page.content()).not.toContain('tok-e2e-secret');
+    const token = stored.locator('li', { hasText: 'TRIPS_API_TOKEN' });
+    await token.getByRole('button', { name: 'Reveal' }).click();
+    await expect.poll(() => stored.innerText()).toContain('env.TRIPS_API_TOKEN = tok-e2e-secret');
+    await token.getByRole('button', { name: 'Hide' }).click();
+    await expect.poll(() => stored.innerText()).not.toContain('tok-e2e-secret');
+  });
+});
+
 describe('the export dialog', () => {
   it('exports without secrets by default, warns when they are included, and asks before replacing', async () => {
     const sidebar = new Sidebar(app.page);

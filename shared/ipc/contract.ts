@@ -143,6 +143,11 @@ export const methods = {
       programs: z.array(ProgramInfo),
     }),
   },
+  /** One stored secret's value, for the editor's "Reveal" (the user asked to see it); `path` as in secretsSet. */
+  'personas.revealSecret': {
+    input: z.object({ id: PersonaId, path: z.string().min(1) }),
+    output: z.object({ value: z.string() }),
+  },
   /** The programs a persona starts, each with whether this exact command line (args, cwd, env) is approved. */
   'approvals.list': { input: ById, output: z.object({ programs: z.array(ProgramInfo) }) },
   /** Approves these programs (by fingerprint, as approvals.list gave them) for this persona; they start on next use. */

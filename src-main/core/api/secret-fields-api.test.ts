@@ -66,6 +66,16 @@ describe('credentials other than api_key (MCP headers and env, UTCP variables)',
     expect(leaks(JSON.stringify(listed))).toEqual([]);
   });
 
+  it('are revealed one at a time on request, and only stored secret paths', async () => {
+    expect(
+      await call('personas.revealSecret', { id: 'creds', path: 'ovos-mcp-toolbox:local.env.GITHUB_TOKEN' }),
+    ).toMatchObject({ ok: true, output: { value: SECRETS[1] } });
+    expect(await call('personas.revealSecret', { id: 'creds', path: 'name' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
   it('are exported only with withSecrets', async () => {
     expect(leaks(JSON.stringify(await call('personas.export', { id: 'creds' })))).toEqual([]);
     const full = await call('personas.export', { id: 'creds', withSecrets: true });

@@ -169,6 +169,15 @@ export class PersonaStore {
     return mergeSecrets(raw, await this.secrets.get(id)) as PersonaFile;
   }
 
+  /** The stored value of one secret field of a valid persona (for a reveal the user asked for); not_found if none. */
+  async revealSecret(id: string, dotted: string): Promise<string> {
+    const { raw } = await this.readValid(id);
+    const value = secretValues(await this.secrets.get(id))[dotted];
+    if (value === undefined || !secretPathExists(splitSecrets(raw).persona, dotted))
+      throw new StudioError('not_found', `No stored secret '${dotted}' for persona '${id}'.`);
+    return value;
+  }
+
   /** Is this id taken by a file, valid or broken? */
   exists(id: string): boolean {
     return existsSync(this.fileOf(id));

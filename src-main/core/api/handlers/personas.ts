@@ -28,6 +28,7 @@ type PersonaMethods =
   | 'personas.duplicate'
   | 'personas.import'
   | 'personas.export'
+  | 'personas.revealSecret'
   | 'approvals.list'
   | 'approvals.approve';
 
@@ -61,6 +62,7 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
       // Nothing starts here: the programs are listed for the user to approve (or not) first.
       return { ...result, programs: await app.programsOf(result.record.id) };
     },
+    'personas.revealSecret': async ({ id, path: dotted }) => ({ value: await app.personas.revealSecret(id, dotted) }),
     'approvals.list': async ({ id }) => ({ programs: await app.programsOf(id) }),
     'approvals.approve': async ({ id, fingerprints }) => {
       const programs = await app.programsOf(id);
