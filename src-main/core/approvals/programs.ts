@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ProgramInfo } from '../../../shared/ipc/contract';
-import type { ProgramSpec, ToolBoxClass } from '../toolbox';
+import type { ProgramSpec } from '../toolbox';
+import { parseMCPConfig } from '../toolboxes/mcp/config';
 
 /** A program of one toolbox of a persona. */
 export interface PersonaProgram extends ProgramSpec {
@@ -13,18 +14,40 @@ const asBlock = (value: unknown): Block =>
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** The class for a toolbox id: the exact id, else the part before ':' (`ovos-mcp-toolbox:files`). */
-const classFor = (classes: Record<string, ToolBoxClass>, id: string): ToolBoxClass | undefined =>
-  classes[id] ?? (id.includes(':') ? classes[id.slice(0, id.indexOf(':'))] : undefined);
+/** What can say which programs a toolbox starts: a toolbox class (or descriptor) with a `programs(config)`. */
+export interface ProgramSource {
+  programs?(config: Record<string, unknown>): ProgramSpec[];
+}
 
-/** The programs one toolbox with this config would start (its class says; none for most toolboxes). */
+/**
+ * The program an MCP stdio config starts (exactly what its session spawns); none for HTTP, or for a config that
+ * does not parse (such a toolbox starts nothing).
+ */
+export function mcpPrograms(raw: Record<string, unknown>): ProgramSpec[] {
+  let config;
+  try {
+    config = parseMCPConfig(raw);
+  } catch {
+    return [];
+  }
+  if (config.transport !== 'stdio' || !config.command) return [];
+  return [{ command: config.command, args: config.args, cwd: config.cwd ?? null, env: config.env }];
+}
+
+/** The built-in toolboxes that start programs, by plugin id; plugins declare theirs with a static `programs`. */
+const BUILTIN_PROGRAMS: Readonly<Record<string, (config: Block) => ProgramSpec[]>> = {
+  'ovos-mcp-toolbox': mcpPrograms,
+};
+
+/** The programs one toolbox with this config would start (none for most toolboxes). */
 export function toolboxPrograms(
-  classes: Record<string, ToolBoxClass>,
+  sources: Readonly<Record<string, ProgramSource>>,
   toolboxId: string,
   config: Block,
 ): PersonaProgram[] {
-  const cls = classFor(classes, toolboxId);
-  return (cls?.programs?.(config) ?? []).map((p) => ({ toolboxId, ...p }));
+  const pluginId = toolboxId.includes(':') ? toolboxId.slice(0, toolboxId.indexOf(':')) : toolboxId;
+  const of = BUILTIN_PROGRAMS[pluginId] ?? sources[toolboxId]?.programs ?? sources[pluginId]?.programs;
+  return (of?.(config) ?? []).map((p) => ({ toolboxId, ...p }));
 }
 
 /**
@@ -32,7 +55,7 @@ export function toolboxPrograms(
  * engine's `toolboxes` with its config from the engine block, else from the persona's top level (as the loader
  * reads it). `persona` must have its secrets merged in (env values are part of the command).
  */
-export function personaPrograms(persona: Block, classes: Record<string, ToolBoxClass>): PersonaProgram[] {
+export function personaPrograms(persona: Block, classes: Readonly<Record<string, ProgramSource>>): PersonaProgram[] {
   const out: PersonaProgram[] = [];
   const seen = new Set<string>();
   for (const engineId of [...strings(persona.handlers), ...strings(persona.solvers)]) {

@@ -1,26 +1,31 @@
 import { z } from 'zod';
 import type { JsonSchema } from '../../../../shared/domain/tool';
-import type { ProgramSpec } from '../../toolbox/toolbox';
 
 /**
  * Config block of `ovos-mcp-toolbox` (OVOS ovos-tool-adapters' keys): how to reach one MCP server.
  * `http` tries streamable HTTP first and falls back to the older SSE transport; `sse` uses SSE only.
  */
 export const MCPConfig = z.object({
-  transport: z.enum(['stdio', 'http', 'sse']).default('stdio').meta({
-    title: 'Transport',
-    description:
-      'stdio starts the server as a child process; http connects to a URL (streamable HTTP, falling back to SSE).',
-  }),
+  transport: z
+    .enum(['stdio', 'http', 'sse'])
+    .default('stdio')
+    .meta({
+      title: 'Transport',
+      description:
+        'stdio starts the server as a child process; http connects to a URL (streamable HTTP, falling back to SSE).',
+    }),
   command: z
     .string()
     .optional()
     .meta({ title: 'Command', description: 'stdio: the program that runs the server, e.g. npx or node.' }),
   args: z.array(z.string()).default([]).meta({ title: 'Arguments', description: 'stdio: its arguments.' }),
-  env: z.record(z.string(), z.string()).default({}).meta({
-    title: 'Environment',
-    description: 'stdio: extra environment variables (PATH, HOME and USER are inherited).',
-  }),
+  env: z
+    .record(z.string(), z.string())
+    .default({})
+    .meta({
+      title: 'Environment',
+      description: 'stdio: extra environment variables (PATH, HOME and USER are inherited).',
+    }),
   cwd: z.string().optional().meta({ title: 'Working folder', description: 'stdio: the folder the server starts in.' }),
   url: z
     .string()
@@ -65,21 +70,6 @@ export function parseMCPConfig(raw: Record<string, unknown>): MCPConfig {
     }
   }
   return config;
-}
-
-/**
- * The program a stdio config starts (exactly what the session spawns); none for HTTP or a config that does not
- * parse (such a toolbox starts nothing).
- */
-export function mcpPrograms(raw: Record<string, unknown>): ProgramSpec[] {
-  let config: MCPConfig;
-  try {
-    config = parseMCPConfig(raw);
-  } catch {
-    return [];
-  }
-  if (config.transport !== 'stdio' || !config.command) return [];
-  return [{ command: config.command, args: config.args, cwd: config.cwd ?? null, env: config.env }];
 }
 
 /** How the server is named in messages: its command line or its URL. */

@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../../../shared/domain/tool';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
-import { MCP_CONFIG_SCHEMA, mcpPrograms, parseMCPConfig, type MCPConfig } from './config';
+import { MCP_CONFIG_SCHEMA, parseMCPConfig, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
@@ -28,7 +28,6 @@ export class MCPToolBox extends ToolBox {
   static description = 'Tools from a Model Context Protocol server, started over stdio or reached over HTTP.';
   static source = 'mcp' as const;
   static configSchema: JsonSchema = MCP_CONFIG_SCHEMA;
-  static programs = mcpPrograms;
 
   private session: MCPSession | null = null;
   private opening: Promise<MCPSession> | null = null;
