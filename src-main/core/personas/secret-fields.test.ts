@@ -43,6 +43,26 @@ describe('secret fields', () => {
     expect(mergeSecrets(clean, set)).toEqual(persona());
   });
 
+  it('takes the headers of UTCP manuals (items of a list) out and puts them back in the same manual', () => {
+    const utcp = {
+      name: 'U',
+      'ovos-utcp-toolbox': {
+        utcp_config: {
+          manual_call_templates: [
+            { name: 'a', url: 'https://a.example/utcp' },
+            { name: 'b', url: 'https://b.example/utcp', headers: { Authorization: 'Bearer utcp-1' } },
+          ],
+        },
+      },
+    };
+    const { persona: clean, set } = splitSecrets(utcp);
+    expect(set).toEqual({
+      'ovos-utcp-toolbox.utcp_config.manual_call_templates.1.headers.Authorization': 'Bearer utcp-1',
+    });
+    expect(JSON.stringify(clean)).not.toContain('utcp-1');
+    expect(mergeSecrets(clean, set)).toEqual(utcp);
+  });
+
   it('only names declared slots: a header-like key elsewhere is not a secret', () => {
     expect(isSecretPath(['ovos-math-tools', 'headers', 'X'])).toBe(false);
     expect(isSecretPath(['e', 'ovos-mcp-toolbox', 'headers', 'X'])).toBe(true);

@@ -17,7 +17,7 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
  */
 export const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'ovos-mcp-toolbox': ['headers.*', 'env.*'],
-  'ovos-utcp-toolbox': ['utcp_config.variables.*'],
+  'ovos-utcp-toolbox': ['utcp_config.variables.*', 'utcp_config.manual_call_templates.*.headers.*'],
 };
 
 /** Entries of the secret store that say which origin a secret was saved for (not secrets themselves). */
@@ -69,10 +69,13 @@ export function splitSecrets(persona: Json): SplitSecrets {
         else cleared.push(here.join('.'));
         continue;
       }
-      out[key] = isObject(value) ? walk(value, here) : value;
+      out[key] = isObject(value) ? walk(value, here) : Array.isArray(value) ? walkList(value, here) : value;
     }
     return out;
   };
+  // Lists of blocks (UTCP's manual_call_templates): an item's path segment is its index.
+  const walkList = (list: unknown[], prefix: string[]): unknown[] =>
+    list.map((item, i) => (isObject(item) ? walk(item, [...prefix, String(i)]) : item));
   return { persona: walk(persona, []), set, cleared };
 }
 
@@ -84,8 +87,16 @@ function findParent(
   chain: Json[] = [],
 ): { parent: Json; key: string; chain: Json[] } | null {
   for (const [key, value] of Object.entries(root)) {
-    if (isObject(value) && dotted.startsWith(`${key}.`)) {
-      const found = findParent(value, dotted.slice(key.length + 1), [...prefix, key], [...chain, root]);
+    if (!dotted.startsWith(`${key}.`)) continue;
+    const rest = dotted.slice(key.length + 1);
+    if (isObject(value)) {
+      const found = findParent(value, rest, [...prefix, key], [...chain, root]);
+      if (found) return found;
+    } else if (Array.isArray(value)) {
+      const index = rest.slice(0, rest.indexOf('.'));
+      const item = /^\d+$/.test(index) ? value[Number(index)] : undefined;
+      if (!isObject(item)) continue;
+      const found = findParent(item, rest.slice(index.length + 1), [...prefix, key, index], [...chain, root]);
       if (found) return found;
     }
   }
