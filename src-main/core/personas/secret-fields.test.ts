@@ -38,9 +38,11 @@ describe('secret fields', () => {
     });
   });
 
-  it('puts every value back where it was', () => {
-    const { persona: clean, set } = splitSecrets(persona());
-    expect(mergeSecrets(clean, set)).toEqual(persona());
+  it('puts every value back where it was, an empty env value too', () => {
+    const p = persona();
+    (p[ENGINE]['ovos-mcp-toolbox:files'].env as Record<string, string>).EMPTY_ON_PURPOSE = '';
+    const { persona: clean, set } = splitSecrets(p);
+    expect(mergeSecrets(clean, set)).toEqual(p);
   });
 
   it('takes the headers of UTCP manuals (items of a list) out and puts them back in the same manual', () => {

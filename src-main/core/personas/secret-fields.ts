@@ -54,7 +54,8 @@ export interface SplitSecrets {
 
 /**
  * Takes every secret field (SECRET_KEYS at any depth of objects, and SECRET_FIELDS of plugin blocks) out of a
- * persona. A non-empty value is a secret to store, an empty string asks to forget the stored one; paths are dotted
+ * persona. A value is a secret to store; null, or "" for a secret key (`api_key`), asks to forget the stored one
+ * (so the editor can leave a key empty to keep it); paths are dotted
  * (`<engine>.<brain>.api_key`, `<engine>.ovos-mcp-toolbox:files.env.TOKEN`).
  */
 export function splitSecrets(persona: Json): SplitSecrets {
@@ -65,7 +66,8 @@ export function splitSecrets(persona: Json): SplitSecrets {
     for (const [key, value] of Object.entries(node)) {
       const here = [...prefix, key];
       if ((typeof value === 'string' || value === null) && isSecretPath(here)) {
-        if (value) set[here.join('.')] = value;
+        // An entry of a map (an env value, a header) may be "" on purpose; only a key's "" means forget it.
+        if (value || (value === '' && !SECRET_KEYS.has(key))) set[here.join('.')] = value;
         else cleared.push(here.join('.'));
         continue;
       }
