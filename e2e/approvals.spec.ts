@@ -1,10 +1,11 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
 import { ApprovalDialog } from './pages/approval';
 import { Chat } from './pages/chat';
+import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 
 const SHOTS = process.env.SCREENSHOTS_DIR ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR) : null;
@@ -138,6 +139,26 @@ describe('secrets of a toolbox in the editor', () => {
   });
 });
 
+describe('a stored key and a new api_url', () => {
+  it('saving asks whether the key follows; "Forget the key" saves without it', async () => {
+    await new Sidebar(app.page).pick('trip-tools-2');
+    const editor = new PersonaEditor(app.page);
+    await editor.open();
+    await editor.fill({ url: 'http://127.0.0.1:9/v1' });
+    await editor.save();
+    const dialog = app.page.getByTestId('key-question');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(new URL(app.llm.url).origin);
+    expect(await dialog.innerText()).toContain('http://127.0.0.1:9');
+    await app.page.getByTestId('key-forget').click();
+    await editor.savedMark().waitFor();
+    const secrets = JSON.parse(readFileSync(path.join(app.home, 'secrets.json'), 'utf8'));
+    const keys = Object.keys(secrets.personas['trip-tools-2'] ?? {});
+    expect(keys.some((k) => k.endsWith('ovos-chat-openai-plugin.api_key'))).toBe(false);
+    expect(keys.some((k) => k.endsWith('env.TRIPS_API_TOKEN'))).toBe(true);
+  });
+});
+
 describe('the export dialog', () => {
   it('exports without secrets by default, warns when they are included, and asks before replacing', async () => {
     const sidebar = new Sidebar(app.page);
@@ -157,7 +178,6 @@ describe('the export dialog', () => {
     await dialog.waitFor({ state: 'detached' });
     const out = path.join(app.home, 'exports', 'trip-tools.json');
     await expect.poll(() => existsSync(out)).toBe(true);
-    const { readFileSync } = await import('node:fs');
     expect(readFileSync(out, 'utf8')).not.toContain('sk-e2e-key');
     expect(readFileSync(out, 'utf8')).not.toContain('tok-e2e-secret');
 
