@@ -3,10 +3,15 @@ import { createInterface } from 'node:readline/promises';
 import type { ProgramInfo } from '../../shared/ipc/contract';
 import { ApprovalStore } from '../core/approvals/approval-store';
 import type { ProgramPolicy } from '../core/approvals/awaiting-approval';
-import { formatPrograms, personaPrograms, programInfo, toolboxPrograms } from '../core/approvals/programs';
+import {
+  formatPrograms,
+  personaPrograms,
+  programInfo,
+  toolboxPrograms,
+  type ProgramSource,
+} from '../core/approvals/programs';
 import { isPersonaPath, readPersonaRef } from '../core/personas/persona-ref';
 import { dataPaths } from '../core/data-dir';
-import type { ToolBoxClass } from '../core/toolbox';
 import { CliInputError } from './cli-input-error';
 
 /** Programs were not approved (no --yes, no terminal to ask, or the user said no): nothing started. */
@@ -20,7 +25,7 @@ export function cliPersonaKey(ref: string): string {
 /** Options every command that may start programs takes. */
 export interface ApproveOptions {
   dataDir: string;
-  classes: Record<string, ToolBoxClass>;
+  classes: Readonly<Record<string, ProgramSource>>;
   yes: boolean;
 }
 
@@ -60,7 +65,7 @@ export function takeYes(args: string[]): { yes: boolean; rest: string[] } {
 /** The programs a persona (secrets merged in) starts, with whether each is approved for this key. */
 export async function programsFor(
   persona: Record<string, unknown>,
-  classes: Record<string, ToolBoxClass>,
+  classes: Readonly<Record<string, ProgramSource>>,
   dataDir: string,
   personaKey: string,
 ): Promise<ProgramInfo[]> {

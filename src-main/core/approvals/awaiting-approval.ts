@@ -1,7 +1,7 @@
 import type { ProgramInfo } from '../../../shared/ipc/contract';
 import { StudioError } from '../errors';
-import { ToolBox, type AgentTool, type ToolBoxClass } from '../toolbox';
-import { commandLine, programInfo, toolboxPrograms, type PersonaProgram } from './programs';
+import { ToolBox, type AgentTool } from '../toolbox';
+import { commandLine, programInfo, toolboxPrograms, type PersonaProgram, type ProgramSource } from './programs';
 
 /** Which programs may start: the fingerprints the user approved, or every one (`--yes` on the command line). */
 export type ProgramPolicy = ReadonlySet<string> | 'all';
@@ -19,12 +19,12 @@ export class ApprovalRequiredError extends StudioError {
 
 /** The programs of a toolbox that the policy does not allow yet (empty: it may be built). */
 export function unapprovedPrograms(
-  classes: Record<string, ToolBoxClass>,
+  sources: Readonly<Record<string, ProgramSource>>,
   toolboxId: string,
   config: Record<string, unknown>,
   policy: ProgramPolicy,
 ): PersonaProgram[] {
-  const programs = toolboxPrograms(classes, toolboxId, config);
+  const programs = toolboxPrograms(sources, toolboxId, config);
   return policy === 'all' ? [] : programs.filter((p) => !policy.has(programInfo(p, policy).fingerprint));
 }
 
@@ -37,8 +37,8 @@ export class AwaitingApprovalToolBox extends ToolBox {
     toolboxId: string,
     config: Record<string, unknown>,
     readonly pending: ProgramInfo[],
-    /** The class it stands in for (its title and config form). */
-    readonly standsFor: ToolBoxClass | undefined,
+    /** The toolbox class (or descriptor) it stands in for: its title and config form. */
+    readonly standsFor: { title?: string; description?: string; configSchema?: Record<string, unknown> } | undefined,
   ) {
     super({ toolboxId, config });
   }
