@@ -13,7 +13,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import type { AgentMessage } from '../shared/domain/message';
 import type { BrainMessage, ChatEngine } from '../src-main/core/brains/chat-engine';
-import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
+import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
 import { NativeToolCallEngine } from '../src-main/core/engines/native-loop';
 import { startScriptedOpenAIServer } from '../src-main/core/testing/scripted-openai-server';
 import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../src-main/core/toolbox';

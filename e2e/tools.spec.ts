@@ -1,15 +1,39 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type App } from './fixtures/app';
-import { testPersona, writePersona, approvePrograms } from './fixtures/personas';
+import { repoRoot, startApp, type App } from './fixtures/app';
+import { approvePrograms, testPersona, writePersona } from './fixtures/personas';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
 let app: App;
 let tools: ToolForm;
+let filesDir: string;
+
+/** The trip persona plus the real MCP filesystem and everything servers as more MCP toolbox instances. */
+function tripsWithFiles(llmUrl: string) {
+  const persona = testPersona(llmUrl, 'Trip planner', { mcp: true });
+  const loop = persona['ovos-native-toolcall-loop'] as Record<string, unknown> & { toolboxes: string[] };
+  loop.toolboxes.push('ovos-mcp-toolbox:files', 'ovos-mcp-toolbox:everything');
+  loop['ovos-mcp-toolbox:everything'] = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  };
+  loop['ovos-mcp-toolbox:files'] = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), filesDir],
+  };
+  return persona;
+}
 
 beforeAll(async () => {
   app = await startApp();
-  const trips = testPersona(app.llm.url, 'Trip planner', { mcp: true });
+  filesDir = path.join(app.home, 'files');
+  mkdirSync(filesDir);
+  writeFileSync(path.join(filesDir, 'notes.txt'), 'alpha\nbeta\ngamma\n');
+  const trips = tripsWithFiles(app.llm.url);
   writePersona(app.home, 'trips', trips);
   await approvePrograms(app.home, 'trips', trips);
   await app.page.reload();
@@ -110,5 +134,73 @@ describe('tool forms', () => {
     const json = JSON.parse(await app.page.getByTestId('openai-json').locator('pre').innerText());
     expect(json).toMatchObject({ type: 'function', function: { name: 'plan_trip', parameters: { type: 'object' } } });
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
+  });
+
+  it('heads two MCP toolboxes apart by their instance name', async () => {
+    await app.page.getByTestId('instance-ovos-mcp-toolbox:files').waitFor();
+    const headings = await app.page.getByTestId('tool-list').locator('h3').allInnerTexts();
+    expect(headings.some((h) => /^MCP server\s*\d/i.test(h))).toBe(true);
+    expect(headings.some((h) => /^MCP server · files\s*\d/i.test(h))).toBe(true);
+  });
+
+  it("fills the real filesystem server's edit_file: multi-line text kept, dryRun sent as an explicit choice", async () => {
+    await tools.pick('edit_file');
+    const file = path.join(filesDir, 'notes.txt');
+    await tools.field('path').fill(file);
+    await tools.addItem('edits');
+    await tools.field('edits_0_oldText').fill('alpha\nbeta');
+    await tools.field('edits_0_newText').fill('ALPHA');
+    const dryRun = app.page.getByRole('radiogroup', { name: 'dryRun' });
+    expect(await dryRun.getByRole('radio', { name: /not sent/ }).isChecked()).toBe(true);
+    await dryRun.getByRole('radio', { name: 'true', exact: true }).check();
+    await tools.run();
+    await app.page.getByTestId('tool-result').waitFor();
+    expect(await app.page.getByTestId('tool-result').innerText()).toMatch(/-alpha[\s\S]*-beta[\s\S]*\+ALPHA/);
+    expect(readFileSync(file, 'utf8'), 'a dry run changes nothing').toBe('alpha\nbeta\ngamma\n');
+    expect(await tools.rawArgs()).toEqual({
+      path: file,
+      edits: [{ oldText: 'alpha\nbeta', newText: 'ALPHA' }],
+      dryRun: true,
+    });
+    await tools.formMode();
+  });
+
+  it("shows server-everything's defaults as placeholders that are not sent, and sends an explicit false", async () => {
+    await tools.pick('trigger-long-running-operation');
+    expect(await tools.field('duration').getAttribute('placeholder')).toBe('10');
+    expect(await app.page.getByTestId('tool-detail').innerText()).toContain(
+      'Default: 10. Left empty, it is not sent and the default applies.',
+    );
+    expect(await tools.rawArgs()).toEqual({});
+    await tools.formMode();
+    await tools.pick('get-annotated-message');
+    await tools.field('messageType').selectOption('success');
+    await app.page
+      .getByRole('radiogroup', { name: 'includeImage' })
+      .getByRole('radio', { name: 'false', exact: true })
+      .check();
+    await tools.run();
+    await app.page.getByTestId('tool-result').waitFor();
+    expect(await tools.rawArgs()).toEqual({ messageType: 'success', includeImage: false });
+    await tools.formMode();
+  });
+
+  it('shows what the server said when a call fails (the cause of tool_execution_failed)', async () => {
+    await tools.pick('crash');
+    await tools.run();
+    await tools.error().waitFor();
+    expect(await tools.error().innerText()).toContain('tool_execution_failed');
+    expect(await tools.error().getByTestId('error-cause').innerText()).toContain(
+      "closed the connection during the call to 'crash'",
+    );
+  });
+
+  it('opens the persona that was open after a reload, not the first of the list', async () => {
+    expect((await new Sidebar(app.page).names())[0]).not.toBe('Trip planner');
+    await app.page.reload();
+    await app.page.waitForFunction(
+      () => document.querySelector('[data-testid="persona-trips"]')?.getAttribute('aria-current') === 'true',
+    );
+    expect(await app.page.getByTestId('persona-title').innerText()).toBe('Trip planner');
   });
 });

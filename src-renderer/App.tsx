@@ -56,7 +56,7 @@ export function App() {
                 <h1 data-testid="persona-title">{draft.name || 'Untitled persona'}</h1>
                 {dirty && <span className="dot" title="Unsaved changes" />}
               </div>
-              <Tabs tabs={TABS} value={tab} onChange={setTab} />
+              <Tabs tabs={TABS} value={tab} onChange={setTab} numbered />
             </header>
             <div className={tab === 'editor' ? 'pane' : 'pane fill'}>
               <ErrorBoundary resetKey={tab}>

@@ -40,11 +40,7 @@ bindEvents(store, client);
 const s = store.getState();
 void s.loadSettings();
 void s.loadCatalog();
-void s.loadPersonas().then(() => {
-  const st = store!.getState();
-  const first = st.personas[0];
-  if (first && !st.draft) void st.selectPersona(first.id);
-});
+void s.loadPersonas().then(() => store!.getState().openStartPersona());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

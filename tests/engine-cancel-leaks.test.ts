@@ -1,9 +1,10 @@
+import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../shared/domain/trace';
-import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
+import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
 import { startRun, type RunOutcome } from '../src-main/core/app/run-chat';
 import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
 import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
@@ -57,6 +58,8 @@ async function run(options: {
   const brain = new OpenAIBrain({ model: 'm', api_url: url, timeout: options.brainTimeoutS ?? 10 });
   const runtime: PersonaRuntime = {
     engineId: 'ovos-native-toolcall-loop',
+    engine: BUILTIN_ENGINES[0],
+    engineConfig: {},
     brainId: brain.id,
     model: brain.model,
     maxIterations: 2,

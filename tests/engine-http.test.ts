@@ -1,10 +1,11 @@
+import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../shared/domain/trace';
-import { OpenAIBrain } from '../src-main/core/brains/openai-brain';
+import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
 import { ReplayBrain } from '../src-main/core/brains/replay-brain';
 import { SessionStore } from '../src-main/core/sessions/session-store';
 import { startRun, type RunHandle } from '../src-main/core/app/run-chat';
@@ -44,8 +45,11 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
     supports_tools: setup.supportsTools ?? true,
     timeout: setup.timeoutS ?? 10,
   });
+  const engineId = setup.engineId ?? 'ovos-native-toolcall-loop';
   const runtime: PersonaRuntime = {
-    engineId: setup.engineId ?? 'ovos-native-toolcall-loop',
+    engineId,
+    engine: BUILTIN_ENGINES.find((e) => e.id === engineId)!,
+    engineConfig: {},
     brainId: brain.id,
     model: brain.model,
     maxIterations: setup.maxIterations ?? 10,
@@ -326,6 +330,8 @@ describe('sessions: record a run over HTTP, replay it offline', () => {
       const replayed: TraceEvent[] = [];
       const runtime: PersonaRuntime = {
         engineId: 'ovos-native-toolcall-loop',
+        engine: BUILTIN_ENGINES[0],
+        engineConfig: {},
         brainId: 'replay',
         model: null,
         maxIterations: 10,

@@ -34,6 +34,8 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
           tool_timeout_s: 10,
           'ovos-mcp-toolbox:fixture': { command: process.execPath, args: ['--import', 'tsx', FIXTURE] },
         },
+        // A toolbox that runs a program asks for approval unless the persona says otherwise: here, all but one tool.
+        persona_studio: { approval: { 'ovos-mcp-toolbox:fixture': { mode: 'auto', tools: { fail_softly: 'ask' } } } },
       }),
     );
     transport = new StdioClientTransport({
@@ -100,6 +102,15 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
     const unknown = await client.callTool({ name: 'nope', arguments: {} });
     expect(unknown.isError).toBe(true);
     expect((unknown.content as { text: string }[])[0].text).toBe("Error: tool 'nope' not found.");
+  });
+
+  test("a tool whose approval is 'ask' is refused: nobody can approve it over MCP, and the message says how to allow it", async () => {
+    const result = await client.callTool({ name: 'fail_softly', arguments: { why: 'x' } });
+    expect(result.isError).toBe(true);
+    expect((result.content as { text: string }[])[0].text).toBe(
+      "Error: tool 'fail_softly' was not run: tool 'fail_softly' needs the user's approval (its toolbox 'ovos-mcp-toolbox:fixture' runs a program, or the persona says 'ask'), and an MCP client cannot give it here. To serve it, set its approval to 'auto' in the persona's persona_studio block.",
+    );
+    expect(result._meta?.['persona-studio/error']).toMatchObject({ code: 'approval_required' });
   });
 
   test('a tool-list change behind the server reaches the client as list_changed', async () => {

@@ -11,7 +11,7 @@ import { startRun } from '../src-main/core/app/run-chat';
 import { buildPersonaRuntime } from '../src-main/core/app/persona-runtime';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { ClockToolBox } from '../src-main/core/toolboxes/clock';
-import { loadToolboxClasses } from '../src-main/core/toolboxes/catalog';
+import { loadToolboxCatalog } from '../src-main/core/toolboxes/catalog';
 
 const EVERYTHING = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
@@ -110,8 +110,8 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
         'ovos-bus-toolbox': { url: bus.url, discover_timeout_ms: 800 },
       },
     });
-    const { classes } = await loadToolboxClasses({});
-    const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes, programs: 'all' });
+    const { toolboxes } = await loadToolboxCatalog({});
+    const runtime = await buildPersonaRuntime(persona, { toolboxes, programs: 'all' });
     const events: TraceEvent[] = [];
     try {
       const handle = startRun(runtime, {

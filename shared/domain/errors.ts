@@ -7,6 +7,10 @@ export const ErrorCode = z.enum([
   'tool_execution_failed',
   'tool_output_invalid',
   'tool_timeout',
+  /** The user denied the call (debugger or approval prompt). */
+  'tool_denied',
+  /** The tool needs the user's approval and nobody can give it here (no terminal, an MCP client). */
+  'approval_required',
   'toolbox_unavailable',
   'approval_required',
   'brain_unreachable',

@@ -1,39 +1,34 @@
 import { z } from 'zod';
+import { DEFAULT_API_URL, OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 import { ErrorValue } from './errors';
 
-/** Plugin ids this app implements (the OVOS ids, so persona files move between OVOS and the app). */
-export const ENGINE_IDS = ['ovos-native-toolcall-loop', 'ovos-react-loop'] as const;
-export const BRAIN_IDS = ['ovos-chat-openai-plugin', 'replay'] as const;
+/** What a new persona starts with: the native tool-call loop and the OpenAI-compatible brain at Ollama's address. */
 export const DEFAULT_ENGINE = 'ovos-native-toolcall-loop';
-export const DEFAULT_BRAIN = 'ovos-chat-openai-plugin';
-/** Ollama's default OpenAI-compatible address. */
-export const DEFAULT_API_URL = 'http://localhost:11434/v1';
+export const DEFAULT_BRAIN = OPENAI_BRAIN_ID;
+export { DEFAULT_API_URL };
 
-/** Config block of the OpenAI-compatible brain (`ovos-chat-openai-plugin`). */
-export const OpenAIBrainConfig = z.looseObject({
-  model: z.string().optional(),
-  api_url: z.string().optional(),
-  api_key: z.string().optional(),
-  supports_tools: z.boolean().optional(),
-  temperature: z.number().optional(),
-  /** Seconds. */
-  timeout: z.number().positive().optional(),
-});
-export type OpenAIBrainConfig = z.infer<typeof OpenAIBrainConfig>;
+/** A tool call's approval: `ask` pauses for the user's approval before it runs, `auto` runs it. */
+export const ApprovalMode = z.enum(['ask', 'auto']);
+export type ApprovalMode = z.infer<typeof ApprovalMode>;
 
-/** Config block of a loop engine; brain and toolbox blocks nest inside it by plugin id. */
-export const EngineConfig = z.looseObject({
-  brain: z.string().optional(),
-  max_iterations: z
-    .number()
-    .int('max_iterations is a whole number.')
-    .positive('max_iterations must be at least 1.')
-    .optional(),
-  system_prompt: z.string().optional(),
-  toolboxes: z.array(z.string()).optional(),
-  tool_timeout_s: z.number().positive('tool_timeout_s must be more than 0 seconds.').optional(),
+/** One toolbox's approval policy: `mode` for all its tools, `tools` per tool name (the toolbox's own names). */
+export const ToolboxApproval = z.object({
+  mode: ApprovalMode.optional(),
+  tools: z.record(z.string(), ApprovalMode).optional(),
 });
-export type EngineConfig = z.infer<typeof EngineConfig>;
+export type ToolboxApproval = z.infer<typeof ToolboxApproval>;
+
+/** The top-level key of this app's own settings inside a persona file; OVOS ignores it. */
+export const APP_BLOCK_KEY = 'persona_studio';
+
+/**
+ * This app's block in a persona file (`persona_studio`): `approval` by toolbox id. Unknown keys are kept.
+ * Example: `{"approval": {"ovos-mcp-toolbox:files": {"mode": "auto", "tools": {"write_file": "ask"}}}}`.
+ */
+export const PersonaStudioBlock = z.looseObject({
+  approval: z.record(z.string(), ToolboxApproval).optional(),
+});
+export type PersonaStudioBlock = z.infer<typeof PersonaStudioBlock>;
 
 /**
  * An OVOS persona file: `name`, `handlers` (or legacy `solvers`), and one config block per plugin id.
@@ -46,6 +41,7 @@ export const PersonaFile = z
     handlers: z.array(z.string()).optional(),
     solvers: z.array(z.string()).optional(),
     memory_module: z.string().nullable().optional(),
+    [APP_BLOCK_KEY]: PersonaStudioBlock.optional(),
   })
   .refine((p) => (p.handlers?.length ?? 0) + (p.solvers?.length ?? 0) > 0, {
     message: 'personas must have at least 1 utterance handler',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModelRequest, ToolArgs } from './debug';
 import { ErrorValue } from './errors';
 import { ToolCall } from './message';
 
@@ -18,6 +19,18 @@ export const RawExchange = z.object({
   response: z.unknown(),
 });
 export type RawExchange = z.infer<typeof RawExchange>;
+
+/**
+ * What the debugger changed about a tool call; every field is absent when nothing was. `arguments` of the event
+ * is what ran; `originalArguments` the model's, when the user edited them.
+ */
+const ToolDebug = {
+  originalArguments: ToolArgs.optional(),
+  /** The user entered the result; the tool did not run. */
+  mocked: z.boolean().optional(),
+  /** Time the call waited paused, in ms; not part of durationMs. */
+  pausedMs: z.number().nonnegative().optional(),
+};
 
 export const RunStarted = z.object({
   ...Base,
@@ -42,6 +55,10 @@ export const AssistantMessage = z.object({
   durationMs: z.number(),
   raw: RawExchange.nullable(),
   warnings: z.array(z.string()),
+  /** The user edited the request before it was sent: the loop's request and the one sent. */
+  requestEdit: z.object({ original: ModelRequest, sent: ModelRequest }).optional(),
+  /** Time paused before the request, in ms; not part of durationMs. */
+  pausedMs: z.number().nonnegative().optional(),
 });
 export const ToolStarted = z.object({
   ...Base,
@@ -62,6 +79,7 @@ export const ToolResult = z.object({
   /** The exact text fed back to the model. */
   content: z.string(),
   durationMs: z.number(),
+  ...ToolDebug,
 });
 export const ToolError = z.object({
   ...Base,
@@ -73,6 +91,9 @@ export const ToolError = z.object({
   error: ErrorValue,
   content: z.string(),
   durationMs: z.number(),
+  ...ToolDebug,
+  /** The user denied the call (error code `tool_denied`); the reason they gave, or null. */
+  denied: z.object({ reason: z.string().nullable() }).optional(),
 });
 /**
  * A piece of the answer as it streams. Deltas are provisional: when their iteration's assistant_message is

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { TraceEvent } from '../domain/trace';
+import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 
 /** A persona file as the editor loads it: secrets are never sent, only whether each is set. */
 export const PersonaRecord = z.object({
@@ -64,8 +66,9 @@ export const SessionSummary = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
-/** Brain connection settings the editor tests before saving. */
+/** Brain connection settings the editor tests before saving; `brainId` picks the brain whose probe answers. */
 export const BrainProbe = z.object({
+  brainId: z.string().min(1).default(OPENAI_BRAIN_ID),
   api_url: z.string().min(1),
   api_key: z.string().optional(),
   model: z.string().optional(),
@@ -191,6 +194,27 @@ export const methods = {
     input: z.object({ sessionId: z.string() }),
     output: z.object({ session: SessionSummary, events: z.array(TraceEvent) }),
   },
+  /** The persona's breakpoints (remembered per persona; none set: all off). */
+  'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },
+  /** Stores the persona's breakpoints; they apply at once to its runs in flight, paused ones included. */
+  'debug.setBreakpoints': {
+    input: z.object({ personaId: PersonaId, breakpoints: Breakpoints }),
+    output: z.object({ breakpoints: Breakpoints }),
+  },
+  /** The runs paused now (of one session, or all): what a reloaded window shows again. */
+  'debug.state': {
+    input: z.object({ sessionId: z.string().optional() }).default({}),
+    output: z.object({ paused: z.array(PauseState) }),
+  },
+  /**
+   * Resumes a paused run. Refused, and the run stays paused: `not_found` when `pauseId` is not the run's current
+   * pause; `tool_input_invalid` / `tool_output_invalid` (with `details.issues`) for arguments or a mocked result
+   * that fail the tool's schema; `bad_input` for an action that does not fit the pause (e.g. `send` at a tool).
+   */
+  'debug.resume': {
+    input: z.object({ runId: z.string(), pauseId: z.string(), action: ResumeAction }),
+    output: z.object({ resumed: z.literal(true) }),
+  },
   'brains.test': {
     input: BrainProbe,
     output: z.object({
@@ -212,6 +236,12 @@ export const events = {
   'chat.trace': z.object({ sessionId: z.string(), event: TraceEvent }),
   'tools.changed': z.object({ toolboxId: z.string(), personaId: z.string().nullable() }),
   'personas.changed': z.object({ id: z.string().nullable() }),
+  /** A run paused (breakpoint, step, approval, tool error). */
+  'debug.paused': PauseState,
+  /** A pause ended: resumed with `action`, or `stop` when the run was cancelled while paused. */
+  'debug.resumed': z.object({ runId: z.string(), pauseId: z.string(), action: z.string() }),
+  /** A persona's breakpoints changed (from any window). */
+  'debug.breakpoints': z.object({ personaId: z.string(), breakpoints: Breakpoints }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

@@ -1,6 +1,7 @@
 import type { IpcMain, WebContents } from 'electron';
 import { RpcRequest, type RpcEvent, type RpcResponse } from '../../shared/ipc/envelope';
 import type { SenderEvent } from './security';
+import { windowClient } from './window-runs';
 
 /** The two channels: calls (invoke/handle) and pushes from main. */
 export const RPC_CHANNEL = 'app:rpc';
@@ -13,7 +14,8 @@ export const EVENT_CHANNEL = 'app:event';
 export function registerRpc(options: {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   isTrusted: (event: SenderEvent) => boolean;
-  dispatch: (request: RpcRequest) => Promise<RpcResponse>;
+  /** `client`: the calling window (windowClient of its webContents). */
+  dispatch: (request: RpcRequest, client: string) => Promise<RpcResponse>;
 }): () => void {
   options.ipcMain.handle(RPC_CHANNEL, async (event, raw: unknown): Promise<RpcResponse> => {
     const id =
@@ -25,7 +27,7 @@ export function registerRpc(options: {
     }
     const parsed = RpcRequest.safeParse(raw);
     if (!parsed.success) return { id, ok: false, error: { code: 'bad_input', message: 'Malformed request envelope.' } };
-    return options.dispatch(parsed.data);
+    return options.dispatch(parsed.data, windowClient((event as { sender: { id: number } }).sender));
   });
   return () => options.ipcMain.removeHandler(RPC_CHANNEL);
 }

@@ -10,6 +10,7 @@ import { closeThenExit } from './quit';
 import { createSavePathPicker } from './save-dialog';
 import { hardenSession, hardenWebContents, isAppUrl, isTrustedSender } from './security';
 import { createMainWindow } from './window';
+import { cancelPausedOnClose } from './window-runs';
 
 const baseDir = __dirname;
 const rendererDir = path.join(baseDir, '..', 'renderer');
@@ -25,6 +26,7 @@ function openWindow(): void {
   });
   windows.add(win);
   win.on('closed', () => windows.delete(win));
+  cancelPausedOnClose(win, (client) => studio?.context.cancelPausedRunsOf(client));
 }
 
 registerAppScheme(protocol);
@@ -49,7 +51,7 @@ async function start(): Promise<void> {
   registerRpc({
     ipcMain,
     isTrusted: (event) => isTrustedSender(event, appBaseUrl),
-    dispatch: (request) => dispatch(handlers, request, { transport: 'electron' }),
+    dispatch: (request, client) => dispatch(handlers, request, { transport: 'electron', client }),
   });
   // Events go only to the app's windows while they show the app's own page.
   studio.onEvent((event) =>

@@ -5,7 +5,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { executeToolCall, type ToolRegistry } from '../core/toolbox';
+import { executeToolCall, type ToolGate, type ToolRegistry } from '../core/toolbox';
 
 export interface ToolServerOptions {
   /** The server name MCP clients show (default persona-studio). */
@@ -13,6 +13,8 @@ export interface ToolServerOptions {
   version?: string;
   /** Per-call timeout, as in the loop. */
   timeoutMs?: number;
+  /** Checks each call first (approvalGate: tools that need the user's approval are refused). */
+  gate?: ToolGate;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createToolServer(registry: ToolRegistry, options: ToolServerOpti
     const run = await executeToolCall(registry, request.params.name, request.params.arguments ?? {}, {
       signal: extra.signal,
       timeoutMs: options.timeoutMs,
+      ...(options.gate ? { gate: options.gate } : {}),
     });
     if (run.ok) return { content: [{ type: 'text', text: run.content }], structuredContent: run.result };
     return {

@@ -37,15 +37,28 @@ describe('ConfirmDialog', () => {
       }),
     );
     const dialog = screen.getByRole('dialog');
-    expect(document.activeElement?.textContent).toBe('Delete');
+    expect(document.activeElement?.textContent, 'a dangerous action starts on the safe button').toBe('Cancel');
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
-    expect(document.activeElement?.textContent).toBe('Cancel');
+    expect(document.activeElement?.textContent).toBe('Delete');
     fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(confirmed).toBe(false);
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('starts a harmless confirmation on its confirm button', () => {
+    render(<Host />);
+    act(() =>
+      ask({
+        title: 'Reload?',
+        message: 'Reads the file again.',
+        confirmLabel: 'Reload',
+        onConfirm: () => undefined,
+      }),
+    );
+    expect(document.activeElement?.textContent).toBe('Reload');
   });
 });

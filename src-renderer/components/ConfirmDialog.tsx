@@ -9,8 +9,9 @@ export interface ConfirmRequest {
 }
 
 /**
- * The one confirmation dialog (delete, discard changes): Esc cancels, Enter confirms, Tab stays inside it,
- * and the focus goes back where it was when it closes.
+ * The one confirmation dialog (delete, discard changes): Esc cancels, Tab stays inside it, and the focus goes
+ * back where it was when it closes. A dangerous action (delete, discard) starts with the focus on Cancel, so an
+ * Enter pressed out of habit loses nothing; a harmless one starts on its confirm button.
  */
 export function ConfirmDialog({ request: req, onClose: close }: { request: ConfirmRequest | null; onClose(): void }) {
   const okRef = useRef<HTMLButtonElement>(null);
@@ -18,7 +19,7 @@ export function ConfirmDialog({ request: req, onClose: close }: { request: Confi
   useEffect(() => {
     if (!req) return;
     const before = document.activeElement as HTMLElement | null;
-    okRef.current?.focus();
+    (req.danger ? cancelRef : okRef).current?.focus();
     return () => {
       if (before?.isConnected) before.focus();
     };

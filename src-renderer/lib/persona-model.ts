@@ -92,7 +92,7 @@ export function newPersona(name = 'New persona'): PersonaDraft {
       max_iterations: 5,
       system_prompt: 'You are a helpful assistant. Use the tools when they help.',
       toolboxes: [],
-      [DEFAULT_BRAIN]: { model: '', api_url: DEFAULT_API_URL },
+      [DEFAULT_BRAIN]: { model: 'qwen2.5', api_url: DEFAULT_API_URL },
     },
   };
 }

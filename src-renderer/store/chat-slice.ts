@@ -35,7 +35,8 @@ export interface ChatSlice {
   chatError: ErrorValue | null;
   /** The run this window started, until it ends. */
   pendingRunId: string | null;
-  send(message: string): Promise<void>;
+  /** Starts a run; false when it could not start (the error is in chatError), so the composer keeps the text. */
+  send(message: string): Promise<boolean>;
   cancelRun(): Promise<void>;
   loadSessions(): Promise<void>;
   openSession(sessionId: string): Promise<void>;
@@ -67,7 +68,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     async send(message) {
       const personaId = get().selectedId;
       const text = message.trim();
-      if (!personaId || !text || get().sending) return;
+      if (!personaId || !text || get().sending) return false;
       set({ sending: true, chatError: null });
       try {
         const { runId, sessionId } = await get().client.call('chat.send', {
@@ -77,15 +78,17 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         });
         const ended = (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId && TERMINAL.has(e.type));
         set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
+        return true;
       } catch (e) {
         const error = toErrorValue(e);
         if (error.code === 'approval_required') {
           // Programs of the persona are not approved: ask, and send this message once they are.
           set({ sending: false });
           await get().reviewPrograms(personaId, 'chat', text);
-          return;
+          return false;
         }
         set({ sending: false, chatError: error });
+        return false;
       }
     },
     async cancelRun() {

@@ -5,6 +5,7 @@ import { issuesOf, toErrorValue } from '../lib/api-error';
 import { apiKeyPath, brainBlockOf, brainIdOf, engineIdOf, newPersona, type PersonaDraft } from '../lib/persona-model';
 import { DEFAULT_API_URL } from '../../shared/domain/persona';
 import { validateDraft } from '../lib/persona-validate';
+import { rememberedPersona, rememberPersona } from '../lib/last-persona';
 import type { GetState, SetState } from './types';
 
 export interface PersonasSlice {
@@ -28,6 +29,8 @@ export interface PersonasSlice {
   loadPersonas(): Promise<void>;
   loadCatalog(): Promise<void>;
   selectPersona(id: string): Promise<void>;
+  /** At start-up: opens the persona open before the reload if it still exists, else the first one. */
+  openStartPersona(): Promise<void>;
   newDraft(): void;
   updateDraft(fn: (p: PersonaDraft) => PersonaDraft): void;
   /** Saves the draft; `key` answers the key question (keep the stored key for a new api_url, or forget it). */
@@ -73,7 +76,8 @@ const brainUrl = (p: PersonaDraft) => {
 export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice {
   /** Only the latest selection wins when several are in flight (a click during the start-up selection). */
   let selectSeq = 0;
-  const loaded = (record: PersonaRecord) =>
+  const loaded = (record: PersonaRecord) => {
+    rememberPersona(record.id);
     set({
       selectedId: record.id,
       record,
@@ -82,6 +86,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       serverIssues: [],
       saveError: null,
     });
+  };
 
   return {
     personas: [],
@@ -129,6 +134,13 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
         get().toast('error', toErrorValue(e).message);
       }
     },
+    async openStartPersona() {
+      const { personas, draft } = get();
+      if (draft) return;
+      const remembered = rememberedPersona();
+      const pick = personas.find((p) => p.id === remembered) ?? personas[0];
+      if (pick) await get().selectPersona(pick.id);
+    },
     newDraft() {
       selectSeq++;
       set({
@@ -168,7 +180,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
         });
         return false;
       }
-      const local = validateDraft(draft);
+      const local = validateDraft(draft, get().catalog);
       if (local.length) {
         set({
           serverIssues: [],

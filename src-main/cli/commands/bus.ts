@@ -68,10 +68,10 @@ async function run(args: string[]): Promise<number> {
     for (const b of catalog.errors) err(`plugin ${b.id} not loaded: ${b.error.message}`);
     const programs = await approveConfigPrograms(config.value, configs, {
       dataDir: resolveDataDir(),
-      classes: catalog.classes,
+      classes: catalog.toolboxes,
       yes,
     });
-    loaded = await instantiate(catalog, Object.keys(catalog.classes), configs, programs);
+    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), configs, programs);
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);

@@ -66,19 +66,19 @@ async function run(args: string[]): Promise<number> {
   if (kwargs === INVALID) return 2;
   const configs = await readConfigFile(config.value);
   const catalog = await loadCatalog();
-  if (!catalog.classes[toolboxId]) {
+  if (!catalog.toolboxes[toolboxId]) {
     const broken = catalog.errors.find((e) => e.id === toolboxId);
     err(
       broken
         ? `Toolbox '${toolboxId}' failed to load: ${broken.error.message}`
-        : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.classes).join(', ')}.`,
+        : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.toolboxes).join(', ')}.`,
     );
     return 2;
   }
   const programs = await approveConfigPrograms(
     config.value,
     { [toolboxId]: configs[toolboxId] ?? {} },
-    { dataDir: resolveDataDir(), classes: catalog.classes, yes },
+    { dataDir: resolveDataDir(), classes: catalog.toolboxes, yes },
   );
   const loaded = await instantiate(catalog, [toolboxId], configs, programs);
   try {

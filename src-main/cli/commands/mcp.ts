@@ -1,8 +1,8 @@
 import { format } from 'node:util';
 import { resolveDataDir } from '../../core/data-dir';
 import { loadToolboxSet } from '../../core/app/toolbox-set';
-import { createToolServer, serveStdio } from '../../mcp-server';
-import { loadToolboxClasses } from '../../core/toolboxes/catalog';
+import { approvalGate, createToolServer, serveStdio } from '../../mcp-server';
+import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { approvePersonaPrograms, ProgramsNotApprovedError } from '../program-approval';
 
@@ -43,9 +43,9 @@ async function run(args: string[]): Promise<number> {
   let served;
   try {
     const dataDir = resolveDataDir();
-    const catalog = await loadToolboxClasses({ dataDir });
+    const catalog = await loadToolboxCatalog({ dataDir });
     const programs = persona
-      ? await approvePersonaPrograms(persona, { dataDir, classes: catalog.classes, yes })
+      ? await approvePersonaPrograms(persona, { dataDir, classes: catalog.toolboxes, yes })
       : new Set<string>();
     served = await loadToolboxSet({ persona, dataDir, catalog, programs });
   } catch (error) {
@@ -58,7 +58,11 @@ async function run(args: string[]): Promise<number> {
   err(
     `persona-studio mcp: serving ${served.registry.entries().length} tools from ${served.registry.toolboxes.length} toolboxes over stdio`,
   );
-  const server = createToolServer(served.registry, { name: served.name, timeoutMs: served.timeoutMs });
+  const server = createToolServer(served.registry, {
+    name: served.name,
+    timeoutMs: served.timeoutMs,
+    gate: approvalGate(served.approval),
+  });
   const stop = () => void server.close();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -3,7 +3,7 @@ import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
 import { openPersonaStore } from '../../core/personas/open-store';
 import { formatPrograms } from '../../core/approvals/programs';
-import type { ToolBoxClass } from '../../core/toolbox';
+import type { ProgramSource } from '../../core/approvals/programs';
 import { programsFor } from '../program-approval';
 
 const usage = `Usage:
@@ -35,7 +35,7 @@ async function list(args: string[]): Promise<number> {
 }
 
 /** The programs an imported persona starts (its secrets merged in), none of them approved yet. */
-async function personaProgramInfos(dataDir: string, id: string, classes: Record<string, ToolBoxClass>) {
+async function personaProgramInfos(dataDir: string, id: string, classes: Readonly<Record<string, ProgramSource>>) {
   const { personas } = await openPersonaStore(dataDir);
   return programsFor(await personas.loadWithSecrets(id), classes, dataDir, id);
 }
@@ -49,11 +49,11 @@ async function importFile(args: string[]): Promise<number> {
   const dataDir = resolveDataDir();
   const { personas } = await openPersonaStore(dataDir);
   // Loaded here only: the plugin catalog pulls in every toolbox, brain and engine.
-  const [{ loadToolboxClasses }, { knownPlugins }] = await Promise.all([
+  const [{ loadToolboxCatalog }, { knownPlugins }] = await Promise.all([
     import('../../core/toolboxes/catalog'),
     import('../../core/app/known-plugins'),
   ]);
-  const { classes } = await loadToolboxClasses({ dataDir });
+  const { toolboxes: classes } = await loadToolboxCatalog({ dataDir });
   const onConflict = args.includes('--replace') ? 'replace' : 'keep-both';
   const { record, unknownPluginIds, replaced } = await personas.import({ path: file }, knownPlugins(classes), {
     onConflict,

@@ -5,6 +5,22 @@ type Write = (text: string) => void;
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
 const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** What the debugger changed about a call, e.g. ` (edited: the model asked {"a":1}; paused 2.10 s)`. */
+function debugNote(event: {
+  originalArguments?: Record<string, unknown>;
+  mocked?: boolean;
+  pausedMs?: number;
+  denied?: { reason: string | null };
+}): string {
+  const notes = [
+    event.originalArguments ? `edited: the model asked ${JSON.stringify(event.originalArguments)}` : '',
+    event.mocked ? 'mocked' : '',
+    event.denied ? 'denied' : '',
+    event.pausedMs ? `paused ${ms(event.pausedMs)}` : '',
+  ].filter(Boolean);
+  return notes.length ? ` (${notes.join('; ')})` : '';
+}
+
 /**
  * Prints a run's trace for a person: the header, each assistant turn with its tool calls, each tool result or
  * error with its timing, the answer as it streams, and how the run ended. `[n/max]` is the loop iteration.
@@ -35,6 +51,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         const wasStreaming = streaming;
         endStream();
         for (const warning of event.warnings) err(`${tag(event.iteration)}   ! ${warning}\n`);
+        if (event.requestEdit) out(`${tag(event.iteration)}   ✎ the request was edited before it was sent\n`);
         if (event.final) {
           if (wasStreaming) out(`${tag(event.iteration)}   (assistant ${ms(event.durationMs)})\n`);
           else out(`${tag(event.iteration)} answer> ${event.content}  (assistant ${ms(event.durationMs)})\n`);
@@ -49,11 +66,13 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
       case 'tool_started':
         break;
       case 'tool_result':
-        out(`${tag(event.iteration)}   ← ${event.name} ${ms(event.durationMs)}: ${clip(event.content)}\n`);
+        out(
+          `${tag(event.iteration)}   ← ${event.name} ${ms(event.durationMs)}${debugNote(event)}: ${clip(event.content)}\n`,
+        );
         break;
       case 'tool_error':
         out(
-          `${tag(event.iteration)}   ✗ ${event.name} ${ms(event.durationMs)} [${event.error.code}]: ${clip(event.content)}\n`,
+          `${tag(event.iteration)}   ✗ ${event.name} ${ms(event.durationMs)}${debugNote(event)} [${event.error.code}]: ${clip(event.content)}\n`,
         );
         break;
       case 'answer_delta':

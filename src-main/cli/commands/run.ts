@@ -1,58 +1,198 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PersonaFile } from '../../../shared/domain/persona';
-import { resolveDataDir } from '../../core/data-dir';
-import { startRun } from '../../core/app/run-chat';
+import type { Readable } from 'node:stream';
+import { Breakpoints, type PauseState } from '../../../shared/domain/debug';
+import { PersonaFile } from '../../../shared/domain/persona';
+import { DebugSession } from '../../core/app/debug-session';
 import { buildPersonaRuntime } from '../../core/app/persona-runtime';
-import { readPersonaRef } from '../../core/personas/persona-ref';
-import { loadToolboxClasses } from '../../core/toolboxes/catalog';
+import { startRun } from '../../core/app/run-chat';
+import { resolveDataDir } from '../../core/data-dir';
+import { StudioError } from '../../core/errors';
+import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
-import { approvePersonaPrograms, takeYes } from '../program-approval';
+import { LineReader } from '../line-reader';
+import { askAtPause, type BreakPromptIO } from './break-prompt';
+import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
 import { createRunPrinter } from './run-printer';
 
-const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json] [--yes]
+const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve] [--yes]
 
-Runs an OVOS persona (a file, or an id in $PERSONA_STUDIO_HOME/personas) headless on one prompt and prints the loop's trace: each assistant turn, its tool
+Runs an OVOS persona file headless on one prompt and prints the loop's trace: each assistant turn, its tool
 calls with their arguments, each result or error, the answer as it streams, with timings and [iteration/max].
-  --json   print the trace events as JSON lines instead (one TraceEvent per line)
-  --yes    start the persona's programs (MCP stdio servers, printed first) without asking; without it a
-           program not approved before is asked for at a terminal and refused elsewhere
+  --json           print the trace events as JSON lines instead (one TraceEvent per line; prompts go to stderr)
+  --break tools    pause before every tool call; --break <tool>: before calls of that tool (repeatable)
+  --break model    pause before every model request
+                   At a pause: run, edit (the arguments as one JSON line, or in $EDITOR when set), mock (enter
+                   the result), deny (with a reason), step, continue (to the next breakpoint), quit.
+  --approve        run tools whose approval is 'ask' (MCP servers over stdio, unless the persona says 'auto')
+                   without asking. Without it they pause for approval in a terminal, and without a terminal
+                   they are refused with a tool error the model sees.
+  --yes            start the persona's programs (MCP stdio servers, printed on stderr first) without asking;
+                   without it a program not approved before is asked for at a terminal and refused elsewhere
 Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachable), 2 on bad input,
-130 when cancelled with Ctrl-C.`;
+130 when cancelled (Ctrl-C, or quit at a pause).`;
 
-const out = (text: string) => void process.stdout.write(text);
-const err = (text: string) => void process.stderr.write(text);
+/** Where the command reads and writes; tests inject their own. */
+export interface RunIO {
+  stdin: Readable;
+  /** Whether a person can answer at a pause (stdin is a terminal). */
+  isTTY: boolean;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  runEditor?: BreakPromptIO['runEditor'];
+}
 
-async function run(args: string[]): Promise<number> {
-  const { yes, rest } = takeYes(args);
-  const json = rest.includes('--json');
-  const positional = rest.filter((a) => a !== '--json');
-  const unknownFlag = positional.find((a) => a.startsWith('--'));
-  if (positional.length !== 2 || unknownFlag || !positional[1].trim()) {
-    err(`${unknownFlag ? `Unknown option ${unknownFlag}.\n` : ''}${usage}\n`);
+const processIO = (): RunIO => ({
+  stdin: process.stdin,
+  isTTY: Boolean(process.stdin.isTTY),
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  env: process.env,
+});
+
+async function readPersona(file: string): Promise<PersonaFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new StudioError('bad_input', `Cannot read persona file ${file}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = PersonaFile.safeParse(json);
+  if (!parsed.success) {
+    throw new StudioError(
+      'persona_invalid',
+      `${file} is not a valid persona: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+interface Options {
+  json: boolean;
+  approve: boolean;
+  yes: boolean;
+  breaks: string[];
+  positional: string[];
+  bad: string | null;
+}
+
+function parseArgs(args: string[]): Options {
+  const options: Options = { json: false, approve: false, yes: false, breaks: [], positional: [], bad: null };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--json') options.json = true;
+    else if (arg === '--approve') options.approve = true;
+    else if (arg === '--yes') options.yes = true;
+    else if (arg === '--break' || arg.startsWith('--break=')) {
+      const value = arg === '--break' ? args[++i] : arg.slice('--break='.length);
+      if (!value || value.startsWith('--')) options.bad ??= '--break needs tools, model or a tool name.';
+      else options.breaks.push(value);
+    } else if (arg.startsWith('--')) options.bad ??= `Unknown option ${arg}.`;
+    else options.positional.push(arg);
+  }
+  return options;
+}
+
+/** `--break` values as breakpoints: `tools` (every call), `model`, or tool names. */
+export function breakpointsFrom(breaks: string[]): Breakpoints {
+  const tools = breaks.filter((b) => b !== 'tools' && b !== 'model');
+  return Breakpoints.parse({
+    beforeTools: {
+      enabled: breaks.includes('tools') || tools.length > 0,
+      tools: breaks.includes('tools') ? [] : tools,
+    },
+    beforeModel: breaks.includes('model'),
+  });
+}
+
+/** `persona-studio run`, with its input and output injectable. */
+export async function runCommand(args: string[], io: RunIO = processIO()): Promise<number> {
+  const options = parseArgs(args);
+  const { positional } = options;
+  if (positional.length !== 2 || options.bad || !positional[1].trim()) {
+    io.err(`${options.bad ? `${options.bad}\n` : ''}${usage}\n`);
     return 2;
   }
   const [file, prompt] = positional;
   let runtime;
   let persona: PersonaFile;
   try {
+    persona = await readPersona(file);
     const dataDir = resolveDataDir();
-    persona = await readPersonaRef(file, dataDir);
-    const { classes } = await loadToolboxClasses({ dataDir });
-    const programs = await approvePersonaPrograms(file, { dataDir, classes, yes });
-    runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes, programs });
+    const { toolboxes } = await loadToolboxCatalog({ dataDir });
+    // The persona's programs (MCP stdio servers) are printed, and start only when approved or with --yes.
+    const programs = await confirmPrograms({
+      programs: await programsFor(persona, toolboxes, dataDir, cliPersonaKey(file)),
+      personaKey: cliPersonaKey(file),
+      dataDir,
+      yes: options.yes,
+      input: Object.assign(io.stdin, { isTTY: io.isTTY }),
+    });
+    runtime = await buildPersonaRuntime(persona, { toolboxes, programs });
   } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-  const onEvent = json ? (event: unknown) => out(`${JSON.stringify(event)}\n`) : createRunPrinter(out, err);
+  const onEvent = options.json
+    ? (event: unknown) => io.out(`${JSON.stringify(event)}\n`)
+    : createRunPrinter(io.out, io.err);
+  const breakpoints = breakpointsFrom(options.breaks);
+  // Prompts keep stdout clean for --json.
+  const say = options.json ? io.err : io.out;
+  let reader: LineReader | null = null;
+  const approval = runtime.approval;
+  const sessionId = `cli-${Date.now()}`;
   const handle = startRun(runtime, {
     history: [],
     message: prompt,
-    sessionId: `cli-${Date.now()}`,
+    sessionId,
     personaId: null,
     personaName: persona.name || path.basename(file, '.json'),
     onEvent,
+    openDebugger: async (run) => {
+      const session: DebugSession = new DebugSession({
+        ...run,
+        sessionId,
+        personaId: null,
+        breakpoints: () => breakpoints,
+        ...(approval ? { approval } : {}),
+        approvals: options.approve ? 'allow' : io.isTTY ? 'pause' : 'deny',
+        approvalDeniedMessage: (tool) =>
+          `tool '${tool}' needs the user's approval (its toolbox runs a program, or the persona says 'ask'), and there is no terminal to ask. Run it in a terminal, or pass --approve.`,
+        onPause: (pause) => void answer(session, pause),
+        onResume: () => undefined,
+      });
+      return { session, dispose: () => undefined };
+    },
   });
+  const answer = async (session: DebugSession, pause: PauseState) => {
+    reader ??= new LineReader(io.stdin);
+    const prompt: BreakPromptIO = {
+      reader,
+      write: say,
+      editor: io.env.VISUAL || io.env.EDITOR || undefined,
+      ...(io.runEditor ? { runEditor: io.runEditor } : {}),
+    };
+    while (session.paused?.pauseId === pause.pauseId) {
+      const action = await askAtPause(pause, prompt);
+      if (session.paused?.pauseId !== pause.pauseId) return;
+      try {
+        session.resume(pause.pauseId, action);
+      } catch (error) {
+        const details = (error as StudioError).details as
+          { issues?: { path: unknown[]; message: string }[] } | undefined;
+        say(`${(error as Error).message}\n`);
+        for (const issue of details?.issues ?? []) say(`  ${issue.path.join('.') || '(input)'}: ${issue.message}\n`);
+      }
+    }
+  };
   const onSigint = () => handle.cancel('Interrupted (Ctrl-C).');
   process.once('SIGINT', onSigint);
   try {
@@ -60,12 +200,13 @@ async function run(args: string[]): Promise<number> {
     return outcome.status === 'finished' ? 0 : outcome.status === 'failed' ? 1 : 130;
   } finally {
     process.off('SIGINT', onSigint);
+    (reader as LineReader | null)?.close();
     await runtime.close();
   }
 }
 
 export const command: Command = {
-  summary: 'run a persona file on one prompt and print the loop trace',
+  summary: 'run a persona file on one prompt and print the loop trace (with --break: pause and edit calls)',
   usage,
-  run,
+  run: (args) => runCommand(args),
 };

@@ -3,7 +3,7 @@ import { resolveDataDir } from '../../core/data-dir';
 import { closeToolboxes, instantiateToolboxes, waitForDiscovery } from '../../core/app/instantiate-toolboxes';
 import { loadToolboxSet } from '../../core/app/toolbox-set';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
-import { loadToolboxClasses, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { ProgramPolicy } from '../../core/approvals/awaiting-approval';
 import { CliInputError } from '../cli-input-error';
 import { approvePersonaPrograms } from '../program-approval';
@@ -19,7 +19,7 @@ export interface LoadedToolbox {
 
 /** The catalog of installed toolboxes (built-ins + plugins in the data folder). */
 export function loadCatalog(): Promise<ToolboxCatalog> {
-  return loadToolboxClasses({ dataDir: resolveDataDir() });
+  return loadToolboxCatalog({ dataDir: resolveDataDir() });
 }
 
 /** Instantiates toolboxes (config per id) and waits for their first discovery, bounded so a dead server cannot hang the CLI. */
@@ -30,7 +30,7 @@ export async function instantiate(
   programs: ProgramPolicy = new Set(),
 ): Promise<LoadedToolbox[]> {
   const toolboxes = await instantiateToolboxes(
-    catalog.classes,
+    catalog.toolboxes,
     ids.map((id) => ({ id, config: configs[id] ?? {} })),
     { programs },
   );
@@ -40,13 +40,12 @@ export async function instantiate(
 
 /** A toolbox with its catalog entry's title, description and source (an instance id `<plugin>:<name>` uses its plugin's). */
 function describeLoaded(catalog: ToolboxCatalog, toolbox: ToolBox): LoadedToolbox {
-  const pluginId = catalog.classes[toolbox.toolboxId] ? toolbox.toolboxId : toolbox.toolboxId.split(':')[0];
-  const cls = catalog.classes[pluginId];
+  const descriptor = toolboxFor(catalog.toolboxes, toolbox.toolboxId);
   return {
     id: toolbox.toolboxId,
-    source: catalog.sources[pluginId] ?? 'plugin',
-    title: cls?.title ?? toolbox.toolboxId,
-    description: cls?.description ?? '',
+    source: descriptor?.source ?? 'plugin',
+    title: descriptor?.title ?? toolbox.toolboxId,
+    description: descriptor?.description ?? '',
     toolbox,
   };
 }
@@ -95,7 +94,7 @@ export async function personaToolboxes(
 ): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
   const catalog = await loadCatalog();
   const dataDir = resolveDataDir();
-  const programs = await approvePersonaPrograms(ref, { dataDir, classes: catalog.classes, yes: options.yes });
+  const programs = await approvePersonaPrograms(ref, { dataDir, classes: catalog.toolboxes, yes: options.yes });
   let set;
   try {
     set = await loadToolboxSet({ persona: ref, dataDir, catalog, programs });

@@ -71,7 +71,7 @@ async function run(args: string[]): Promise<number> {
   }
   if (persona.value) return runForPersona(persona.value, json, yes);
   const catalog = await loadCatalog();
-  const loaded = await instantiate(catalog, Object.keys(catalog.classes));
+  const loaded = await instantiate(catalog, Object.keys(catalog.toolboxes));
   try {
     if (json) {
       out(JSON.stringify(new ToolRegistry(loaded.map((l) => l.toolbox)).openaiTools(), null, 2));

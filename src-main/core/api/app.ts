@@ -1,5 +1,5 @@
 import type { RpcEvent } from '../../../shared/ipc/envelope';
-import { AppContext, type SavePathPicker } from '../app/app-context';
+import { AppContext } from '../app/app-context';
 import type { Handlers } from './dispatch';
 import { createHandlers } from './handlers/index';
 
@@ -12,13 +12,7 @@ export interface App {
 }
 
 /** Opens the data folder and builds the handlers; Electron and the browser host both start here. */
-export async function createApp(options: {
-  dataDir: string;
-  mode: 'electron' | 'browser';
-  version?: string;
-  /** The desktop's save dialog (Electron); without it exports go to the data folder's exports/. */
-  pickSavePath?: SavePathPicker;
-}): Promise<App> {
+export async function createApp(options: Parameters<typeof AppContext.open>[0]): Promise<App> {
   const context = await AppContext.open(options);
   return {
     context,

@@ -12,6 +12,8 @@ const log = logger('api');
 /** Who is calling: the transport that carried the request. */
 export interface CallContext {
   transport: 'electron' | 'ws' | 'test';
+  /** Which client calls (e.g. `window:3`), so what it leaves behind can be cleaned up when it goes away. */
+  client?: string;
   /** Validate outputs against the contract too (tests; off in production). */
   validateOutput?: boolean;
 }

@@ -1,10 +1,14 @@
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
 import type { ProgramInfo } from '../../../shared/ipc/contract';
 import { ApprovalStore } from '../approvals/approval-store';
 import { personaPrograms, programInfo } from '../approvals/programs';
+import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains';
 import { BusBridge } from '../bus/bus-bridge';
+import type { EngineDescriptor } from '../engines/engine-descriptor';
+import { BUILTIN_ENGINES } from '../engines/engines';
 import { dataPaths, type DataPaths } from '../data-dir';
 import { logger } from '../log';
 import { openPersonaStore } from '../personas/open-store';
@@ -14,7 +18,9 @@ import type { SecretStore } from '../personas/secret-store';
 import { SessionStore } from '../sessions/session-store';
 import { SettingsStore } from '../settings/settings-store';
 import type { ToolBox } from '../toolbox';
-import { loadToolboxClasses } from '../toolboxes/catalog';
+import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
+import { BreakpointStore } from './breakpoint-store';
+import { DebugRegistry } from './debug-registry';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -23,7 +29,7 @@ import { createRunRegistry } from './run-registry';
 
 const log = logger('app');
 
-export type ToolboxCatalog = Awaited<ReturnType<typeof loadToolboxClasses>>;
+export type { ToolboxCatalog };
 
 /** Asks the user where to save a file (the desktop's save dialog); null when they cancel. */
 export type SavePathPicker = (options: { suggestedName: string; title: string }) => Promise<string | null>;
@@ -44,6 +50,8 @@ export class AppContext {
   readonly runs: RunRegistry;
   /** The programs the user approved, per persona and exact command (approvals.json). */
   readonly approvals: ApprovalStore;
+  /** Breakpoints per persona and the debugger of each run in flight. */
+  readonly debug: DebugRegistry;
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -58,6 +66,9 @@ export class AppContext {
     stores: { personas: PersonaStore; secrets: SecretStore },
     /** The desktop's save dialog; null in browser mode (exports then go to the data folder's exports/). */
     readonly pickSavePath: SavePathPicker | null = null,
+    /** The loop engines and brains the app offers (the built-ins unless an embedder or a test gives others). */
+    readonly engines: EngineDescriptor[] = BUILTIN_ENGINES,
+    readonly brains: BrainDescriptor[] = BUILTIN_BRAINS,
   ) {
     this.paths = dataPaths(dataDir);
     this.secrets = stores.secrets;
@@ -69,14 +80,17 @@ export class AppContext {
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
     this.approvals = new ApprovalStore(this.paths.approvals);
+    this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
+      this.emit(event, payload),
+    );
   }
 
   /** The programs a persona would start, each with whether the user approved that exact command. */
   async programsOf(personaId: string): Promise<ProgramInfo[]> {
     const persona = await this.personas.loadWithSecrets(personaId);
-    const { classes } = await this.toolboxCatalog();
+    const { toolboxes } = await this.toolboxCatalog();
     const approved = await this.approvals.approved(personaId);
-    return personaPrograms(persona, classes).map((p) => programInfo(p, approved));
+    return personaPrograms(persona, toolboxes).map((p) => programInfo(p, approved));
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */
@@ -85,6 +99,8 @@ export class AppContext {
     mode: 'electron' | 'browser';
     version?: string;
     pickSavePath?: SavePathPicker;
+    engines?: EngineDescriptor[];
+    brains?: BrainDescriptor[];
   }): Promise<AppContext> {
     const stores = await openPersonaStore(options.dataDir);
     const app = new AppContext(
@@ -93,6 +109,8 @@ export class AppContext {
       options.version ?? '0.0.0',
       stores,
       options.pickSavePath ?? null,
+      options.engines,
+      options.brains,
     );
     await app.applySettings(await app.settings.get());
     return app;
@@ -108,15 +126,15 @@ export class AppContext {
     return () => this.emitter.off('event', listener);
   }
 
-  /** Installed toolbox classes (built-in and plugins), loaded once. */
+  /** Installed toolboxes (built-in and plugins), loaded once. */
   toolboxCatalog(): Promise<ToolboxCatalog> {
-    this.catalog ??= Promise.resolve(loadToolboxClasses({ dataDir: this.dataDir }));
+    this.catalog ??= Promise.resolve(loadToolboxCatalog({ dataDir: this.dataDir }));
     return this.catalog;
   }
 
   /** Installed plugin ids, to name unknown ones on import. */
   async knownPlugins(): Promise<KnownPlugins> {
-    return knownPlugins((await this.toolboxCatalog()).classes);
+    return knownPlugins((await this.toolboxCatalog()).toolboxes, this.engines, this.brains);
   }
 
   /** A persona changed on disk: its runtime is rebuilt on next use, and clients are told. */
@@ -168,6 +186,17 @@ export class AppContext {
       toolboxes: bridge?.servedCount ?? 0,
       error: url ? this.busError : null,
     };
+  }
+
+  /**
+   * A client went away (its window closed): the runs it started that wait paused in the debugger are cancelled,
+   * since nobody is left to resume them. Returns their ids.
+   */
+  cancelPausedRunsOf(client: string, reason = 'The window closed while the run was paused.'): string[] {
+    const paused = new Set(this.debug.paused().map((p) => p.runId));
+    const runs = this.runs.ofClient(client).filter((r) => paused.has(r.runId));
+    for (const run of runs) run.cancel(reason);
+    return runs.map((r) => r.runId);
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@ import {
   ToolboxCreateError,
   waitForDiscovery,
 } from './instantiate-toolboxes';
+import { toolboxDescriptorOf } from '../toolboxes/toolbox-descriptor';
 
 const closed: string[] = [];
 
@@ -43,7 +44,11 @@ class Slow extends Echo {
   }
 }
 
-const classes = { echo: Echo, broken: Broken, slow: Slow };
+const classes = {
+  echo: toolboxDescriptorOf(Echo),
+  broken: toolboxDescriptorOf(Broken),
+  slow: toolboxDescriptorOf(Slow),
+};
 
 describe('instantiateToolboxes, the one place toolboxes are built', () => {
   it('builds plugin ids and <plugin>:<instance> ids with their configs', async () => {

@@ -2,7 +2,9 @@ import { AwaitingApprovalToolBox, unapprovedPrograms, type ProgramPolicy } from 
 import { programInfo } from '../approvals/programs';
 import type { Bus } from '../bus/bus';
 import { StudioError } from '../errors';
-import type { ToolBox, ToolBoxClass } from '../toolbox';
+import type { ToolBox } from '../toolbox';
+import { toolboxFor } from '../toolboxes/catalog';
+import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 
 /** One toolbox to build: its id (`<plugin-id>` or `<plugin-id>:<instance>`) and its config block. */
 export interface ToolboxSpec {
@@ -39,8 +41,8 @@ export class ToolboxCreateError extends StudioError {
 }
 
 /** The class for a toolbox id: the exact id, else the part before ':' (`ovos-mcp-toolbox:files`). */
-export function toolboxClassFor(classes: Record<string, ToolBoxClass>, id: string): ToolBoxClass | undefined {
-  return classes[id] ?? (id.includes(':') ? classes[id.slice(0, id.indexOf(':'))] : undefined);
+export function toolboxClassFor(classes: Record<string, ToolboxDescriptor>, id: string): ToolboxDescriptor | undefined {
+  return toolboxFor(classes, id);
 }
 
 /**
@@ -50,7 +52,7 @@ export function toolboxClassFor(classes: Record<string, ToolBoxClass>, id: strin
  * those already built are closed and a ToolboxCreateError names it. Every id must have a class (see toolboxClassFor).
  */
 export async function instantiateToolboxes(
-  classes: Record<string, ToolBoxClass>,
+  classes: Record<string, ToolboxDescriptor>,
   specs: ToolboxSpec[],
   options: InstantiateOptions = {},
 ): Promise<ToolBox[]> {
@@ -71,7 +73,7 @@ export async function instantiateToolboxes(
         );
         continue;
       }
-      toolboxes.push(new cls({ toolboxId: id, config, bus: options.bus ?? null }));
+      toolboxes.push(cls.create({ toolboxId: id, config, bus: options.bus ?? null }));
     } catch (error) {
       await closeToolboxes(toolboxes);
       throw new ToolboxCreateError(id, error instanceof Error ? error : new Error(String(error)));
@@ -92,7 +94,7 @@ const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).jo
 export function personaToolboxSpecs(
   persona: Block,
   engineId: string,
-  classes: Record<string, ToolBoxClass>,
+  classes: Record<string, ToolboxDescriptor>,
 ): ToolboxSpec[] {
   const block = asBlock(persona[engineId]);
   const ids = Array.isArray(block.toolboxes)
@@ -113,7 +115,7 @@ export function personaToolboxSpecs(
 export async function instantiatePersonaToolboxes(
   persona: Block,
   engineId: string,
-  classes: Record<string, ToolBoxClass>,
+  classes: Record<string, ToolboxDescriptor>,
   options: InstantiateOptions = {},
 ): Promise<ToolBox[]> {
   return instantiateToolboxes(classes, personaToolboxSpecs(persona, engineId, classes), options);

@@ -1,8 +1,13 @@
-import { BRAINS } from '../brains/index';
-import { ENGINES } from '../engines/catalog';
+import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains/index';
+import type { EngineDescriptor } from '../engines/engine-descriptor';
+import { BUILTIN_ENGINES } from '../engines/engines';
 import type { KnownPlugins } from '../personas/persona-file';
 
 /** The installed engine, brain and toolbox ids (toolboxes from a loaded catalog). */
-export function knownPlugins(toolboxClasses: Record<string, unknown>): KnownPlugins {
-  return { engines: Object.keys(ENGINES), brains: Object.keys(BRAINS), toolboxes: Object.keys(toolboxClasses) };
+export function knownPlugins(
+  toolboxes: Record<string, unknown>,
+  engines: EngineDescriptor[] = BUILTIN_ENGINES,
+  brains: BrainDescriptor[] = BUILTIN_BRAINS,
+): KnownPlugins {
+  return { engines: engines.map((e) => e.id), brains: brains.map((b) => b.id), toolboxes: Object.keys(toolboxes) };
 }

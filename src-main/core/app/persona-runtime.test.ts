@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PersonaFile } from '../../../shared/domain/persona';
+import { defineBrain } from '../brains/brain-descriptor';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { FixtureToolBox } from '../engines/testing/fixture-toolboxes';
 import { startRun } from './run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { MathToolBox } from '../toolboxes/math';
+import { mathToolbox } from '../toolboxes/math';
+import { toolboxDescriptorOf } from '../toolboxes/toolbox-descriptor';
 import { buildPersonaRuntime } from './persona-runtime';
 
-const toolboxClasses = { 'ovos-math-tools': MathToolBox, fixture_tools: FixtureToolBox };
+const toolboxes = { 'ovos-math-tools': mathToolbox, fixture_tools: toolboxDescriptorOf(FixtureToolBox) };
 let server: ScriptedServer | null = null;
 afterEach(async () => {
   await server?.close();
@@ -32,7 +35,7 @@ describe('buildPersonaRuntime', () => {
         { content: '12*9 = 108.' },
       ],
     });
-    const runtime = await buildPersonaRuntime(await example(`${server.url}/chat/completions`), { toolboxClasses });
+    const runtime = await buildPersonaRuntime(await example(`${server.url}/chat/completions`), { toolboxes });
     expect(runtime).toMatchObject({
       engineId: 'ovos-native-toolcall-loop',
       brainId: 'ovos-chat-openai-plugin',
@@ -86,8 +89,16 @@ describe('buildPersonaRuntime', () => {
       fake: { model: 'top-level' },
     });
     const runtime = await buildPersonaRuntime(persona, {
-      toolboxClasses,
-      brains: { fake: { create: (config) => (seen.push(config), brain) } },
+      toolboxes,
+      brains: [
+        defineBrain({
+          id: 'fake',
+          title: 'Fake',
+          description: '',
+          config: z.looseObject({}),
+          create: (config) => (seen.push(config), brain),
+        }),
+      ],
     });
     expect(runtime).toMatchObject({
       engineId: 'ovos-react-loop',
@@ -108,7 +119,7 @@ describe('buildPersonaRuntime', () => {
       handlers: ['ovos-react-loop'],
       'ovos-react-loop': { toolboxes: ['fixture_tools:one', 'fixture_tools:two'], 'fixture_tools:two': { n: 2 } },
     });
-    const runtime = await buildPersonaRuntime(persona, { toolboxClasses });
+    const runtime = await buildPersonaRuntime(persona, { toolboxes });
     await runtime.registry.ready();
     expect(runtime.toolboxes.map((t) => [t.toolboxId, t.config])).toEqual([
       ['fixture_tools:one', {}],
@@ -118,7 +129,7 @@ describe('buildPersonaRuntime', () => {
   });
 
   it('names an unknown engine, brain or toolbox and lists what is available', async () => {
-    const build = (p: object) => buildPersonaRuntime(PersonaFile.parse({ name: 'P', ...p }), { toolboxClasses });
+    const build = (p: object) => buildPersonaRuntime(PersonaFile.parse({ name: 'P', ...p }), { toolboxes });
     await expect(build({ handlers: ['ovos-tree-of-thoughts-loop'] })).rejects.toMatchObject({
       code: 'persona_invalid',
       message: expect.stringMatching(/'ovos-tree-of-thoughts-loop'.*ovos-native-toolcall-loop/),
@@ -145,7 +156,7 @@ describe('buildPersonaRuntime', () => {
 
   it('runs without a brain: the OVOS error answer', async () => {
     const runtime = await buildPersonaRuntime(PersonaFile.parse({ name: 'P', handlers: ['ovos-react-loop'] }), {
-      toolboxClasses,
+      toolboxes,
     });
     const outcome = await startRun(runtime, {
       history: [],

@@ -1,17 +1,25 @@
-import type { PersonaFile } from '../../../shared/domain/persona';
-import { BRAINS } from '../brains';
+import { approvalFor } from '../../../shared/domain/approval';
+import type { ApprovalMode, PersonaFile } from '../../../shared/domain/persona';
+import { configIssues } from '../../../shared/plugins/config-schema';
+import { LOOP_DEFAULTS, LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
+import { BUILTIN_BRAINS, createBrainFrom, type BrainDescriptor } from '../brains';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
-import { DEFAULT_MAX_ITERATIONS, DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
-import { ENGINE_CLASSES } from '../engines/engines';
+import type { EngineDescriptor } from '../engines/engine-descriptor';
+import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
-import { ToolRegistry, type ToolBox, type ToolBoxClass } from '../toolbox';
+import { ToolRegistry, type ToolBox } from '../toolbox';
+import { toolboxFor } from '../toolboxes/catalog';
 import type { ProgramPolicy } from '../approvals/awaiting-approval';
-import { closeToolboxes, instantiatePersonaToolboxes } from './instantiate-toolboxes';
+import { instantiateToolboxes } from './instantiate-toolboxes';
+import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 
-/** A persona made runnable: its engine id and limits, its brain, its toolboxes. */
+/** A persona made runnable: its engine (descriptor, parsed block and limits), its brain, its toolboxes. */
 export interface PersonaRuntime {
   engineId: string;
+  engine: EngineDescriptor;
+  /** The engine block parsed with the engine's config schema (defaults applied). */
+  engineConfig: Record<string, unknown>;
   brainId: string | null;
   model: string | null;
   maxIterations: number;
@@ -20,20 +28,23 @@ export interface PersonaRuntime {
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /**
+   * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
+   * toolboxes that run programs. Absent: every tool is `auto`.
+   */
+  approval?: (toolboxId: string, tool: string) => ApprovalMode;
   /** Closes the toolboxes (connections, processes). */
   close(): Promise<void>;
 }
 
-/** A brain factory, as the brains registry provides them. */
-export interface BrainFactory {
-  create(config: Record<string, unknown>): ChatEngine;
-}
-
 export interface BuildRuntimeOptions {
-  toolboxClasses: Record<string, ToolBoxClass>;
+  /** The installed toolboxes by plugin id (a catalog's `toolboxes`). */
+  toolboxes: Record<string, ToolboxDescriptor>;
   bus?: Bus | null;
+  /** Defaults to the app's engines. */
+  engines?: EngineDescriptor[];
   /** Defaults to the app's brains. */
-  brains?: Record<string, BrainFactory>;
+  brains?: BrainDescriptor[];
   /** Which programs (MCP stdio servers) may start; a toolbox with others awaits approval. Default: none. */
   programs?: ProgramPolicy;
 }
@@ -46,39 +57,50 @@ const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).jo
 
 /**
  * Loads a persona in the OVOS format into a runnable engine: `handlers` (or legacy `solvers`) -> the first
- * engine id -> its block -> `brain` id -> the brain's block (nested in the engine block, else top level);
- * `toolboxes` ids -> instances with their blocks. An id this app does not know -> `persona_invalid` naming it.
+ * engine id -> its block, parsed with the engine's config schema -> `brain` id -> the brain's block (nested in the
+ * engine block, else top level), parsed with the brain's; `toolboxes` ids -> instances with their blocks.
+ * An id this app does not know, or a block its schema refuses -> `persona_invalid` naming it.
  */
 export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRuntimeOptions): Promise<PersonaRuntime> {
-  const brains = options.brains ?? (BRAINS as Record<string, BrainFactory>);
+  const engines = options.engines ?? BUILTIN_ENGINES;
+  const brains = options.brains ?? BUILTIN_BRAINS;
   const handlers = persona.handlers?.length ? persona.handlers : (persona.solvers ?? []);
   if (!handlers.length) throw new StudioError('persona_invalid', 'personas must have at least 1 utterance handler');
   const engineId = handlers[0];
-  if (!ENGINE_CLASSES[engineId]) {
+  const engine = engines.find((e) => e.id === engineId);
+  if (!engine) {
     throw new StudioError(
       'persona_invalid',
-      `Unknown engine '${engineId}' in handlers. Available engines: ${available(Object.keys(ENGINE_CLASSES))}.`,
+      `Unknown engine '${engineId}' in handlers. Available engines: ${available(engines.map((e) => e.id))}.`,
       { id: engineId },
     );
   }
   const top = persona as Block;
-  const block = asBlock(top[engineId]);
+  const parsedBlock = engine.config.safeParse(asBlock(top[engineId]));
+  if (!parsedBlock.success) {
+    const issues = configIssues(engine.config, top[engineId]).map((i) => ({ ...i, path: [engineId, ...i.path] }));
+    const text = issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new StudioError('persona_invalid', `The ${engineId} block is invalid: ${text}`, { issues });
+  }
+  const block = parsedBlock.data as Block;
+  // Engines whose schema extends LoopEngineConfig have these parsed already; others get the loop's defaults.
+  const loop = LoopEngineConfig.safeParse(block).data ?? LOOP_DEFAULTS;
 
-  const brainId = typeof block.brain === 'string' && block.brain ? block.brain : null;
+  const brainId = loop.brain || null;
   let brain: ChatEngine | null = null;
   let brainConfig: Block = {};
   if (brainId) {
-    const factory = brains[brainId];
-    if (!factory) {
+    const descriptor = brains.find((b) => b.id === brainId);
+    if (!descriptor) {
       throw new StudioError(
         'persona_invalid',
-        `Unknown brain '${brainId}' in '${engineId}'. Available brains: ${available(Object.keys(brains))}.`,
+        `Unknown brain '${brainId}' in '${engineId}'. Available brains: ${available(brains.map((b) => b.id))}.`,
         { id: brainId },
       );
     }
     brainConfig = asBlock(block[brainId] ?? top[brainId]);
     try {
-      brain = factory.create(brainConfig);
+      brain = createBrainFrom(descriptor, brainConfig);
     } catch (error) {
       if (error instanceof StudioError) throw error;
       throw new StudioError(
@@ -90,29 +112,39 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
-  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxClasses, {
-    bus: options.bus,
-    programs: options.programs,
-  });
+  const ids = loop.toolboxes ?? [];
+  // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
+  const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
+  if (unknown.length) {
+    throw new StudioError(
+      'persona_invalid',
+      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(options.toolboxes))}.`,
+      { id: unknown[0] },
+    );
+  }
+  // The one place toolboxes are built; a program the user has not approved never starts there.
+  const toolboxes = await instantiateToolboxes(
+    options.toolboxes,
+    [...new Set(ids)].map((id) => ({ id, config: asBlock(block[id] ?? top[id]) })),
+    { bus: options.bus, programs: options.programs },
+  );
 
-  const maxIterations =
-    typeof block.max_iterations === 'number' && block.max_iterations >= 1
-      ? Math.floor(block.max_iterations)
-      : DEFAULT_MAX_ITERATIONS;
-  const timeoutS =
-    typeof block.tool_timeout_s === 'number' && block.tool_timeout_s > 0
-      ? block.tool_timeout_s
-      : DEFAULT_TOOL_TIMEOUT_S;
   return {
     engineId,
+    engine,
+    engineConfig: block,
     brainId,
     model: brain?.model ?? (typeof brainConfig.model === 'string' ? brainConfig.model : null),
-    maxIterations,
-    toolTimeoutMs: Math.round(timeoutS * 1000),
-    systemPrompt: typeof block.system_prompt === 'string' && block.system_prompt.trim() ? block.system_prompt : null,
+    maxIterations: loop.max_iterations,
+    toolTimeoutMs: Math.round(loop.tool_timeout_s * 1000),
+    systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
-    close: () => closeToolboxes(toolboxes),
+    approval: (toolboxId, tool) =>
+      approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
+    async close() {
+      await Promise.allSettled(toolboxes.map((t) => t.close()));
+    },
   };
 }

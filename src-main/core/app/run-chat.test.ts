@@ -6,11 +6,15 @@ import type { PersonaRuntime } from './persona-runtime';
 import { startRun } from './run-chat';
 import { fixtureRegistry } from '../engines/testing/fixture-toolboxes';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
+import { BUILTIN_ENGINES } from '../engines/engines';
 
 async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-toolcall-loop'): Promise<PersonaRuntime> {
   const { registry, toolbox } = await fixtureRegistry();
+  const engine = BUILTIN_ENGINES.find((e) => e.id === engineId)!;
   return {
     engineId,
+    engine,
+    engineConfig: {},
     brainId: 'scripted',
     model: 'scripted-model',
     maxIterations: 4,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { AgentMessage } from '../../../shared/domain/message';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { CancelledError, StudioError, toErrorValue } from '../errors';
+import { CancelledError, toErrorValue } from '../errors';
 import type { PersonaRuntime } from './persona-runtime';
 import { abortable } from '../engines/abortable';
-import { createEngine } from '../engines/engines';
+import type { LoopDebugger } from '../engines/loop-context';
 import { RunTracer } from '../engines/run-tracer';
 
 /** How a run ended. */
@@ -27,6 +27,16 @@ export interface StartRunOptions {
   personaId: string | null;
   personaName: string;
   onEvent: (event: TraceEvent) => void;
+  /** A debugger for this run (breakpoints, approval), opened before the loop starts and disposed when it ends. */
+  openDebugger?: (run: RunControls) => Promise<{ session: LoopDebugger; dispose: () => void }>;
+}
+
+/** What a run's debugger may do with it. */
+export interface RunControls {
+  runId: string;
+  cancel(reason: string): void;
+  /** The loop iteration now. */
+  iteration(): number;
 }
 
 /**
@@ -59,21 +69,36 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
     tracer.emit({ type: 'user_message', content: options.message });
   };
 
+  const cancel = (reason?: string) => {
+    if (controller.signal.aborted) return;
+    if (reason) cancelReason = reason;
+    controller.abort(new CancelledError(cancelReason));
+  };
   const done = (async (): Promise<RunOutcome> => {
     await Promise.resolve();
+    let dispose = () => undefined as void;
     try {
       await abortable(runtime.registry.ready(), controller.signal);
       announce();
-      const engine = createEngine(runtime.engineId, {
+      let debug: LoopDebugger | undefined;
+      if (options.openDebugger) {
+        const opened = await abortable(
+          options.openDebugger({ runId, cancel, iteration: () => tracer.iteration }),
+          controller.signal,
+        );
+        debug = opened.session;
+        dispose = opened.dispose;
+      }
+      const engine = runtime.engine.create({
         brain: runtime.brain,
         registry: runtime.registry,
         maxIterations: runtime.maxIterations,
         toolTimeoutMs: runtime.toolTimeoutMs,
         systemPrompt: runtime.systemPrompt,
+        config: runtime.engineConfig,
       });
-      if (!engine) throw new StudioError('persona_invalid', `Unknown engine '${runtime.engineId}'.`);
       const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
-      const result = await engine.run(messages, { signal: controller.signal, tracer });
+      const result = await engine.run(messages, { signal: controller.signal, tracer, ...(debug ? { debug } : {}) });
       if (controller.signal.aborted) throw new CancelledError();
       tracer.emit({
         type: 'run_finished',
@@ -91,16 +116,14 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       const value = toErrorValue(error);
       tracer.emit({ type: 'run_failed', error: value, durationMs: elapsed() });
       return { status: 'failed', error: value };
+    } finally {
+      dispose();
     }
   })();
 
   return {
     runId,
     done,
-    cancel(reason) {
-      if (controller.signal.aborted) return;
-      if (reason) cancelReason = reason;
-      controller.abort(new CancelledError(cancelReason));
-    },
+    cancel,
   };
 }

@@ -2,7 +2,9 @@
 export interface ActiveRun {
   runId: string;
   sessionId: string;
-  cancel(): void;
+  /** The client that started it (CallContext.client), when known. */
+  client?: string;
+  cancel(reason?: string): void;
 }
 
 /** The runs in flight, by run id; one run per session at a time. */
@@ -11,6 +13,8 @@ export interface RunRegistry {
   remove(runId: string): void;
   get(runId: string): ActiveRun | undefined;
   inSession(sessionId: string): ActiveRun | undefined;
+  /** The runs a client started. */
+  ofClient(client: string): ActiveRun[];
   cancelAll(): void;
 }
 
@@ -21,6 +25,7 @@ export function createRunRegistry(): RunRegistry {
     remove: (runId) => void runs.delete(runId),
     get: (runId) => runs.get(runId),
     inSession: (sessionId) => [...runs.values()].find((r) => r.sessionId === sessionId),
+    ofClient: (client) => [...runs.values()].filter((r) => r.client === client),
     cancelAll: () => {
       for (const run of runs.values()) run.cancel();
     },

@@ -26,10 +26,15 @@ export class RuntimeCache {
     entry.runtime = (async () => {
       const { busUrl } = await this.app.settings.get();
       const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
-      const { classes } = await this.app.toolboxCatalog();
+      const { toolboxes } = await this.app.toolboxCatalog();
       // Programs the user has not approved for this persona do not start: their toolboxes await approval.
       const programs = await this.app.approvals.approved(personaId);
-      const runtime = await buildPersonaRuntime(persona, { toolboxClasses: classes, programs });
+      const runtime = await buildPersonaRuntime(persona, {
+        toolboxes,
+        programs,
+        engines: this.app.engines,
+        brains: this.app.brains,
+      });
       entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
       return runtime;
     })();

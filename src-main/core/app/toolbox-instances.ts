@@ -1,53 +1,37 @@
 import { StudioError } from '../errors';
-import type { ToolBox, ToolBoxClass } from '../toolbox';
+import type { ToolBox } from '../toolbox';
 import type { AppContext } from './app-context';
 import { defaultToolboxConfig } from './bus-url-default';
-import { instantiateToolboxes, ToolboxCreateError } from './instantiate-toolboxes';
-
-interface Entry {
-  toolbox: ToolBox | null;
-  error: Error | null;
-}
 
 /**
  * One instance of every installed toolbox with its default config (empty; a bus toolbox gets the app's bus): what the Tools pane shows
  * without a persona, and what answers OVOS agents on the bus.
  */
 export class ToolboxInstances {
-  private readonly instances = new Map<string, Promise<Entry>>();
+  private readonly instances = new Map<string, { toolbox: ToolBox | null; error: Error | null }>();
 
   constructor(private readonly app: AppContext) {}
 
   /** Every installed toolbox id, with its instance or the error its constructor threw. */
   async entries(): Promise<Array<{ toolboxId: string; toolbox: ToolBox | null; error: Error | null }>> {
-    const { classes } = await this.app.toolboxCatalog();
+    const { toolboxes } = await this.app.toolboxCatalog();
     const { busUrl } = await this.app.settings.get();
     const out = [];
-    for (const toolboxId of Object.keys(classes)) {
+    for (const [toolboxId, descriptor] of Object.entries(toolboxes)) {
       let entry = this.instances.get(toolboxId);
       if (!entry) {
-        entry = this.create(classes, toolboxId, busUrl);
+        try {
+          const toolbox = descriptor.create({ toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) });
+          this.app.watchToolbox(toolbox, null);
+          entry = { toolbox, error: null };
+        } catch (error) {
+          entry = { toolbox: null, error: error instanceof Error ? error : new Error(String(error)) };
+        }
         this.instances.set(toolboxId, entry);
       }
-      out.push({ toolboxId, ...(await entry) });
+      out.push({ toolboxId, ...entry });
     }
     return out;
-  }
-
-  private async create(
-    classes: Record<string, ToolBoxClass>,
-    toolboxId: string,
-    busUrl: string | null,
-  ): Promise<Entry> {
-    try {
-      const [toolbox] = await instantiateToolboxes(classes, [
-        { id: toolboxId, config: defaultToolboxConfig(toolboxId, busUrl) },
-      ]);
-      this.app.watchToolbox(toolbox, null);
-      return { toolbox, error: null };
-    } catch (error) {
-      return { toolbox: null, error: error instanceof ToolboxCreateError ? error.reason : (error as Error) };
-    }
   }
 
   /** The live instances (toolboxes whose constructor failed are left out). */
@@ -67,6 +51,6 @@ export class ToolboxInstances {
   async closeAll(): Promise<void> {
     const all = [...this.instances.values()];
     this.instances.clear();
-    await Promise.all(all.map(async (e) => (await e).toolbox?.close().catch(() => undefined)));
+    await Promise.all(all.map((e) => e.toolbox?.close().catch(() => undefined)));
   }
 }

@@ -1,8 +1,10 @@
+import { approvalFor } from '../../../shared/domain/approval';
+import type { ApprovalMode } from '../../../shared/domain/persona';
 import type { ProgramPolicy } from '../approvals/awaiting-approval';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
 import { readPersonaRef } from '../personas/persona-ref';
 import { ToolRegistry, type ToolBox } from '../toolbox';
-import { loadToolboxClasses, type ToolboxCatalog } from '../toolboxes/catalog';
+import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
 import { closeToolboxes, instantiateToolboxes, waitForDiscovery } from './instantiate-toolboxes';
 import { buildPersonaRuntime } from './persona-runtime';
 
@@ -11,6 +13,8 @@ export interface ToolboxSet {
   name: string;
   registry: ToolRegistry;
   timeoutMs: number;
+  /** Each tool's approval mode: the persona runtime's, else (installed toolboxes, default configs) the defaults. */
+  approval: (toolboxId: string, tool: string) => ApprovalMode;
   close(): Promise<void>;
 }
 
@@ -25,26 +29,34 @@ export async function loadToolboxSet(options: {
   /** Which of the persona's programs may start (the CLI asked the user first); default none. */
   programs?: ProgramPolicy;
 }): Promise<ToolboxSet> {
-  const catalog = options.catalog ?? (await loadToolboxClasses({ dataDir: options.dataDir }));
+  const catalog = options.catalog ?? (await loadToolboxCatalog({ dataDir: options.dataDir }));
   let toolboxes: ToolBox[];
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
+  let approval: ToolboxSet['approval'] = (toolboxId, tool) => approvalFor({}, toolboxId, tool, {});
   if (options.persona) {
     const persona = await readPersonaRef(options.persona, options.dataDir);
     const runtime = await buildPersonaRuntime(persona, {
-      toolboxClasses: catalog.classes,
+      toolboxes: catalog.toolboxes,
       bus: null,
       programs: options.programs,
     });
     toolboxes = runtime.toolboxes;
     timeoutMs = runtime.toolTimeoutMs;
+    if (runtime.approval) approval = runtime.approval;
     name = `persona-studio: ${persona.name}`;
   } else {
     toolboxes = await instantiateToolboxes(
-      catalog.classes,
-      Object.keys(catalog.classes).map((id) => ({ id, config: {} })),
+      catalog.toolboxes,
+      Object.keys(catalog.toolboxes).map((id) => ({ id, config: {} })),
     );
   }
   await waitForDiscovery(toolboxes);
-  return { name, registry: new ToolRegistry(toolboxes), timeoutMs, close: () => closeToolboxes(toolboxes) };
+  return {
+    name,
+    registry: new ToolRegistry(toolboxes),
+    timeoutMs,
+    approval,
+    close: () => closeToolboxes(toolboxes),
+  };
 }

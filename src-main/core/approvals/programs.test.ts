@@ -6,7 +6,7 @@ import { BUILTIN_TOOLBOXES } from '../toolboxes/builtin';
 import { ApprovalStore } from './approval-store';
 import { personaPrograms, programFingerprint, programInfo } from './programs';
 
-const classes = Object.fromEntries(BUILTIN_TOOLBOXES.map((c) => [c.defaultId!, c]));
+const classes = Object.fromEntries(BUILTIN_TOOLBOXES.map((d) => [d.id, d]));
 const ENGINE = 'ovos-native-toolcall-loop';
 const base = { command: 'node', args: ['server.js'], cwd: '/srv', env: { NODE_OPTIONS: '--max-old-space-size=64' } };
 

@@ -14,10 +14,9 @@ const asBlock = (value: unknown): Block =>
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** What can say which programs a toolbox starts: a toolbox class (or descriptor) with a `programs(config)`. */
-export interface ProgramSource {
-  programs?(config: Record<string, unknown>): ProgramSpec[];
-}
+/** What can say which programs a toolbox starts: a toolbox class or descriptor, read for a `programs(config)`. */
+export type ProgramSource = object;
+type WithPrograms = { programs?(config: Record<string, unknown>): ProgramSpec[] };
 
 /**
  * The program an MCP stdio config starts (exactly what its session spawns); none for HTTP, or for a config that
@@ -46,7 +45,8 @@ export function toolboxPrograms(
   config: Block,
 ): PersonaProgram[] {
   const pluginId = toolboxId.includes(':') ? toolboxId.slice(0, toolboxId.indexOf(':')) : toolboxId;
-  const of = BUILTIN_PROGRAMS[pluginId] ?? sources[toolboxId]?.programs ?? sources[pluginId]?.programs;
+  const source = (sources[toolboxId] ?? sources[pluginId]) as WithPrograms | undefined;
+  const of = BUILTIN_PROGRAMS[pluginId] ?? source?.programs;
   return (of?.(config) ?? []).map((p) => ({ toolboxId, ...p }));
 }
 

@@ -1,10 +1,13 @@
 import type { AgentMessage } from '../../../shared/domain/message';
+import type { OpenAITool } from '../../../shared/domain/tool';
 import type { RawExchange } from '../../../shared/domain/trace';
 
-/** Options of one brain call. `tools` takes anything ToolBox.normalizeTools takes. */
+/** Options of one brain call. `tools`: the OpenAI tool list the model is offered (ToolRegistry.openaiTools()). */
 export interface ChatOptions {
-  tools?: unknown;
+  tools?: OpenAITool[];
   signal?: AbortSignal;
+  /** Request parameters that replace the brain's own (requestParameters), from an edited request in the debugger. */
+  parameters?: Record<string, unknown>;
 }
 
 /** A brain's reply: an AgentMessage, plus the raw provider exchange and warnings for the trace. */
@@ -22,6 +25,8 @@ export interface ChatEngine {
   readonly supportsTools: boolean;
   /** The model name, where the brain has one (shown in traces). */
   readonly model: string | null;
+  /** The parameters the brain puts in each request beside messages and tools (e.g. model, temperature). */
+  requestParameters?(): Record<string, unknown>;
   continueChat(messages: AgentMessage[], options?: ChatOptions): Promise<BrainMessage>;
   /** Streams the answer's text deltas; the generator's return value is the whole reply. */
   streamChat(messages: AgentMessage[], options?: ChatOptions): AsyncGenerator<string, BrainMessage, void>;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@cfworker/json-schema';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { BRAINS, createBrain } from './index';
+import { configSchemaOf } from '../plugins/descriptor';
+import { BUILTIN_BRAINS, createBrain } from './index';
+
+const BRAINS = Object.fromEntries(BUILTIN_BRAINS.map((b) => [b.id, { ...b, configSchema: configSchemaOf(b) }]));
 
 let server: ScriptedServer;
 beforeAll(async () => {

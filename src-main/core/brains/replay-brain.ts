@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { AgentMessage } from '../../../shared/domain/message';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { CancelledError, StudioError } from '../errors';
+import { ReplayBrainConfig as ReplayConfigSchema } from '../../../shared/plugins/brains/replay';
 import { BrainError } from './brain-error';
+import { defineBrain } from './brain-descriptor';
 import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
 
 export const REPLAY_BRAIN_ID = 'replay';
@@ -106,3 +108,16 @@ export class ReplayBrain implements ChatEngine {
     return message;
   }
 }
+
+/** The `replay` plugin. */
+export const replayBrain = defineBrain({
+  id: REPLAY_BRAIN_ID,
+  title: 'Replay',
+  description:
+    "Plays a recorded session's assistant turns back in order (text, tool calls, raw exchange), whatever it is asked: re-run a loop deterministically against changed tools.",
+  config: ReplayConfigSchema,
+  create: (config) =>
+    Array.isArray(config.events)
+      ? new ReplayBrain({ events: config.events as TraceEvent[] })
+      : new ReplayBrain({ session_file: String(config.session_file) }),
+});

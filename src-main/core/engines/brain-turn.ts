@@ -1,3 +1,4 @@
+import type { ModelRequest } from '../../../shared/domain/debug';
 import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
 import type { OpenAITool } from '../../../shared/domain/tool';
 import type { BrainMessage } from '../brains/chat-engine';
@@ -15,6 +16,15 @@ import { FinalAnswerStreamer } from './react-parse';
  */
 export type AnswerStreaming = 'live' | 'react';
 
+/** The request as the debugger shows it: the conversation, the tools offered, the brain's parameters. */
+function requestOf(ctx: LoopContext, messages: AgentMessage[], tools: OpenAITool[] | undefined): ModelRequest {
+  return {
+    messages: [...messages],
+    tools: tools ?? [],
+    parameters: ctx.brain.requestParameters?.() ?? (ctx.brain.model ? { model: ctx.brain.model } : {}),
+  };
+}
+
 /** One brain request and its reply, turned into trace events by the loop once it knows what the reply is. */
 export class BrainTurn {
   private liveText = '';
@@ -27,8 +37,16 @@ export class BrainTurn {
 
   reply!: BrainMessage;
   durationMs = 0;
+  /** Whole ms paused before the request (debugger), not part of durationMs. */
+  pausedMs = 0;
+  /** The request as the loop made it and as the user edited it, when they did. */
+  requestEdit: { original: ModelRequest; sent: ModelRequest } | undefined;
 
-  /** Sends `messages` (and `tools`, when given) to the brain; cancellation rejects with CancelledError at once. */
+  /**
+   * Sends `messages` (and `tools`, when given) to the brain; cancellation rejects with CancelledError at once.
+   * With a debugger, its `beforeModel` sees the request first and may edit it: the edited messages replace
+   * `messages` in place (they are the conversation from then on), its tools and parameters go to this request.
+   */
   static async request(
     ctx: LoopContext,
     messages: AgentMessage[],
@@ -36,8 +54,26 @@ export class BrainTurn {
     streaming: AnswerStreaming,
   ): Promise<BrainTurn> {
     const turn = new BrainTurn(ctx, streaming);
+    let parameters: Record<string, unknown> | undefined;
+    if (ctx.debug?.beforeModel) {
+      let original: ModelRequest | undefined;
+      // An inline builder (no named closure on the hot path): the debugger calls it only when it pauses.
+      let edited = ctx.debug.beforeModel(() => (original ??= requestOf(ctx, messages, tools)), ctx.signal);
+      if (edited instanceof Promise) {
+        const paused = performance.now();
+        edited = await edited;
+        turn.pausedMs = Math.round(performance.now() - paused);
+      }
+      if (edited) {
+        original ??= requestOf(ctx, messages, tools);
+        messages.splice(0, messages.length, ...edited.messages);
+        tools = edited.tools.length ? edited.tools : undefined;
+        parameters = edited.parameters;
+        turn.requestEdit = { original, sent: edited };
+      }
+    }
     const started = performance.now();
-    const options = tools ? { tools, signal: ctx.signal } : { signal: ctx.signal };
+    const options = { signal: ctx.signal, ...(tools ? { tools } : {}), ...(parameters ? { parameters } : {}) };
     if (!ctx.stream) {
       turn.reply = await abortable(ctx.brain.continueChat(messages, options), ctx.signal);
     } else {
@@ -110,6 +146,8 @@ export class BrainTurn {
       durationMs: this.durationMs,
       raw: this.reply.raw ?? null,
       warnings: extraWarnings.length ? [...(this.reply.warnings ?? []), ...extraWarnings] : (this.reply.warnings ?? []),
+      ...(this.requestEdit ? { requestEdit: this.requestEdit } : {}),
+      ...(this.pausedMs > 0 ? { pausedMs: this.pausedMs } : {}),
     });
   }
 }

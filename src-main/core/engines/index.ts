@@ -1,9 +1,9 @@
 /** The loop engines: ReAct and native tool calls, their trace, and one run of a persona. */
-export { ReActLoopEngine, runReactLoop } from './react-loop';
-export { NativeToolCallEngine } from './native-loop';
+export { ReActLoopEngine, reactLoopEngine, runReactLoop } from './react-loop';
+export { NativeToolCallEngine, nativeToolCallEngine } from './native-loop';
 export { LoopEngine } from './loop-engine';
-export { ENGINE_CLASSES, createEngine } from './engines';
-export { ENGINES, type EngineCatalogEntry } from './catalog';
+export { BUILTIN_ENGINES } from './engines';
+export { defineEngine, type EngineDescriptor } from './engine-descriptor';
 export { RunTracer, type TraceDraft } from './run-tracer';
 export {
   DEFAULT_MAX_ITERATIONS,

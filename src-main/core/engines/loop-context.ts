@@ -1,9 +1,12 @@
+import type { ModelRequest } from '../../../shared/domain/debug';
+import { LOOP_DEFAULTS } from '../../../shared/plugins/engines/loop-config';
 import type { ChatEngine } from '../brains/chat-engine';
-import type { ToolRegistry } from '../toolbox';
+import type { ToolGate, ToolRegistry } from '../toolbox';
 import type { RunTracer } from './run-tracer';
 
-export const DEFAULT_MAX_ITERATIONS = 10;
-export const DEFAULT_TOOL_TIMEOUT_S = 30;
+/** The loop's defaults, as LoopEngineConfig states them. */
+export const DEFAULT_MAX_ITERATIONS = LOOP_DEFAULTS.max_iterations;
+export const DEFAULT_TOOL_TIMEOUT_S = LOOP_DEFAULTS.tool_timeout_s;
 
 /** What an engine is built from (a persona's engine block, resolved). */
 export interface EngineSetup {
@@ -17,12 +20,30 @@ export interface EngineSetup {
   systemPrompt?: string | null;
   /** Request every reply as a stream (true, default) or use continueChat and emit the answer in one delta. */
   stream?: boolean;
+  /** The engine block, parsed with the engine's config schema (defaults applied): an engine's own keys. */
+  config?: Record<string, unknown>;
 }
 
-/** Per run: cancellation and the trace. */
+/**
+ * The debugger's hooks into a run, in the loop's two shared paths: `tools` gates every tool call (in
+ * executeToolCall), `beforeModel` sees every brain request (in BrainTurn) and may wait, then answers the request
+ * to send: null = unchanged; it answers at once (a plain value) when it does not pause. `request` builds the
+ * request only when the debugger pauses (most requests pass).
+ * Both reject with CancelledError when the signal aborts.
+ */
+export interface LoopDebugger {
+  tools?: ToolGate;
+  beforeModel?(
+    request: () => ModelRequest,
+    signal: AbortSignal | undefined,
+  ): ModelRequest | null | Promise<ModelRequest | null>;
+}
+
+/** Per run: cancellation, the trace, and the debugger's hooks. */
 export interface EngineRunOptions {
   signal?: AbortSignal;
   tracer?: RunTracer;
+  debug?: LoopDebugger;
 }
 
 /** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
@@ -41,4 +62,5 @@ export interface LoopContext {
   stream: boolean;
   signal: AbortSignal | undefined;
   tracer: RunTracer;
+  debug: LoopDebugger | null;
 }

@@ -50,6 +50,7 @@ export abstract class LoopEngine {
       stream: this.setup.stream ?? true,
       signal: options.signal,
       tracer,
+      debug: options.debug ?? null,
     };
     return this.loop(messages, ctx);
   }

@@ -1,5 +1,7 @@
-import type { AgentMessage } from '../../../shared/domain/message';
+import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from './brain-turn';
+import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { withSystemPrompt } from './loop-engine';
 import { ReActLoopEngine, runReactLoop } from './react-loop';
@@ -12,13 +14,22 @@ import { runToolCall } from './tool-step';
  * calling (`supportsTools` false) gets the ReAct text loop instead.
  */
 export class NativeToolCallEngine extends ReActLoopEngine {
-  static override readonly id: string = 'ovos-native-toolcall-loop';
-  override readonly id: string = NativeToolCallEngine.id;
+  override readonly id: string = nativeToolCallEngine.id;
 
   protected override loop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
     return ctx.brain.supportsTools ? runNativeLoop(messages, ctx) : runReactLoop(messages, ctx);
   }
 }
+
+/** The `ovos-native-toolcall-loop` plugin. */
+export const nativeToolCallEngine = defineEngine({
+  id: 'ovos-native-toolcall-loop',
+  title: 'Native tool calls',
+  description:
+    "The brain's own function calling: tools go out as `tools`, structured tool_calls come back, each result returns as a TOOL message. Falls back to ReAct when the brain does not support tools.",
+  config: LoopEngineConfig,
+  create: (setup) => new NativeToolCallEngine(setup),
+});
 
 async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
   const offered = ctx.registry.openaiTools();
@@ -33,11 +44,15 @@ async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promis
       return { answer: turn.content, iterations: i };
     }
     turn.emitStep(calls);
-    loop.push({ role: 'assistant', content: turn.content, toolCalls: calls });
-    for (const call of calls) {
-      const content = await runToolCall(ctx, call);
-      loop.push({ role: 'tool', content, toolCallId: call.id, name: call.name });
+    // The assistant turn carries what actually ran (a debugger's edit), so no result contradicts its call.
+    const ran: ToolCall[] = [];
+    const results: AgentMessage[] = [];
+    for (const [index, call] of calls.entries()) {
+      const step = await runToolCall(ctx, call, { index, count: calls.length });
+      ran.push({ ...call, arguments: step.arguments });
+      results.push({ role: 'tool', content: step.content, toolCallId: call.id, name: call.name });
     }
+    loop.push({ role: 'assistant', content: turn.content, toolCalls: ran }, ...results);
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   const turn = await BrainTurn.request(ctx, loop, undefined, 'live');

@@ -1,8 +1,10 @@
 import type { AgentMessage } from '../../../shared/domain/message';
+import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from './brain-turn';
+import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
-import { extractFinalAnswer, parseReactReply } from './react-parse';
+import { extractFinalAnswer, parseReactReply, withActionInput } from './react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
 import { runToolCall } from './tool-step';
 
@@ -12,24 +14,31 @@ import { runToolCall } from './tool-step';
  * `Observation:` message; after max_iterations one last request asks for the final answer.
  */
 export class ReActLoopEngine extends LoopEngine {
-  static readonly id: string = 'ovos-react-loop';
-  readonly id: string = ReActLoopEngine.id;
+  readonly id: string = reactLoopEngine.id;
 
   protected loop(messages: AgentMessage[], ctx: LoopContext): Promise<LoopResult> {
     return runReactLoop(messages, ctx);
   }
 }
 
+/** The `ovos-react-loop` plugin. */
+export const reactLoopEngine = defineEngine({
+  id: 'ovos-react-loop',
+  title: 'ReAct',
+  description:
+    'The text protocol (Thought / Action / Action Input / Observation / FINAL_ANSWER:) for any brain, tool-capable or not.',
+  config: LoopEngineConfig,
+  create: (setup) => new ReActLoopEngine(setup),
+});
+
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry
-    .toolInfos()
-    .map((t) => ({
-      name: t.modelName,
-      description: t.description,
-      argument_schema: t.argument_schema,
-      output_schema: t.output_schema,
-    }));
+  return ctx.registry.toolInfos().map((t) => ({
+    name: t.modelName,
+    description: t.description,
+    argument_schema: t.argument_schema,
+    output_schema: t.output_schema,
+  }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */
@@ -51,7 +60,10 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     turn.emitStep([call]);
     const result = await runToolCall(ctx, call);
     // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
-    loop.push({ role: 'assistant', content: step.turn }, { role: 'user', content: observation(result) });
+    // An edited call's Action Input is the one that ran.
+    const edited = JSON.stringify(result.arguments) !== JSON.stringify(action.arguments);
+    const asked = edited ? withActionInput(step.turn, result.arguments) : step.turn;
+    loop.push({ role: 'assistant', content: asked }, { role: 'user', content: observation(result.content) });
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

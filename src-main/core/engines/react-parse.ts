@@ -48,7 +48,7 @@ export function parseAction(text: string): ReactAction | null {
   return locateAction(text)?.action ?? null;
 }
 
-function locateAction(text: string): { action: ReactAction; index: number; end: number } | null {
+function locateAction(text: string): { action: ReactAction; index: number; start: number; end: number } | null {
   const action = ACTION_PATTERN.exec(text);
   if (!action) return null;
   const input = INPUT_PATTERN.exec(text.slice(action.index));
@@ -62,11 +62,21 @@ function locateAction(text: string): { action: ReactAction; index: number; end: 
     return {
       action: { name: action[1], arguments: args as Record<string, unknown> },
       index: action.index,
+      start,
       end: start + json.length,
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * `turn` with its Action Input replaced by `args` (one JSON line), so a conversation whose call the user
+ * edited shows the call that ran. The turn as it is when it has no parsable action.
+ */
+export function withActionInput(turn: string, args: Record<string, unknown>): string {
+  const found = locateAction(turn);
+  return found ? `${turn.slice(0, found.start)}${JSON.stringify(args)}${turn.slice(found.end)}` : turn;
 }
 
 /** What a ReAct reply asks for: the final answer, one action, or neither (the text itself is the answer). */

@@ -1,39 +1,197 @@
+import { deniedContent } from '../../../shared/domain/debug';
 import { CancelledError, toErrorValue } from '../errors';
+import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
-import type { ToolExecution, ToolRegistry } from './tool-registry';
+import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
+import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
 
 export interface ExecuteOptions {
   signal?: AbortSignal;
-  /** Per-call timeout; 0 or undefined = none. */
+  /** Per-call timeout; 0 or undefined = none. It starts after the gate answered. */
   timeoutMs?: number;
+  /** May run, change, mock or refuse the call before it executes (the debugger, approval). */
+  gate?: ToolGate;
+  /** Which call of the model this is (for the gate): its id and place in its assistant turn. */
+  call?: { toolCallId: string; index: number; count: number };
 }
+
+/** A tool execution with what the gate did to it. */
+export type GatedExecution = ToolExecution & GateOutcome;
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /**
  * Runs one tool call by the name the model (or a form) gave. The loop and manual form calls both go through
- * here, so validation, errors, timing and the text fed back to the model are identical.
- * Cancellation throws CancelledError; every other failure comes back as a value.
+ * here, so validation, errors, timing, the gate and the text fed back to the model are identical.
+ * Cancellation throws CancelledError (also while a gate waits); every other failure comes back as a value.
  */
 export async function executeToolCall(
   registry: ToolRegistry,
   modelName: string,
   args: unknown,
   options: ExecuteOptions = {},
-): Promise<ToolExecution> {
+): Promise<GatedExecution> {
   const started = performance.now();
-  const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
+  const original = isArgs(args) ? args : {};
   if (options.signal?.aborted) throw new CancelledError();
-  let target = registry.resolve(modelName);
-  if (!target) {
-    // A tool may appear after a refresh (lazy discovery, as OVOS's get_tool).
-    for (const tb of registry.toolboxes) {
-      try {
-        if (await tb.getTool(modelName)) break;
-      } catch {
-        // A toolbox whose discovery fails cannot have it.
-      }
-    }
-    target = registry.resolve(modelName);
+  const target = await resolveTool(registry, modelName);
+  if (!options.gate) {
+    const execution = await run(target, modelName, args, options, started);
+    return { ...execution, arguments: original };
   }
+  const gate = options.gate;
+  const call = gatedCall(target, modelName, original, options.call);
+  const first = gate.before(call, options.signal);
+  // The common case, kept free of allocations: the gate lets the call pass as it is, at once, and it succeeds.
+  if (!(first instanceof Promise) && first.kind === 'run' && first.arguments === original) {
+    const execution = await run(target, modelName, args, options, started);
+    if (execution.ok || !gate.afterError) return { ...execution, arguments: original };
+    return gated(new GatedRun(gate, call, target, options, started), null, execution);
+  }
+  const state = new GatedRun(gate, call, target, options, started);
+  return gated(state, await state.settle(first), null);
+}
+
+/** One gated call's state beyond the common case: pauses (timed), the decisions, the outcome for the trace. */
+class GatedRun {
+  pausedMs = 0;
+  constructor(
+    readonly gate: ToolGate,
+    readonly call: GatedCall,
+    readonly target: RegisteredTool | null,
+    readonly options: ExecuteOptions,
+    readonly started: number,
+  ) {}
+
+  /** A gate's answer; a promise is awaited and its time counted as paused. */
+  async settle<T>(answer: T | Promise<T>): Promise<T> {
+    if (!(answer instanceof Promise)) return answer;
+    const t0 = performance.now();
+    try {
+      return await answer;
+    } finally {
+      this.pausedMs += performance.now() - t0;
+    }
+  }
+
+  active(): number {
+    return round(performance.now() - this.started - this.pausedMs);
+  }
+
+  outcome(ran: Record<string, unknown>, extra?: Partial<GateOutcome>): GateOutcome {
+    const original = this.call.arguments;
+    const out: GateOutcome = { arguments: ran, ...extra };
+    if (ran !== original && JSON.stringify(ran) !== JSON.stringify(original)) out.originalArguments = original;
+    if (Math.round(this.pausedMs) > 0) out.pausedMs = Math.round(this.pausedMs);
+    return out;
+  }
+}
+
+/** Carries out gate decisions until one ends the call: deny, mock, run (and after a failure, the gate's next word). */
+async function gated(
+  state: GatedRun,
+  first: GateDecision | null,
+  failed: Extract<ToolExecution, { ok: false }> | null,
+): Promise<GatedExecution> {
+  const { gate, call, target, options } = state;
+  const modelName = call.modelName;
+  const original = call.arguments;
+  let decision = first;
+  let ran = original;
+  if (failed) {
+    decision = await state.settle(gate.afterError!(call, ran, failed.error, options.signal));
+    if (!decision) return { ...failed, durationMs: state.active(), ...state.outcome(ran) };
+  }
+  for (;;) {
+    if (options.signal?.aborted) throw new CancelledError();
+    const toolboxId = target?.toolbox.toolboxId ?? null;
+    if (decision!.kind === 'deny') {
+      const d = decision as Extract<GateDecision, { kind: 'deny' }>;
+      const approval = d.code === 'approval_required';
+      const message = approval
+        ? (d.message ?? `Tool '${modelName}' needs the user's approval.`)
+        : `The user denied the call to tool '${modelName}'.`;
+      return {
+        ok: false,
+        error: { code: approval ? 'approval_required' : 'tool_denied', message },
+        content: approval ? `Error: tool '${modelName}' was not run: ${message}` : deniedContent(modelName, d.reason),
+        durationMs: state.active(),
+        toolboxId,
+        ...state.outcome(original, { denied: { reason: d.reason?.trim() || null } }),
+      };
+    }
+    if (decision!.kind === 'mock') {
+      const result = decision!.result;
+      return {
+        ok: true,
+        result,
+        content: JSON.stringify(result),
+        durationMs: state.active(),
+        toolboxId: toolboxId ?? '',
+        ...state.outcome(original, { mocked: true }),
+      };
+    }
+    ran = decision!.arguments;
+    const execution = await run(target, modelName, ran, options, performance.now());
+    if (execution.ok || !gate.afterError) return { ...execution, durationMs: state.active(), ...state.outcome(ran) };
+    decision = await state.settle(gate.afterError(call, ran, execution.error, options.signal));
+    if (!decision) return { ...execution, durationMs: state.active(), ...state.outcome(ran) };
+  }
+}
+
+function isArgs(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The tool the name means; a tool may appear after a refresh (lazy discovery, as OVOS's get_tool). */
+async function resolveTool(registry: ToolRegistry, modelName: string): Promise<RegisteredTool | null> {
+  const found = registry.resolve(modelName);
+  if (found) return found;
+  for (const tb of registry.toolboxes) {
+    try {
+      if (await tb.getTool(modelName)) break;
+    } catch {
+      // A toolbox whose discovery fails cannot have it.
+    }
+  }
+  return registry.resolve(modelName);
+}
+
+function gatedCall(
+  target: RegisteredTool | null,
+  modelName: string,
+  args: Record<string, unknown>,
+  call: ExecuteOptions['call'],
+): GatedCall {
+  return {
+    toolCallId: call?.toolCallId ?? '',
+    modelName,
+    toolboxId: target?.toolbox.toolboxId ?? null,
+    toolName: target?.name ?? null,
+    arguments: args,
+    schemas() {
+      const tool = target?.toolbox.tools.get(target.name);
+      return tool
+        ? {
+            argumentSchema: toJsonSchema(tool.argumentSchema, 'input'),
+            outputSchema: toJsonSchema(tool.outputSchema, 'output'),
+          }
+        : null;
+    },
+    index: call?.index ?? 0,
+    count: call?.count ?? 1,
+  };
+}
+
+/** Executes a resolved call with its timeout and cancellation. */
+async function run(
+  target: RegisteredTool | null,
+  modelName: string,
+  args: unknown,
+  options: ExecuteOptions,
+  started: number,
+): Promise<ToolExecution> {
+  const elapsed = () => round(performance.now() - started);
   if (!target) {
     return {
       ok: false,
@@ -60,7 +218,7 @@ export async function executeToolCall(
           timer = setTimeout(() => {
             const error = new ToolExecutionError(
               'tool_timeout',
-              `Tool '${target!.name}' in ToolBox '${target!.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`,
+              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`,
             );
             reject(error);
             controller.abort(error);

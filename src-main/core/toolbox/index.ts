@@ -5,4 +5,5 @@ export { ToolBox, isToolBox, type ProgramSpec, type ToolBoxClass, type ToolBoxOp
 export { toolsToOpenAISpec } from './openai-spec';
 export { ToolInputError, ToolExecutionError } from './tool-errors';
 export { ToolRegistry, qualifiedName, type RegisteredTool, type ToolExecution } from './tool-registry';
-export { executeToolCall, type ExecuteOptions } from './execute-tool-call';
+export { executeToolCall, type ExecuteOptions, type GatedExecution } from './execute-tool-call';
+export type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';

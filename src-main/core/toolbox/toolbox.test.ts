@@ -16,9 +16,7 @@ async function mathTools(options?: ConstructorParameters<typeof MathTools>[0]) {
   return tb;
 }
 
-async function rejection(
-  promise: Promise<unknown>,
-): Promise<
+async function rejection(promise: Promise<unknown>): Promise<
   Error & {
     code?: string;
     details?: { issues?: { path: unknown[]; message: string }[]; cause?: string };

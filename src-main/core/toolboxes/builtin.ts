@@ -1,9 +1,9 @@
-import type { ToolBoxClass } from '../toolbox';
-import { MathToolBox } from './math';
-import { ClockToolBox } from './clock';
-import { MCPToolBox } from './mcp';
-import { UTCPToolBox } from './utcp';
-import { BusToolBox } from './bus';
+import { busToolbox } from './bus';
+import { clockToolbox } from './clock';
+import { mathToolbox } from './math';
+import { mcpToolbox } from './mcp';
+import type { ToolboxDescriptor } from './toolbox-descriptor';
+import { utcpToolbox } from './utcp';
 
-/** Toolboxes shipped with the app, by their OVOS ids. */
-export const BUILTIN_TOOLBOXES: ToolBoxClass[] = [MathToolBox, ClockToolBox, MCPToolBox, UTCPToolBox, BusToolBox];
+/** Toolboxes shipped with the app, in the order the editor lists them. To add one: its module exports a descriptor; list it here. */
+export const BUILTIN_TOOLBOXES: ToolboxDescriptor[] = [mathToolbox, clockToolbox, mcpToolbox, utcpToolbox, busToolbox];

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isZodSchema } from '../toolbox/schema';
 import { BUILTIN_TOOLBOXES } from './builtin';
-import { loadToolboxClasses } from './catalog';
+import { loadToolboxCatalog } from './catalog';
 
 const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples/toolbox-plugin');
 const home = mkdtempSync(path.join(tmpdir(), 'ps-catalog-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe('loadToolboxClasses', () => {
+describe('loadToolboxCatalog', () => {
   it('lists the built-ins with their sources, then plugins; a plugin cannot shadow a built-in id', async () => {
     cpSync(example, path.join(home, 'plugins', 'greeting-tools'), { recursive: true });
     const shadow = path.join(home, 'plugins', 'shadow');
@@ -29,17 +29,18 @@ describe('loadToolboxClasses', () => {
       'export const make = (sdk) => class extends sdk.ToolBox { discoverTools() { return []; } };\n',
     );
 
-    const catalog = await loadToolboxClasses({ dataDir: home, nodeModulesDirs: [] });
-    expect(catalog.sources).toMatchObject({
+    const catalog = await loadToolboxCatalog({ dataDir: home, nodeModulesDirs: [] });
+    const sources = Object.fromEntries(Object.values(catalog.toolboxes).map((d) => [d.id, d.source]));
+    expect(sources).toMatchObject({
       'ovos-math-tools': 'builtin',
       'ovos-clock-tools': 'builtin',
       'ovos-mcp-toolbox': 'mcp',
       'greeting-tools': 'plugin',
     });
-    expect(Object.keys(catalog.classes).slice(0, BUILTIN_TOOLBOXES.length)).toEqual(
-      BUILTIN_TOOLBOXES.map((c) => c.defaultId),
+    expect(Object.keys(catalog.toolboxes).slice(0, BUILTIN_TOOLBOXES.length)).toEqual(
+      BUILTIN_TOOLBOXES.map((c) => c.id),
     );
-    expect(catalog.classes['ovos-math-tools']).toBe(BUILTIN_TOOLBOXES[0]);
+    expect(catalog.toolboxes['ovos-math-tools']).toBe(BUILTIN_TOOLBOXES[0]);
     expect(catalog.errors).toEqual([
       {
         id: 'ovos-math-tools',
@@ -54,8 +55,8 @@ describe('loadToolboxClasses', () => {
   });
 
   it('works without a data folder', async () => {
-    const catalog = await loadToolboxClasses({ nodeModulesDirs: [] });
-    expect(Object.keys(catalog.classes)).toEqual(BUILTIN_TOOLBOXES.map((c) => c.defaultId));
+    const catalog = await loadToolboxCatalog({ nodeModulesDirs: [] });
+    expect(Object.keys(catalog.toolboxes)).toEqual(BUILTIN_TOOLBOXES.map((c) => c.id));
     expect(catalog.errors).toEqual([]);
   });
 });
@@ -64,20 +65,20 @@ describe('built-in tool schemas', () => {
   it('every zod tool of every built-in toolbox has its properties in argument_schema (no empty schemas)', async () => {
     let checked = 0;
     for (const Cls of BUILTIN_TOOLBOXES) {
-      if ((Cls as { source?: string }).source) continue;
-      const tb = new Cls();
+      if (Cls.source !== 'builtin') continue;
+      const tb = Cls.create({ toolboxId: Cls.id });
       await tb.ready;
-      expect(tb.tools.size, `${Cls.defaultId} has tools`).toBeGreaterThan(0);
+      expect(tb.tools.size, `${Cls.id} has tools`).toBeGreaterThan(0);
       for (const json of tb.toolJsonList) {
         const tool = tb.tools.get(json.name)!;
         expect(json.argument_schema.type).toBe('object');
         if (isZodSchema(tool.argumentSchema)) {
-          expect(Object.keys(json.argument_schema.properties as object), `${Cls.defaultId}/${json.name}`).toEqual(
+          expect(Object.keys(json.argument_schema.properties as object), `${Cls.id}/${json.name}`).toEqual(
             Object.keys(tool.argumentSchema.shape),
           );
           expect(
             Object.keys(tool.argumentSchema.shape).length,
-            `${Cls.defaultId}/${json.name} takes arguments`,
+            `${Cls.id}/${json.name} takes arguments`,
           ).toBeGreaterThan(0);
         }
         if (isZodSchema(tool.outputSchema)) {

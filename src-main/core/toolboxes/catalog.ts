@@ -1,39 +1,43 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
-import { ToolboxSource } from '../../../shared/domain/tool';
 import { findToolboxPlugins, type PluginSearchOptions } from '../plugins';
-import type { ToolBoxClass } from '../toolbox';
 import { BUILTIN_TOOLBOXES } from './builtin';
+import { toolboxDescriptorOf, type ToolboxDescriptor } from './toolbox-descriptor';
 
+/** The toolboxes the app can instantiate, by plugin id, and the plugins that failed to load. */
 export interface ToolboxCatalog {
-  classes: Record<string, ToolBoxClass>;
-  sources: Record<string, ToolboxSource>;
+  toolboxes: Record<string, ToolboxDescriptor>;
   errors: { id: string; error: ErrorValue }[];
 }
 
-/** A built-in class's source: its static `source` ('mcp', 'utcp', ...) when it declares one, else 'builtin'. */
-function builtinSource(cls: ToolBoxClass): ToolboxSource {
-  const parsed = ToolboxSource.safeParse((cls as { source?: unknown }).source);
-  return parsed.success ? parsed.data : 'builtin';
+/** The descriptor for a toolbox id: the plugin's own, or its base's for `<plugin-id>:<instance>` ids. */
+export function toolboxFor(
+  toolboxes: Record<string, ToolboxDescriptor>,
+  toolboxId: string,
+): ToolboxDescriptor | undefined {
+  return (
+    toolboxes[toolboxId] ??
+    (toolboxId.includes(':') ? toolboxes[toolboxId.slice(0, toolboxId.indexOf(':'))] : undefined)
+  );
+}
+
+/** A catalog of the given descriptors (tests, embedders), by id. */
+export function toolboxRecord(descriptors: ToolboxDescriptor[]): Record<string, ToolboxDescriptor> {
+  return Object.fromEntries(descriptors.map((d) => [d.id, d]));
 }
 
 /**
- * Every toolbox class the app can instantiate, by id: the built-ins, then installed plugins. A plugin cannot
- * shadow a built-in id (reported as an error); broken plugins are reported and skipped.
+ * Every toolbox the app can instantiate, by id: the built-ins, then installed plugins (each ToolBox class becomes
+ * a descriptor). A plugin cannot shadow a built-in id (reported as an error); broken plugins are reported and skipped.
  */
-export async function loadToolboxClasses(
+export async function loadToolboxCatalog(
   options: { dataDir?: string; nodeModulesDirs?: string[] } = {},
 ): Promise<ToolboxCatalog> {
-  const catalog: ToolboxCatalog = { classes: {}, sources: {}, errors: [] };
-  for (const cls of BUILTIN_TOOLBOXES) {
-    if (!cls.defaultId) continue;
-    catalog.classes[cls.defaultId] = cls;
-    catalog.sources[cls.defaultId] = builtinSource(cls);
-  }
+  const catalog: ToolboxCatalog = { toolboxes: toolboxRecord(BUILTIN_TOOLBOXES), errors: [] };
   const search: PluginSearchOptions = { dataDir: options.dataDir, nodeModulesDirs: options.nodeModulesDirs };
   const found = await findToolboxPlugins(search);
   catalog.errors.push(...found.errors);
   for (const [id, cls] of Object.entries(found.plugins)) {
-    if (catalog.classes[id]) {
+    if (catalog.toolboxes[id]) {
       const origin = found.origins[id];
       catalog.errors.push({
         id,
@@ -45,8 +49,7 @@ export async function loadToolboxClasses(
       });
       continue;
     }
-    catalog.classes[id] = cls;
-    catalog.sources[id] = 'plugin';
+    catalog.toolboxes[id] = toolboxDescriptorOf(cls, { id, source: 'plugin' });
   }
   return catalog;
 }

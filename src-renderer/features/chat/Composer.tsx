@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { modKey } from '../../lib/keys';
 
-/** The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. */
+/** The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. A send that fails gives the text back. */
 export function Composer({
   disabled,
   running,
@@ -13,7 +13,8 @@ export function Composer({
   disabled: boolean;
   running: boolean;
   sending: boolean;
-  onSend(text: string): Promise<void>;
+  /** False when the message was not sent: the box gets it back. */
+  onSend(text: string): Promise<boolean>;
   onCancel(): void;
   placeholder: string;
 }) {
@@ -22,7 +23,7 @@ export function Composer({
     if (!text.trim() || disabled || running || sending) return;
     const t = text;
     setText('');
-    await onSend(t);
+    if (!(await onSend(t))) setText((typed) => typed || t);
   };
   return (
     <div className="composer">

@@ -79,4 +79,24 @@ describe('ToolCard', () => {
     );
     expect(screen.getByTestId('trace-tool-summary').textContent).toContain("out reported error: Unknown unit: 'x'");
   });
+
+  it('shows the cause of a failed call (what the tool said), folded and unfolded', () => {
+    const failed: ToolRow = {
+      ...row(undefined),
+      name: 'current_time',
+      status: 'error',
+      error: {
+        code: 'tool_execution_failed',
+        message: "Tool execution failed for 'current_time' in ToolBox 'ovos-clock-tools'",
+        details: { cause: "Unknown time zone 'Mars/Olympus'" },
+      },
+    };
+    render(<ToolCard row={failed} collapsed onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool-summary').textContent).toContain(
+      "out tool_execution_failed: Unknown time zone 'Mars/Olympus'",
+    );
+    cleanup();
+    render(<ToolCard row={failed} collapsed={false} onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool-error').textContent).toContain("Unknown time zone 'Mars/Olympus'");
+  });
 });

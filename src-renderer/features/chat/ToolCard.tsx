@@ -1,5 +1,5 @@
 import type { ToolRow } from '../../lib/trace-rows';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { causeOf, ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { reportedError } from '../../lib/reported-error';
 
@@ -13,7 +13,7 @@ const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
 
 /** A folded card's second line: the result, the error, or what the tool reports, in one line. */
 function outcomeLine(row: ToolRow, reported: string | null): string | null {
-  if (row.status === 'error' && row.error) return `${row.error.code}: ${row.error.message}`;
+  if (row.status === 'error' && row.error) return `${row.error.code}: ${causeOf(row.error) ?? row.error.message}`;
   if (reported) return `reported error: ${reported}`;
   if (row.status === 'ok') return JSON.stringify(row.result) ?? 'undefined';
   return null;

@@ -1,148 +1,60 @@
+import { OPENAI_BRAIN_ID } from '../../../shared/plugins/brains/openai';
 import { useApp } from '../../store/context';
-import { apiKeyPath, brainBlockOf, brainIdOf, engineIdOf, patchBrain } from '../../lib/persona-model';
-import { CUSTOM_PROVIDER, PROVIDERS, providerOf } from '../../lib/providers';
-import { BrainHint } from '../../components/BrainHint';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { brainBlockOf, brainIdOf, patchBrain, patchEngine } from '../../lib/persona-model';
 import { Field } from './Field';
-import { useFieldIssues } from './use-field-issues';
-import { useBrainProbe } from './use-brain-probe';
+import { OpenAIBrainSettings } from './OpenAIBrainSettings';
+import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-/** The brain: provider preset, URL, model from the provider's list, API key as a secret, test connection. */
+/**
+ * The brain: which one (from the catalog), then its settings: the OpenAI-compatible brain's hand-made section, any
+ * other brain's form generated from its config schema.
+ */
 export function BrainSection() {
   const draft = useApp((s) => s.draft)!;
-  const record = useApp((s) => s.record);
-  const selectedId = useApp((s) => s.selectedId);
+  const catalog = useApp((s) => s.catalog);
   const update = useApp((s) => s.updateDraft);
-  const issues = useFieldIssues();
   const brainId = brainIdOf(draft);
-  const block = brainBlockOf(draft);
-  const url = str(block.api_url);
-  const key = str(block.api_key);
-  const model = str(block.model);
-  const keyStored = !!record?.secretsSet.includes(apiKeyPath(draft));
-  const provider = providerOf(url);
-  const prefix = `${engineIdOf(draft)}.${brainId}`;
-  const { test, models, run } = useBrainProbe({
-    api_url: url,
-    api_key: key || undefined,
-    model: model || undefined,
-    personaId: key ? undefined : (selectedId ?? undefined),
-  });
-
-  if (brainId !== 'ovos-chat-openai-plugin') {
-    return (
-      <section className="card section">
-        <h3>Brain</h3>
-        <p className="muted">
-          This persona uses the <code>{brainId}</code> brain; its settings are kept as they are in the JSON.
-        </p>
-      </section>
-    );
-  }
-
+  const brains = catalog?.brains ?? [];
+  const entry = brains.find((b) => b.id === brainId);
+  const openai = brainId === OPENAI_BRAIN_ID;
+  const schema = entry ? formSchemaOf(entry.configSchema) : null;
   return (
     <section className="card section" aria-labelledby="brain-h">
       <div className="section-head">
-        <h3 id="brain-h">Brain (OpenAI-compatible server)</h3>
+        <h3 id="brain-h">{openai ? 'Brain (OpenAI-compatible server)' : `Brain (${entry?.title ?? brainId})`}</h3>
       </div>
-      <div className="provider-pills" role="group" aria-label="Provider">
-        {PROVIDERS.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            className="small"
-            aria-pressed={provider === p.id}
-            onClick={() => update((d) => patchBrain(d, { api_url: p.url }))}
+      {brains.length > 1 && (
+        <Field id="persona-brain" label="Brain" help={openai ? undefined : entry?.description}>
+          <select
+            id="persona-brain"
+            value={brainId}
+            onChange={(e) => update((p) => patchEngine(p, { brain: e.target.value }))}
           >
-            {p.label}
-          </button>
-        ))}
-        <button
-          type="button"
-          className="small"
-          aria-pressed={provider === CUSTOM_PROVIDER}
-          onClick={() => document.getElementById('brain-url')?.focus()}
-        >
-          Custom URL
-        </button>
-      </div>
-      <div className="grid-2">
-        <Field
-          id="brain-url"
-          label="API URL"
-          help="The /v1 base address (the full …/chat/completions URL works too)."
-          errors={issues(`${prefix}.api_url`)}
-        >
-          <input
-            id="brain-url"
-            value={url}
-            placeholder="http://localhost:11434/v1"
-            onChange={(e) => update((d) => patchBrain(d, { api_url: e.target.value }))}
-          />
-        </Field>
-        <Field
-          id="brain-model"
-          label="Model"
-          help={
-            models.length
-              ? `${models.length} models offered by the server.`
-              : 'Type a model name; the list fills in when the server answers.'
-          }
-          errors={issues(`${prefix}.model`)}
-        >
-          <input
-            id="brain-model"
-            list="brain-models"
-            value={model}
-            placeholder="qwen2.5"
-            onChange={(e) => update((d) => patchBrain(d, { model: e.target.value }))}
-          />
-          <datalist id="brain-models">
-            {models.map((m) => (
-              <option key={m} value={m} />
+            {!entry && <option value={brainId}>{brainId} (not installed)</option>}
+            {brains.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.title}
+              </option>
             ))}
-          </datalist>
+          </select>
         </Field>
-        <Field
-          id="brain-key"
-          label="API key"
-          help={
-            keyStored
-              ? 'A key is stored for this persona (kept out of the persona file). Type to replace it.'
-              : 'Not needed for local servers. Stored apart from the persona file.'
-          }
-        >
-          <input
-            id="brain-key"
-            type="password"
-            autoComplete="off"
-            value={key}
-            placeholder={keyStored ? '•••••••• (stored)' : 'none'}
-            onChange={(e) => update((d) => patchBrain(d, { api_key: e.target.value }))}
-          />
-        </Field>
-      </div>
-      <div className="row wrap">
-        <button
-          type="button"
-          data-testid="test-connection"
-          onClick={() => void run()}
-          disabled={!url || test.status === 'testing'}
-        >
-          {test.status === 'testing' ? <span className="spinner" /> : null} Test connection
-        </button>
-        {test.status === 'ok' && (
-          <span className="badge ok test-result" data-testid="test-result">
-            Connected in {Math.round(test.latencyMs)} ms · {test.models} models
-          </span>
-        )}
-      </div>
-      {test.status === 'failed' && (
-        <ErrorNotice error={test.error} testId="test-error">
-          <BrainHint error={test.error} url={test.url} />
-        </ErrorNotice>
+      )}
+      {openai ? (
+        <OpenAIBrainSettings />
+      ) : entry && schema && hasFormFields(schema) ? (
+        <PluginConfigForm
+          schema={schema}
+          block={brainBlockOf(draft)}
+          idPrefix={`brain-${brainId.replace(/[^\w-]/g, '_')}`}
+          label={`${entry.title} settings`}
+          onChange={(patch) => update((p) => patchBrain(p, patch))}
+        />
+      ) : (
+        <p className="muted">
+          {entry
+            ? `The ${entry.title} brain has no settings.`
+            : `This persona uses the ${brainId} brain, which is not installed here; its settings are kept as they are in the JSON.`}
+        </p>
       )}
     </section>
   );

@@ -1,15 +1,13 @@
-import { ENGINE_IDS } from '../../../shared/domain/persona';
 import { useApp } from '../../store/context';
 import { engineBlockOf, engineIdOf, patchEngine, switchEngine } from '../../lib/persona-model';
 import { Field } from './Field';
+import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
 import { useFieldIssues } from './use-field-issues';
 
-const FALLBACK_TITLES: Record<string, string> = {
-  'ovos-native-toolcall-loop': 'Native tool calls',
-  'ovos-react-loop': 'ReAct (text protocol)',
-};
+/** Engine-block keys other controls edit: the brain section, the basics (prompt), the toolboxes, the field below. */
+const EDITED_ELSEWHERE = ['brain', 'system_prompt', 'toolboxes', 'max_iterations'] as const;
 
-/** The loop engine and its limits. */
+/** The loop engine (from the catalog), its iteration limit, and a form for the rest of its config schema. */
 export function EngineSection() {
   const draft = useApp((s) => s.draft)!;
   const catalog = useApp((s) => s.catalog);
@@ -17,11 +15,9 @@ export function EngineSection() {
   const issues = useFieldIssues();
   const engineId = engineIdOf(draft);
   const block = engineBlockOf(draft);
-  const engines = catalog?.engines.length
-    ? catalog.engines
-    : ENGINE_IDS.map((id) => ({ id, title: FALLBACK_TITLES[id], description: '' }));
-  const known = engines.some((e) => e.id === engineId);
+  const engines = catalog?.engines ?? [];
   const current = engines.find((e) => e.id === engineId);
+  const rest = current ? formSchemaOf(current.configSchema, EDITED_ELSEWHERE) : null;
   const max = block.max_iterations;
   return (
     <section className="card section" aria-labelledby="engine-h">
@@ -32,12 +28,19 @@ export function EngineSection() {
           label="Engine"
           help={
             current?.description ||
-            'Native tool calls need a model that supports function calling; ReAct works with any model.'
+            (catalog
+              ? 'This engine is not installed here; its settings are kept as they are in the JSON.'
+              : 'Loading the installed engines…')
           }
           errors={issues('handlers')}
         >
           <select id="persona-engine" value={engineId} onChange={(e) => update((p) => switchEngine(p, e.target.value))}>
-            {!known && <option value={engineId}>{engineId} (not installed)</option>}
+            {!current && (
+              <option value={engineId}>
+                {engineId}
+                {catalog ? ' (not installed)' : ''}
+              </option>
+            )}
             {engines.map((e) => (
               <option key={e.id} value={e.id}>
                 {e.title}
@@ -65,6 +68,15 @@ export function EngineSection() {
           />
         </Field>
       </div>
+      {rest && hasFormFields(rest) && (
+        <PluginConfigForm
+          schema={rest}
+          block={block}
+          idPrefix={`engine-${engineId.replace(/[^\w-]/g, '_')}`}
+          label={`${current!.title} settings`}
+          onChange={(patch) => update((p) => patchEngine(p, patch))}
+        />
+      )}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '../../lib/persona-model';
 import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
 import { EmptyState } from '../../components/EmptyState';
-import { SchemaForm } from '../tool-forms/SchemaForm';
+import { SchemaForm } from '../../components/tool-form/SchemaForm';
 import { AddInstance } from './AddInstance';
 import { StoredSecrets } from './StoredSecrets';
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { BrainProbe } from '../../../shared/ipc/contract';
+import type { MethodInput } from '../../../shared/ipc/contract';
+
+type BrainProbe = MethodInput<'brains.test'>;
 import { createAppStore } from '../../store';
 import { StoreProvider } from '../../store/context';
 import { fakeClient } from '../../store/fake-client';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ErrorValue } from '../../../shared/domain/errors';
-import type { BrainProbe } from '../../../shared/ipc/contract';
+import type { MethodInput } from '../../../shared/ipc/contract';
 import { useApp } from '../../store/context';
 import { toErrorValue } from '../../lib/api-error';
 
@@ -13,7 +13,7 @@ export type TestState =
 const NO_MODELS: string[] = [];
 
 /** Test connection and the provider's model list, for the brain settings on screen. */
-export function useBrainProbe(probe: BrainProbe) {
+export function useBrainProbe(probe: MethodInput<'brains.test'>) {
   const client = useApp((s) => s.client);
   const key = JSON.stringify(probe);
   const [tested, setTested] = useState<{ key: string; state: TestState }>({ key, state: { status: 'idle' } });

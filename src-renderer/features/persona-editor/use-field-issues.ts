@@ -6,6 +6,10 @@ import { issuesByPath, validateDraft } from '../../lib/persona-validate';
 export function useFieldIssues(): (path: string) => string[] {
   const draft = useApp((s) => s.draft);
   const server = useApp((s) => s.serverIssues);
-  const byPath = useMemo(() => issuesByPath([...(draft ? validateDraft(draft) : []), ...server]), [draft, server]);
+  const catalog = useApp((s) => s.catalog);
+  const byPath = useMemo(
+    () => issuesByPath([...(draft ? validateDraft(draft, catalog) : []), ...server]),
+    [draft, server, catalog],
+  );
   return (path) => [...new Set(byPath[path] ?? [])];
 }

@@ -1,17 +1,12 @@
-import type Form from '@rjsf/core/lib/components/Form.js';
-import type { RJSFSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolInfo } from '../../../shared/domain/tool';
 import { useApp } from '../../store/context';
 import { toolKey, type HistoryEntry } from '../../store/tools-slice';
 import { issuesOf } from '../../lib/api-error';
-import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
 import { JsonView } from '../../components/JsonView';
-import { SchemaForm } from './SchemaForm';
+import { ToolForm } from '../../components/tool-form/ToolForm';
 import { ToolHistory } from './ToolHistory';
 import { ToolOutput } from './ToolOutput';
-import { useRawJson } from './use-raw-json';
-import { modKey } from '../../lib/keys';
 
 const NO_HISTORY: HistoryEntry[] = [];
 
@@ -27,8 +22,6 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     prefill && toolKey(prefill) === key ? prefill.args : {},
   );
   const [shown, setShown] = useState<HistoryEntry | null>(null);
-  const raw = useRawJson(formData, setFormData);
-  const formRef = useRef<Form>(null);
 
   const setTab = useApp((s) => s.setTab);
   /** The form holds a traced call's arguments (until it is run): say where they came from, and the way back. */
@@ -38,7 +31,6 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     setAppliedNonce(prefill.nonce);
     setFormData(prefill.args);
     setFromTrace(true);
-    raw.reset(prefill.args);
     setShown(null);
   }
 
@@ -46,26 +38,6 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     setFromTrace(false);
     setShown(await callTool(ref, args));
   };
-  const submit = () => {
-    if (calling) return;
-    if (raw.open) {
-      if (!raw.error) void run(formData);
-    } else formRef.current?.submit();
-  };
-  const submitRef = useRef(submit);
-  useEffect(() => {
-    submitRef.current = submit;
-  });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-        e.preventDefault();
-        submitRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   // A traced call opened here puts the keyboard in its form (the button that opened it is gone with the chat).
   const formCardRef = useRef<HTMLElement>(null);
@@ -79,9 +51,11 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     if (shown) sideRef.current?.querySelector('[data-testid="tool-output"]')?.scrollIntoView?.({ block: 'nearest' });
   }, [shown]);
 
-  const serverIssues = shown && !shown.outcome.ok ? issuesOf(shown.outcome.error) : [];
-  const extraErrors = serverIssues.length ? issuesToErrorSchema(serverIssues) : undefined;
-  const schema = tool.argument_schema as RJSFSchema;
+  const serverIssues = useMemo(() => (shown && !shown.outcome.ok ? issuesOf(shown.outcome.error) : []), [shown]);
+  const formTool = useMemo(
+    () => ({ name: tool.name, scope: tool.toolboxId, schema: tool.argument_schema }),
+    [tool.name, tool.toolboxId, tool.argument_schema],
+  );
 
   return (
     <div className="tool-detail" data-testid="tool-detail">
@@ -109,60 +83,15 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
               </button>
             </div>
           )}
-          {raw.open ? (
-            <div className="field">
-              <label htmlFor="raw-args">Arguments (JSON)</label>
-              <textarea
-                id="raw-args"
-                className="code"
-                rows={10}
-                value={raw.text}
-                aria-invalid={!!raw.error}
-                data-testid="raw-args"
-                onChange={(e) => raw.edit(e.target.value)}
-              />
-              {raw.error ? (
-                <p className="field-error" data-testid="raw-error">
-                  Invalid JSON, nothing will be sent: {raw.error}
-                </p>
-              ) : (
-                <p className="help">Sent as it is: main validates it, exactly as for a call from the model.</p>
-              )}
-            </div>
-          ) : (
-            <SchemaForm
-              formRef={formRef}
-              idPrefix={`tool-${tool.toolboxId}-${tool.name}`}
-              schema={schema}
-              formData={formData}
-              onChange={(d) => setFormData((d ?? {}) as Record<string, unknown>)}
-              onSubmit={(d) => void run((d ?? {}) as Record<string, unknown>)}
-              extraErrors={extraErrors}
-            />
-          )}
-          <div className="form-actions">
-            <button
-              className="primary"
-              data-testid="run-tool"
-              onClick={submit}
-              disabled={calling || (raw.open && !!raw.error)}
-              title={`${modKey()}+Enter`}
-            >
-              {calling ? <span className="spinner" /> : null} Run tool
-            </button>
-            <button
-              className="ghost"
-              data-testid="toggle-raw"
-              onClick={raw.toggle}
-              disabled={raw.open && !!raw.error}
-              aria-pressed={raw.open}
-            >
-              {raw.open ? 'Back to form' : 'Edit as JSON'}
-            </button>
-            <span className="small muted">
-              <kbd>{modKey()}</kbd>+<kbd>Enter</kbd> runs
-            </span>
-          </div>
+          <ToolForm
+            tool={formTool}
+            value={formData}
+            onChange={setFormData}
+            onSubmit={(args) => void run(args)}
+            issues={serverIssues}
+            busy={calling}
+            globalShortcut
+          />
         </section>
 
         <div className="tool-side" ref={sideRef}>
@@ -179,12 +108,10 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             busy={calling}
             onLoad={(e) => {
               setFormData(e.args);
-              raw.reset(e.args);
               setShown(e);
             }}
             onRerun={(e) => {
               setFormData(e.args);
-              raw.reset(e.args);
               void run(e.args);
             }}
           />

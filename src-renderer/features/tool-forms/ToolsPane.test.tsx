@@ -70,3 +70,20 @@ describe('ToolsPane', () => {
     expect(screen.queryByTestId('no-tool-matches')).toBeNull();
   });
 });
+
+describe('ToolsPane toolbox headings', () => {
+  it('tells two MCP toolboxes apart by their instance name', () => {
+    const fake = fakeClient({});
+    const store = createAppStore(fake.client);
+    const files: ToolboxInfo = { ...down, toolboxId: 'ovos-mcp-toolbox:files', error: null };
+    store.setState({ selectedId: 'p', toolboxes: [{ ...down, error: null }, files], tab: 'tools' });
+    render(
+      <StoreProvider store={store}>
+        <ToolsPane />
+      </StoreProvider>,
+    );
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings[0]).toMatch(/^MCP server\d/);
+    expect(headings[1]).toMatch(/^MCP server · files\d/);
+  });
+});

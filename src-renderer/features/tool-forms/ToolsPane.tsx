@@ -7,6 +7,12 @@ import { ToolDetail } from './ToolDetail';
 import { toolKey } from '../../store/tools-slice';
 import { modKey } from '../../lib/keys';
 
+/** The name of a second instance of a toolbox (`ovos-mcp-toolbox:files` -> `files`): two MCP servers read apart. */
+function instanceName(toolboxId: string): string | null {
+  const i = toolboxId.indexOf(':');
+  return i > 0 ? toolboxId.slice(i + 1) : null;
+}
+
 /** Every tool of every toolbox of the persona; the selected one's form on the right. */
 export function ToolsPane() {
   const toolboxes = useApp((s) => s.toolboxes);
@@ -87,7 +93,15 @@ export function ToolsPane() {
         {toolboxes.map((tb) => (
           <div key={tb.toolboxId}>
             <h3>
-              <span>{tb.title}</span>
+              <span>
+                {tb.title}
+                {instanceName(tb.toolboxId) && (
+                  <span className="instance-name" data-testid={`instance-${tb.toolboxId}`}>
+                    {' '}
+                    · {instanceName(tb.toolboxId)}
+                  </span>
+                )}
+              </span>
               <span className="badge">{tb.tools.length}</span>
             </h3>
             {tb.error?.code === 'approval_required' && (
@@ -129,6 +143,7 @@ export function ToolsPane() {
                   <button
                     aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name}
                     data-testid={`tool-${t.name}`}
+                    title={t.description || undefined}
                     onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}
                   >
                     <div className="tname">{t.modelName}</div>

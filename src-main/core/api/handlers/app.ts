@@ -1,11 +1,9 @@
-import type { CatalogEntry } from '../../../../shared/ipc/contract';
-import { BRAINS } from '../../brains/index';
-import { ENGINES } from '../../engines/catalog';
 import { toErrorValue } from '../../errors';
+import { catalogEntryOf } from '../../plugins/descriptor';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
-/** app.info and app.catalog: what this app is and which plugins it has. */
+/** app.info and app.catalog: what this app is and which plugins it has, each from its descriptor. */
 export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.catalog'> {
   return {
     'app.info': async () => ({
@@ -15,22 +13,11 @@ export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.c
       platform: process.platform,
     }),
     'app.catalog': async () => {
-      const { classes, sources, errors } = await app.toolboxCatalog();
-      const entry = (
-        id: string,
-        meta: { title?: string; description?: string; configSchema?: Record<string, unknown> },
-        source: CatalogEntry['source'],
-      ): CatalogEntry => ({
-        id,
-        title: meta.title ?? id,
-        description: meta.description ?? '',
-        configSchema: meta.configSchema ?? { type: 'object' },
-        source,
-      });
+      const { toolboxes, errors } = await app.toolboxCatalog();
       return {
-        engines: Object.entries(ENGINES).map(([id, meta]) => entry(id, meta, 'builtin')),
-        brains: Object.entries(BRAINS).map(([id, meta]) => entry(id, meta, 'builtin')),
-        toolboxes: Object.entries(classes).map(([id, Cls]) => entry(id, Cls, sources[id] ?? 'builtin')),
+        engines: app.engines.map((d) => ({ ...catalogEntryOf(d), source: 'builtin' as const })),
+        brains: app.brains.map((d) => ({ ...catalogEntryOf(d), source: 'builtin' as const })),
+        toolboxes: Object.values(toolboxes).map((d) => ({ ...catalogEntryOf(d), source: d.source })),
         pluginErrors: errors.map((e) => ({ id: e.id, error: toErrorValue(e.error) })),
       };
     },

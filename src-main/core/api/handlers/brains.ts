@@ -1,7 +1,7 @@
 import type { ErrorValue } from '../../../../shared/domain/errors';
-import { DEFAULT_API_URL } from '../../../../shared/domain/persona';
+import { DEFAULT_API_URL, presetOf } from '../../../../shared/plugins/brains/openai';
 import type { BrainProbe } from '../../../../shared/ipc/contract';
-import { probeBrain } from '../../brains/probe';
+import type { ProbeResult } from '../../brains/brain-descriptor';
 import { StudioError } from '../../errors';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
@@ -10,7 +10,7 @@ const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.tri
 
 /**
  * The key to probe with: the one given, else a key stored for this persona, but only one saved together
- * with this very api_url (the OpenAI brain's first). A stored key never goes to another address: the
+ * with this very api_url (the probed brain's block first). A stored key never goes to another address: the
  * editor probes while the user types a new URL, and a key for one provider must not reach another.
  */
 async function keyFor(app: AppContext, input: BrainProbe): Promise<string | undefined> {
@@ -29,43 +29,47 @@ async function keyFor(app: AppContext, input: BrainProbe): Promise<string | unde
     for (const [name, value] of Object.entries(block)) walk(value, where ? `${where}.${name}` : name);
   };
   walk(await app.personas.loadWithSecrets(input.personaId), '');
-  return (found.find((f) => f.where.includes('ovos-chat-openai-plugin')) ?? found[0])?.key;
+  return (found.find((f) => f.where.includes(input.brainId)) ?? found[0])?.key;
 }
 
-/** Says plainly when nothing answers at the address (the usual case: Ollama is not running). */
+/** Says plainly when nothing answers at the address, with what to start there (the preset's own hint). */
 function explain(error: ErrorValue | null, apiUrl: string): ErrorValue | null {
   if (!error || error.code !== 'brain_unreachable') return error;
-  return {
-    ...error,
-    message: `No server answers at ${apiUrl}. Start Ollama (or another OpenAI-compatible server) there, or change api_url. (${error.message})`,
-  };
+  const preset = presetOf(apiUrl);
+  const what =
+    preset && preset.id !== 'ollama'
+      ? `Start ${preset.title} there (${preset.hint.replace(/\.$/, '')})`
+      : 'Start Ollama (or another OpenAI-compatible server) there';
+  return { ...error, message: `No server answers at ${apiUrl}. ${what}, or change api_url. (${error.message})` };
 }
 
-/** brains.test (connect, list models, time it) and brains.models. */
+/** Runs the probed brain's own connection test; a brain without one says so. */
+async function probe(app: AppContext, input: BrainProbe): Promise<ProbeResult> {
+  const descriptor = app.brains.find((b) => b.id === input.brainId);
+  if (!descriptor) throw new StudioError('not_found', `No brain '${input.brainId}' here.`);
+  if (!descriptor.probe)
+    return {
+      ok: false,
+      latencyMs: 0,
+      models: [],
+      error: { code: 'bad_input', message: `The ${descriptor.title} brain (${descriptor.id}) has no connection test.` },
+    };
+  const { personaId: _personaId, ...rest } = input;
+  const result = await descriptor.probe({ ...rest, api_key: await keyFor(app, input) });
+  return { ...result, error: explain(result.error ?? null, input.api_url) };
+}
+
+/** brains.test (connect, list models, time it) and brains.models, each asking the brain's own probe. */
 export function brainHandlers(app: AppContext): Pick<Handlers, 'brains.test' | 'brains.models'> {
   return {
     'brains.test': async (input) => {
-      const result = await probeBrain({
-        api_url: input.api_url,
-        api_key: await keyFor(app, input),
-        model: input.model,
-      });
-      return {
-        ok: result.ok,
-        latencyMs: result.latencyMs,
-        models: result.models,
-        error: explain(result.error ?? null, input.api_url),
-      };
+      const { ok, latencyMs, models, error } = await probe(app, input);
+      return { ok, latencyMs, models, error };
     },
     'brains.models': async (input) => {
-      const result = await probeBrain({
-        api_url: input.api_url,
-        api_key: await keyFor(app, input),
-        model: input.model,
-      });
+      const result = await probe(app, input);
       if (!result.ok && !result.models.length && result.error) {
-        const error = explain(result.error, input.api_url)!;
-        throw new StudioError(error.code, error.message, error.details);
+        throw new StudioError(result.error.code, result.error.message, result.error.details);
       }
       return { models: result.models };
     },

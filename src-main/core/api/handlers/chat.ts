@@ -27,13 +27,13 @@ export function chatHandlers(
   // Sessions a send is starting a run in (between its check and the run's registration, which awaits):
   // a second send to the same session meanwhile is refused like one during the run.
   const starting = new Set<string>();
-  const send: Handlers['chat.send'] = async (input) => {
+  const send: Handlers['chat.send'] = async (input, ctx) => {
     const sessionId = input.sessionId ?? newSessionId();
     if (app.runs.inSession(sessionId) || starting.has(sessionId))
       throw new StudioError('bad_input', 'A run is still going in this session: wait for it or cancel it first.');
     starting.add(sessionId);
     try {
-      return await startSend({ ...input, sessionId }, input.sessionId !== undefined);
+      return await startSend({ ...input, sessionId }, input.sessionId !== undefined, ctx.client);
     } finally {
       starting.delete(sessionId);
     }
@@ -41,6 +41,7 @@ export function chatHandlers(
   const startSend = async (
     { personaId, sessionId, message }: { personaId: string; sessionId: string; message: string },
     given: boolean,
+    client: string | undefined,
   ) => {
     const { persona } = await app.personas.get(personaId);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
@@ -59,8 +60,22 @@ export function chatHandlers(
         .catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
       app.emit('chat.trace', { sessionId, event });
     };
-    const handle = startRun(runtime, { history, message, sessionId, personaId, personaName: persona.name, onEvent });
-    app.runs.add({ runId: handle.runId, sessionId, cancel: () => handle.cancel() });
+    const handle = startRun(runtime, {
+      history,
+      message,
+      sessionId,
+      personaId,
+      personaName: persona.name,
+      onEvent,
+      openDebugger: (run) =>
+        app.debug.open({
+          ...run,
+          sessionId,
+          personaId,
+          ...(runtime.approval ? { approval: runtime.approval } : {}),
+        }),
+    });
+    app.runs.add({ runId: handle.runId, sessionId, client, cancel: (reason) => handle.cancel(reason) });
     void handle.done.finally(() => {
       app.runs.remove(handle.runId);
       release();

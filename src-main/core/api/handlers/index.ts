@@ -3,6 +3,7 @@ import type { Handlers } from '../dispatch';
 import { appHandlers } from './app';
 import { brainHandlers } from './brains';
 import { chatHandlers } from './chat';
+import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
 import { toolboxHandlers } from './toolboxes';
@@ -14,6 +15,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...personaHandlers(app),
     ...toolboxHandlers(app),
     ...chatHandlers(app),
+    ...debugHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
   };

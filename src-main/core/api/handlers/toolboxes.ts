@@ -1,13 +1,15 @@
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
+import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
 import { blockWithoutSecrets } from '../../personas/secret-fields';
-import { AwaitingApprovalToolBox } from '../../approvals/awaiting-approval';
-import { executeToolCall, ToolRegistry, type ToolBox, type ToolBoxClass } from '../../toolbox';
+import { configSchemaOf } from '../../plugins/descriptor';
+import { executeToolCall, ToolRegistry, type ToolBox } from '../../toolbox';
+import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
-const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
 /** The toolboxes in a scope: a persona's (one registry, clash renames applied) or every installed one. */
 async function scope(
@@ -33,18 +35,17 @@ async function describe(
   personaId: string | null,
 ): Promise<ToolboxInfo[]> {
   await Promise.all(toolboxes.map((tb) => tb.ready));
-  const { sources } = await app.toolboxCatalog();
+  const catalog = await app.toolboxCatalog();
   // Without a persona every toolbox stands alone, so its tools keep their own names.
   const infos = personaId ? registry.toolInfos() : toolboxes.flatMap((tb) => new ToolRegistry([tb]).toolInfos());
   const out: ToolboxInfo[] = toolboxes.map((tb) => {
-    // A toolbox awaiting approval shows as the toolbox it stands for, with the programs to approve as its "error".
-    const Cls = (tb instanceof AwaitingApprovalToolBox ? tb.standsFor : undefined) ?? (tb.constructor as ToolBoxClass);
+    const descriptor = toolboxFor(catalog.toolboxes, tb.toolboxId);
     return {
       toolboxId: tb.toolboxId,
-      title: Cls.title ?? tb.toolboxId,
-      description: Cls.description ?? '',
-      source: sources[tb.toolboxId] ?? 'builtin',
-      configSchema: Cls.configSchema ?? { type: 'object' },
+      title: descriptor?.title ?? tb.toolboxId,
+      description: descriptor?.description ?? '',
+      source: catalog.toolboxes[tb.toolboxId]?.source ?? 'builtin',
+      configSchema: descriptor ? configSchemaOf(descriptor) : { type: 'object' },
       // The runtime's config has the stored secrets merged in; the window gets it without them.
       config: blockWithoutSecrets(tb.toolboxId, tb.config),
       tools: infos.filter((t) => t.toolboxId === tb.toolboxId),
@@ -58,7 +59,7 @@ async function describe(
         toolboxId: entry.toolboxId,
         title: entry.toolboxId,
         description: '',
-        source: sources[entry.toolboxId] ?? 'builtin',
+        source: catalog.toolboxes[entry.toolboxId]?.source ?? 'builtin',
         configSchema: { type: 'object' },
         config: {},
         tools: [],

@@ -2,7 +2,6 @@ import type { AgentMessage, ToolCall } from '../../../../shared/domain/message';
 import type { OpenAITool } from '../../../../shared/domain/tool';
 import type { BrainMessage, ChatEngine, ChatOptions } from '../../brains/chat-engine';
 import { CancelledError } from '../../errors';
-import { ToolBox } from '../../toolbox';
 
 /** One scripted reply: text (optionally in given deltas), tool calls, warnings; or an error; or a hang. */
 export interface ScriptedBrainReply {
@@ -61,7 +60,7 @@ export class ScriptedBrain implements ChatEngine {
   private async next(messages: AgentMessage[], options: ChatOptions, streamed: boolean): Promise<ScriptedBrainReply> {
     this.calls.push({
       messages: messages.map((m) => ({ ...m })),
-      tools: options.tools === undefined || options.tools === null ? undefined : ToolBox.normalizeTools(options.tools),
+      tools: options.tools,
       streamed,
     });
     const reply = this.replies.shift();

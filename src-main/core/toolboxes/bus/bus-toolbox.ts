@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_BUS_URL } from '../../../../shared/bus/message';
-import { TOOL_NAME_PATTERN, ToolJson, type JsonSchema } from '../../../../shared/domain/tool';
+import { TOOL_NAME_PATTERN, ToolJson } from '../../../../shared/domain/tool';
 import type { Bus } from '../../bus/bus';
 import { BRIDGE_ORIGIN, ORIGIN_KEY } from '../../bus/bus-bridge';
 import { Message } from '../../bus/message';
 import { WebSocketBus } from '../../bus/ws-bus-client';
 import { logger } from '../../log';
 import { qualifiedName, ToolBox, ToolExecutionError, type AgentTool, type ToolCallContext } from '../../toolbox';
-import { BUS_CONFIG_SCHEMA, parseBusConfig, type BusToolBoxConfig } from './config';
+import { parseBusConfig, type BusToolBoxConfig } from './config';
 import { RemoteToolError } from './remote-error';
 
 const log = logger('bus-toolbox');
@@ -21,11 +21,9 @@ const CONTEXT = { source: 'persona-studio' };
  * It only asks: it never answers on the bus, so bus toolboxes cannot re-export each other in a loop.
  */
 export class BusToolBox extends ToolBox {
-  static defaultId = 'ovos-bus-toolbox';
-  static title = 'OVOS bus tools';
-  static description = 'Tools that OVOS agents and other Persona Studio processes announce on an OVOS messagebus.';
-  static source = 'bus' as const;
-  static configSchema: JsonSchema = BUS_CONFIG_SCHEMA;
+  static readonly defaultId = 'ovos-bus-toolbox';
+  /** The bus bridge reads it: bus toolboxes are never re-announced on a bus. */
+  static readonly source = 'bus' as const;
 
   private own: WebSocketBus | null = null;
 

@@ -1,44 +1,6 @@
-import { z } from 'zod';
-import { DEFAULT_BUS_URL } from '../../../../shared/bus/message';
-import type { JsonSchema } from '../../../../shared/domain/tool';
+import { BusToolBoxConfig } from '../../../../shared/plugins/toolboxes/bus';
 
-/** Config block of `ovos-bus-toolbox`: which bus to ask, and how long to wait. */
-export const BusToolBoxConfig = z.object({
-  url: z
-    .string()
-    .optional()
-    .meta({
-      title: 'Bus URL',
-      description: `The OVOS messagebus; default ${DEFAULT_BUS_URL} (or the bus the app gives the persona).`,
-      examples: [DEFAULT_BUS_URL],
-    }),
-  discover_timeout_ms: z
-    .number()
-    .int()
-    .positive()
-    .max(60_000)
-    .default(500)
-    .meta({
-      title: 'Discovery window (ms)',
-      description: 'How long answers to ovos.persona.tools.discover are collected.',
-    }),
-  call_timeout_s: z
-    .number()
-    .positive()
-    .default(30)
-    .meta({ title: 'Call timeout (s)', description: 'How long a call waits for its .response.' }),
-  exclude_toolbox_ids: z
-    .array(z.string())
-    .default([])
-    .meta({ title: 'Exclude toolboxes', description: 'Remote toolbox ids not to list.' }),
-});
-export type BusToolBoxConfig = z.infer<typeof BusToolBoxConfig>;
-
-export const BUS_CONFIG_SCHEMA: JsonSchema = (() => {
-  const schema = z.toJSONSchema(BusToolBoxConfig, { io: 'input' }) as JsonSchema;
-  delete schema.$schema;
-  return { title: 'OVOS bus tools', ...schema };
-})();
+export { BusToolBoxConfig };
 
 export function parseBusConfig(raw: Record<string, unknown>): BusToolBoxConfig {
   const parsed = BusToolBoxConfig.safeParse(raw);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClockToolBox } from './index';
+import { ClockToolBox, clockToolbox } from './index';
 
 class FixedClock extends ClockToolBox {
   protected now(): Date {
@@ -23,7 +23,7 @@ describe('ClockToolBox (ovos-clock-tools)', () => {
   it('has the OVOS id and four tools', async () => {
     await tb.ready;
     expect(tb.toolboxId).toBe('ovos-clock-tools');
-    expect(ClockToolBox.title).toBe('Clock');
+    expect(clockToolbox.title).toBe('Clock');
     expect([...tb.tools.keys()]).toEqual(['current_time', 'date_add', 'day_of_week', 'date_difference']);
   });
 

@@ -1,24 +1,12 @@
+import { ClockToolsConfig } from '../../../../shared/plugins/toolboxes/clock';
 import type { AgentTool } from '../../toolbox';
 import { ToolBox } from '../../toolbox';
+import { defineToolbox } from '../toolbox-descriptor';
 import { checkTimeZone, currentTimeTool, dateAddTool, dateDifferenceTool, dayOfWeekTool } from './tools';
 
 /** OVOS's `ovos-clock-tools`: the time in any IANA zone and calendar arithmetic (Intl, no network). */
 export class ClockToolBox extends ToolBox {
-  static defaultId = 'ovos-clock-tools';
-  static title = 'Clock';
-  static description = 'The current time in any IANA time zone, date arithmetic, weekdays and the time between dates.';
-  static configSchema = {
-    type: 'object',
-    properties: {
-      timezone: {
-        type: 'string',
-        title: 'Default time zone',
-        description: "IANA name used when a call gives none, e.g. 'Europe/Lisbon'.",
-        default: 'UTC',
-      },
-    },
-    additionalProperties: false,
-  };
+  static readonly defaultId = 'ovos-clock-tools';
 
   /** The clock the tools read; tests override it. */
   protected now(): Date {
@@ -26,7 +14,9 @@ export class ClockToolBox extends ToolBox {
   }
 
   discoverTools(): AgentTool[] {
-    const configured = typeof this.config.timezone === 'string' && this.config.timezone ? this.config.timezone : 'UTC';
+    // An unset, empty or non-string timezone is the schema's default.
+    const field = ClockToolsConfig.shape.timezone;
+    const configured = field.safeParse(this.config.timezone || undefined).data ?? field.parse(undefined);
     checkTimeZone(configured);
     return [
       currentTimeTool(
@@ -39,3 +29,13 @@ export class ClockToolBox extends ToolBox {
     ];
   }
 }
+
+/** The `ovos-clock-tools` plugin. */
+export const clockToolbox = defineToolbox({
+  id: ClockToolBox.defaultId,
+  title: 'Clock',
+  description: 'The current time in any IANA time zone, date arithmetic, weekdays and the time between dates.',
+  config: ClockToolsConfig,
+  source: 'builtin',
+  create: (options) => new ClockToolBox(options),
+});

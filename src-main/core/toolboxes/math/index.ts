@@ -1,5 +1,7 @@
+import { MathToolsConfig } from '../../../../shared/plugins/toolboxes/math';
 import type { AgentTool } from '../../toolbox';
 import { ToolBox } from '../../toolbox';
+import { defineToolbox } from '../toolbox-descriptor';
 import { evaluateExpressionTool } from './evaluate';
 import { solveEquationTool } from './solve';
 import { statisticsSummaryTool } from './statistics';
@@ -7,13 +9,20 @@ import { unitConvertTool } from './units';
 
 /** OVOS's `ovos-math-tools`: expressions, unit conversion, statistics and equations, all through mathjs. */
 export class MathToolBox extends ToolBox {
-  static defaultId = 'ovos-math-tools';
-  static title = 'Math';
-  static description =
-    'Evaluate expressions, convert units, summarize numbers and solve linear or quadratic equations (mathjs, no JS eval).';
-  static configSchema = { type: 'object', properties: {}, additionalProperties: false };
+  static readonly defaultId = 'ovos-math-tools';
 
   discoverTools(): AgentTool[] {
     return [evaluateExpressionTool, unitConvertTool, statisticsSummaryTool, solveEquationTool];
   }
 }
+
+/** The `ovos-math-tools` plugin. */
+export const mathToolbox = defineToolbox({
+  id: MathToolBox.defaultId,
+  title: 'Math',
+  description:
+    'Evaluate expressions, convert units, summarize numbers and solve linear or quadratic equations (mathjs, no JS eval).',
+  config: MathToolsConfig,
+  source: 'builtin',
+  create: (options) => new MathToolBox(options),
+});

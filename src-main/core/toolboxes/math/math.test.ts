@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MathToolBox } from './index';
+import { configSchemaOf } from '../../plugins/descriptor';
+import { MathToolBox, mathToolbox } from './index';
 
 const tb = new MathToolBox();
 const call = (name: string, kwargs: Record<string, unknown>) => tb.callTool(name, kwargs);
@@ -8,8 +9,8 @@ describe('MathToolBox (ovos-math-tools)', () => {
   it('has the OVOS id, catalog metadata and four tools', async () => {
     await tb.ready;
     expect(tb.toolboxId).toBe('ovos-math-tools');
-    expect(MathToolBox.title).toBe('Math');
-    expect(MathToolBox.configSchema).toMatchObject({ type: 'object' });
+    expect(mathToolbox.title).toBe('Math');
+    expect(configSchemaOf(mathToolbox)).toMatchObject({ type: 'object' });
     expect([...tb.tools.keys()]).toEqual([
       'evaluate_expression',
       'unit_convert',

@@ -1,54 +1,6 @@
-import { z } from 'zod';
-import type { JsonSchema } from '../../../../shared/domain/tool';
+import { MCPConfig } from '../../../../shared/plugins/toolboxes/mcp';
 
-/**
- * Config block of `ovos-mcp-toolbox` (OVOS ovos-tool-adapters' keys): how to reach one MCP server.
- * `http` tries streamable HTTP first and falls back to the older SSE transport; `sse` uses SSE only.
- */
-export const MCPConfig = z.object({
-  transport: z
-    .enum(['stdio', 'http', 'sse'])
-    .default('stdio')
-    .meta({
-      title: 'Transport',
-      description:
-        'stdio starts the server as a child process; http connects to a URL (streamable HTTP, falling back to SSE).',
-    }),
-  command: z
-    .string()
-    .optional()
-    .meta({ title: 'Command', description: 'stdio: the program that runs the server, e.g. npx or node.' }),
-  args: z.array(z.string()).default([]).meta({ title: 'Arguments', description: 'stdio: its arguments.' }),
-  env: z
-    .record(z.string(), z.string())
-    .default({})
-    .meta({
-      title: 'Environment',
-      description: 'stdio: extra environment variables (PATH, HOME and USER are inherited).',
-    }),
-  cwd: z.string().optional().meta({ title: 'Working folder', description: 'stdio: the folder the server starts in.' }),
-  url: z
-    .string()
-    .optional()
-    .meta({ title: 'URL', description: 'http/sse: the server endpoint, e.g. http://127.0.0.1:3001/mcp.' }),
-  headers: z
-    .record(z.string(), z.string())
-    .default({})
-    .meta({ title: 'Headers', description: 'http/sse: sent with every request (e.g. Authorization).' }),
-  timeout: z
-    .number()
-    .positive()
-    .default(30)
-    .meta({ title: 'Timeout (s)', description: 'Seconds to wait for the connection and for each request.' }),
-});
-export type MCPConfig = z.infer<typeof MCPConfig>;
-
-/** The config form's JSON Schema. */
-export const MCP_CONFIG_SCHEMA: JsonSchema = (() => {
-  const schema = z.toJSONSchema(MCPConfig, { io: 'input' }) as JsonSchema;
-  delete schema.$schema;
-  return { title: 'MCP server', ...schema };
-})();
+export { MCPConfig };
 
 /** Parses a config block; the error names the bad keys, so the toolbox can show it as its discovery error. */
 export function parseMCPConfig(raw: Record<string, unknown>): MCPConfig {

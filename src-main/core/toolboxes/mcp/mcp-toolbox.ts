@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../../../shared/domain/tool';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
-import { MCP_CONFIG_SCHEMA, parseMCPConfig, type MCPConfig } from './config';
+import { parseMCPConfig, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
@@ -23,11 +23,7 @@ const MAX_PAGES = 50;
  * the next refresh tries again; a server that went away is restarted on the next call.
  */
 export class MCPToolBox extends ToolBox {
-  static defaultId = 'ovos-mcp-toolbox';
-  static title = 'MCP server';
-  static description = 'Tools from a Model Context Protocol server, started over stdio or reached over HTTP.';
-  static source = 'mcp' as const;
-  static configSchema: JsonSchema = MCP_CONFIG_SCHEMA;
+  static readonly defaultId = 'ovos-mcp-toolbox';
 
   private session: MCPSession | null = null;
   private opening: Promise<MCPSession> | null = null;

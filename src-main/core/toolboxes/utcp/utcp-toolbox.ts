@@ -4,7 +4,7 @@ import type { JsonSchema } from '../../../../shared/domain/tool';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool } from '../../toolbox';
 import { toolNamesFor } from '../mcp/names';
-import { parseUTCPConfig, UTCP_CONFIG_SCHEMA } from './config';
+import { parseUTCPConfig } from './config';
 import { localCandidates, mapUTCPResult, utcpOutputSchema } from './result';
 
 const log = logger('utcp');
@@ -23,11 +23,7 @@ for (const type of ['http', 'streamable_http', 'sse']) {
  * unsafe characters replaced); the mapping back is kept per discovery.
  */
 export class UTCPToolBox extends ToolBox {
-  static defaultId = 'ovos-utcp-toolbox';
-  static title = 'UTCP manual';
-  static description = 'Tools described by UTCP manuals (Universal Tool Calling Protocol), called over HTTP.';
-  static source = 'utcp' as const;
-  static configSchema: JsonSchema = UTCP_CONFIG_SCHEMA;
+  static readonly defaultId = 'ovos-utcp-toolbox';
 
   private client: UtcpClient | null = null;
   private closed = false;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Config block of the loop engines (OVOS's agentic loops): the brain and toolbox ids, whose blocks nest inside it
+ * by plugin id (kept as they are), and the loop's limits. Its defaults are the only ones.
+ */
+export const LoopEngineConfig = z.looseObject({
+  brain: z.string().optional().meta({
+    title: 'Brain',
+    description: "The brain's plugin id, e.g. 'ovos-chat-openai-plugin'; its config block nests under that id.",
+  }),
+  max_iterations: z
+    .number()
+    .int('max_iterations is a whole number.')
+    .positive('max_iterations must be at least 1.')
+    .default(10)
+    .meta({
+      title: 'Max iterations',
+      description: 'Tool-call cycles before the engine forces a final answer (one more request without tools).',
+    }),
+  system_prompt: z
+    .string()
+    .optional()
+    .meta({ title: 'System prompt', description: 'Sent first, as a system message, on every request.' }),
+  toolboxes: z
+    .array(z.string())
+    .optional()
+    .meta({ title: 'Toolboxes', description: 'ToolBox ids; each config block nests under its id.' }),
+  tool_timeout_s: z.number().positive('tool_timeout_s must be more than 0 seconds.').default(30).meta({
+    title: 'Tool timeout (s)',
+    description: 'A tool call running longer fails with a timeout error that the model sees.',
+  }),
+});
+export type LoopEngineConfig = z.infer<typeof LoopEngineConfig>;
+
+/** The loop's defaults, read from the schema. */
+export const LOOP_DEFAULTS = LoopEngineConfig.parse({});

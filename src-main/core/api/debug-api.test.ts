@@ -1,0 +1,223 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PauseState } from '../../../shared/domain/debug';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
+import type { RpcEvent, RpcResponse } from '../../../shared/ipc/envelope';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import { createApp, type App } from './app';
+import { dispatch } from './dispatch';
+
+const FIXTURE = new URL('../toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname;
+
+let app: App;
+let dataDir: string;
+let provider: ScriptedServer;
+let events: RpcEvent[];
+
+function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<RpcResponse> {
+  return dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
+}
+async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+  const response = await call(method, input);
+  if (!response.ok) throw new Error(`${method}: ${response.error.message}`);
+  return response.output as MethodOutput<M>;
+}
+
+/** Approves every program the persona starts (the app starts none before that). */
+async function approveAll(id: string): Promise<void> {
+  const { programs } = await ok('approvals.list', { id });
+  if (programs.length) await ok('approvals.approve', { id, fingerprints: programs.map((p) => p.fingerprint) });
+}
+
+async function until<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const paused = () => events.filter((e) => e.event === 'debug.paused').map((e) => e.payload as PauseState);
+const trace = () =>
+  events.filter((e) => e.event === 'chat.trace').map((e) => (e.payload as { event: TraceEvent }).event);
+
+/** A persona with an MCP server over stdio (a program on this machine) and a scripted brain. */
+function persona(extra: Record<string, unknown> = {}) {
+  return {
+    name: 'Trips',
+    handlers: ['ovos-native-toolcall-loop'],
+    'ovos-native-toolcall-loop': {
+      brain: 'ovos-chat-openai-plugin',
+      toolboxes: ['ovos-mcp-toolbox:fx'],
+      'ovos-mcp-toolbox:fx': { command: process.execPath, args: ['--import', 'tsx', FIXTURE] },
+      'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
+    },
+    ...extra,
+  };
+}
+
+beforeEach(async () => {
+  provider = await startScriptedOpenAIServer();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-debug-api-'));
+  app = await createApp({ dataDir, mode: 'browser' });
+  events = [];
+  app.onEvent((e) => events.push(e));
+});
+
+afterEach(async () => {
+  await app.close();
+  await provider.close();
+});
+
+describe('debug API', () => {
+  it('breakpoints are remembered per persona, across a restart of the app', async () => {
+    const none = await ok('debug.getBreakpoints', { personaId: 'assistant' });
+    expect(none.breakpoints).toEqual({
+      beforeTools: { enabled: false, tools: [], conditions: [] },
+      beforeModel: false,
+      onToolError: false,
+    });
+    await ok('debug.setBreakpoints', {
+      personaId: 'assistant',
+      breakpoints: { beforeTools: { enabled: true, conditions: [{ tool: 'evaluate_expression', argsContain: {} }] } },
+    });
+    expect(events.some((e) => e.event === 'debug.breakpoints')).toBe(true);
+    await app.close();
+    app = await createApp({ dataDir, mode: 'browser' });
+    const again = await ok('debug.getBreakpoints', { personaId: 'assistant' });
+    expect(again.breakpoints.beforeTools).toEqual({
+      enabled: true,
+      tools: [],
+      conditions: [{ tool: 'evaluate_expression', argsContain: {} }],
+    });
+    expect((await ok('debug.getBreakpoints', { personaId: 'other' })).breakpoints.beforeTools.enabled).toBe(false);
+  });
+
+  it('an MCP stdio toolbox asks for approval: the run pauses in main, debug.state shows it (a reload), resume goes on', async () => {
+    provider.setReplies(
+      { toolCalls: [{ name: 'fail_softly', arguments: { why: 'test' } }] },
+      { content: 'It failed softly.' },
+    );
+    const { id } = await ok('personas.save', { persona: persona() });
+    await approveAll(id);
+    const { runId, sessionId } = await ok('chat.send', { personaId: id, message: 'go' });
+    const pause = await until(() => paused()[0]);
+    expect(pause).toMatchObject({
+      runId,
+      sessionId,
+      personaId: id,
+      reason: 'approval',
+      at: { kind: 'tool', name: 'fail_softly', toolboxId: 'ovos-mcp-toolbox:fx', arguments: { why: 'test' } },
+    });
+    // A reloaded window asks main for the paused runs.
+    expect((await ok('debug.state', { sessionId })).paused).toEqual([pause]);
+    expect((await ok('debug.state', { sessionId: 'other' })).paused).toEqual([]);
+    const stale = await call('debug.resume', { runId, pauseId: 'pause_old', action: { action: 'continue' } });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const wrong = await call('debug.resume', {
+      runId,
+      pauseId: pause.pauseId,
+      action: { action: 'send', request: { messages: [{ role: 'user', content: 'x' }], tools: [], parameters: {} } },
+    });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    await ok('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
+    await until(() => trace().find((e) => e.type === 'run_finished'));
+    expect(events.find((e) => e.event === 'debug.resumed')?.payload).toEqual({
+      runId,
+      pauseId: pause.pauseId,
+      action: 'continue',
+    });
+    expect((await ok('debug.state', {})).paused).toEqual([]);
+    expect(provider.chatRequests[1].body.messages.at(-1).role).toBe('tool');
+    // The run's debugger is gone with the run.
+    await until(() => (app.context.runs.get(runId) ? undefined : true));
+    const late = await call('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
+    expect(late).toMatchObject({ ok: false, error: { code: 'not_found', message: `No run ${runId} in flight.` } });
+  });
+
+  it("the persona's persona_studio block can set the toolbox to auto: no pause", async () => {
+    provider.setReplies(
+      { toolCalls: [{ name: 'fail_softly', arguments: { why: 'test' } }] },
+      { content: 'It failed softly.' },
+    );
+    const { id } = await ok('personas.save', {
+      persona: persona({ persona_studio: { approval: { 'ovos-mcp-toolbox:fx': { mode: 'auto' } } } }),
+    });
+    expect((await ok('personas.get', { id })).persona.persona_studio).toEqual({
+      approval: { 'ovos-mcp-toolbox:fx': { mode: 'auto' } },
+    });
+    await approveAll(id);
+    await ok('chat.send', { personaId: id, message: 'go' });
+    await until(() => trace().find((e) => e.type === 'run_finished'));
+    expect(paused()).toEqual([]);
+  });
+
+  it('a malformed persona_studio block is a clear validation error on save', async () => {
+    const saved = await call('personas.save', {
+      persona: persona({ persona_studio: { approval: { x: { mode: 'maybe' } } } }),
+    });
+    expect(saved).toMatchObject({ ok: false });
+  });
+
+  it("the session file keeps the model's arguments and the user's edit, and the time paused", async () => {
+    provider.setReplies(
+      { toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
+      { content: '120' },
+    );
+    const { id } = await ok('personas.save', {
+      persona: {
+        name: 'Calc',
+        handlers: ['ovos-native-toolcall-loop'],
+        'ovos-native-toolcall-loop': {
+          brain: 'ovos-chat-openai-plugin',
+          toolboxes: ['ovos-math-tools'],
+          'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
+        },
+      },
+    });
+    await ok('debug.setBreakpoints', { personaId: id, breakpoints: { beforeTools: { enabled: true } } });
+    const { runId, sessionId } = await ok('chat.send', { personaId: id, message: 'What is 12*9?' });
+    const pause = await until(() => paused()[0]);
+    await new Promise((r) => setTimeout(r, 30));
+    const refused = await call('debug.resume', {
+      runId,
+      pauseId: pause.pauseId,
+      action: { action: 'run', arguments: { expression: 12 } },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'tool_input_invalid', details: { issues: [{ path: ['expression'] }] } },
+    });
+    await ok('debug.resume', {
+      runId,
+      pauseId: pause.pauseId,
+      action: { action: 'run', arguments: { expression: '12*10' } },
+    });
+    await until(() => trace().find((e) => e.type === 'run_finished'));
+    const { events: stored } = await ok('chat.loadSession', { sessionId });
+    const result = stored.find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({
+      arguments: { expression: '12*10' },
+      originalArguments: { expression: '12*9' },
+      result: { result: 120 },
+    });
+    expect((result as { pausedMs?: number }).pausedMs).toBeGreaterThanOrEqual(25);
+  });
+
+  it('cancel while paused: the run ends cancelled and the pause is gone', async () => {
+    provider.setReplies({ toolCalls: [{ name: 'fail_softly', arguments: {} }] }, { content: 'never' });
+    const { id } = await ok('personas.save', { persona: persona() });
+    await approveAll(id);
+    const { runId } = await ok('chat.send', { personaId: id, message: 'go' });
+    await until(() => paused()[0]);
+    await ok('chat.cancel', { runId });
+    await until(() => trace().find((e) => e.type === 'run_cancelled'));
+    expect((await ok('debug.state', {})).paused).toEqual([]);
+    expect(provider.chatRequests).toHaveLength(1);
+  });
+});

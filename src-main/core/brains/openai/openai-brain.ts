@@ -1,0 +1,320 @@
+import OpenAI, { APIError } from 'openai';
+import type { z } from 'zod';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
+import type { AgentMessage } from '../../../../shared/domain/message';
+import type { OpenAITool } from '../../../../shared/domain/tool';
+import {
+  apiBaseOf,
+  DEFAULT_API_URL,
+  OpenAIBrainConfig,
+  OPENAI_BRAIN_ID,
+} from '../../../../shared/plugins/brains/openai';
+import { configIssues } from '../../../../shared/plugins/config-schema';
+import { CancelledError, StudioError } from '../../errors';
+import { BrainError } from '../brain-error';
+import { CallGuard } from './call-guard';
+import type { BrainMessage, ChatEngine, ChatOptions } from '../chat-engine';
+import { providerMessageOf, toBrainError } from './openai-errors';
+import { ThinkFilter } from './openai-reasoning';
+import { StreamAssembler } from './openai-stream';
+import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
+
+export { OPENAI_BRAIN_ID };
+
+/** Accepts the full `.../v1/chat/completions` URL or the `/v1` base; returns the base (what the client wants). */
+export const normalizeApiUrl = apiBaseOf;
+
+/** Config keys copied into the request body as they are, when set. */
+const SAMPLING_KEYS = ['temperature', 'top_p', 'frequency_penalty', 'presence_penalty'] as const;
+
+type Json = Record<string, unknown>;
+
+/**
+ * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio) through
+ * the official `openai` client, without silent retries. Every failure ends as CancelledError or a BrainError
+ * within `timeout` seconds (for streams: seconds without a chunk).
+ */
+export class OpenAIBrain implements ChatEngine {
+  readonly id = OPENAI_BRAIN_ID;
+  readonly supportsTools: boolean;
+  readonly model: string;
+  /** The `/v1` base URL. */
+  readonly baseURL: string;
+  /** The chat-completions URL, as error messages name it. */
+  readonly url: string;
+  readonly timeoutMs: number;
+  /** Request fields from the config block (sampling, max_tokens, stop, extra_params), in every request. */
+  private readonly bodyFields: Json;
+  private readonly systemPrompt: string | null;
+  private readonly client: OpenAI;
+  /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
+  private readonly errorBodies = new WeakMap<Headers, Promise<string>>();
+
+  /** Takes a config block as persona files hold it; a bad one is persona_invalid naming its fields. */
+  constructor(block: z.input<typeof OpenAIBrainConfig> | Record<string, unknown> = {}) {
+    const parsed = OpenAIBrainConfig.safeParse(block);
+    if (!parsed.success) {
+      const issues = configIssues(OpenAIBrainConfig, block);
+      const text = issues.map((i) => `${i.path.join('.') || '(block)'}: ${i.message}`).join('; ');
+      const noModel = issues.some((i) => i.path[0] === 'model');
+      throw new StudioError(
+        'persona_invalid',
+        noModel
+          ? `The ${OPENAI_BRAIN_ID} brain needs a "model" (for example "qwen2.5" on Ollama, "gpt-4o-mini" on OpenAI).`
+          : `The ${OPENAI_BRAIN_ID} config block is invalid: ${text}`,
+        { issues },
+      );
+    }
+    const config = parsed.data;
+    this.model = config.model;
+    this.baseURL = normalizeApiUrl(config.api_url || DEFAULT_API_URL);
+    this.url = `${this.baseURL}/chat/completions`;
+    this.supportsTools = config.supports_tools;
+    this.bodyFields = bodyFieldsOf(config);
+    this.systemPrompt = config.system_prompt?.trim() ? config.system_prompt : null;
+    this.timeoutMs = Math.max(1, Math.round(config.timeout * 1000));
+    const errorBodies = this.errorBodies;
+    this.client = new OpenAI({
+      baseURL: this.baseURL,
+      apiKey: config.api_key || 'not-needed',
+      organization: null,
+      project: null,
+      timeout: this.timeoutMs,
+      maxRetries: 0,
+      logLevel: 'off',
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (!response.ok)
+          errorBodies.set(
+            response.headers,
+            response
+              .clone()
+              .text()
+              .catch(() => ''),
+          );
+        return response;
+      },
+    });
+  }
+
+  /** What the request carries beside messages and tools: `model` and the config's request fields (null ones left out). */
+  requestParameters(): Json {
+    const params: Json = { model: this.model, ...this.bodyFields };
+    for (const [key, value] of Object.entries(params)) if (value === null) delete params[key];
+    return params;
+  }
+
+  /**
+   * The exact JSON body of a request: `tools` only when the list is non-empty; requestParameters(), or an edited
+   * request's `parameters` instead; the brain's own system_prompt first when the conversation has no system message.
+   */
+  buildRequest(messages: AgentMessage[], tools: OpenAITool[] | undefined, stream: boolean, parameters?: Json): Json {
+    const sent =
+      this.systemPrompt && messages[0]?.role !== 'system'
+        ? [{ role: 'system' as const, content: this.systemPrompt }, ...messages]
+        : messages;
+    const { messages: _m, tools: _t, stream: _s, ...params } = parameters ?? this.requestParameters();
+    const request: Json = { ...params, messages: sent.map(toWireMessage) };
+    if (tools?.length) request.tools = tools;
+    if (stream) request.stream = true;
+    return request;
+  }
+
+  async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
+    const request = this.buildRequest(messages, options.tools, false, options.parameters);
+    const guard = new CallGuard(this.timeoutMs, options.signal);
+    try {
+      const response = await this.client.chat.completions
+        .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
+        .asResponse();
+      const text = await response.text();
+      return this.toMessage(this.parseCompletion(text, response.status), request);
+    } catch (error) {
+      throw await this.failure(error, guard, options.signal);
+    } finally {
+      guard.dispose();
+    }
+  }
+
+  async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
+    const request = this.buildRequest(messages, options.tools, true, options.parameters);
+    const guard = new CallGuard(this.timeoutMs, options.signal);
+    let finished = false;
+    let assembler: StreamAssembler | undefined;
+    try {
+      const { data: stream, response } = await this.client.chat.completions
+        .create(request as unknown as ChatCompletionCreateParamsStreaming, { signal: guard.signal })
+        .withResponse();
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        // A server that ignores `stream: true` and answers with one JSON completion (or garbage).
+        const message = this.toMessage(this.parseCompletion(await response.text(), response.status), request);
+        finished = true;
+        if (message.content) {
+          guard.pause();
+          yield message.content;
+        }
+        return message;
+      }
+      assembler = new StreamAssembler();
+      const think = new ThinkFilter();
+      for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+        guard.touch();
+        const delta = think.push(assembler.add(chunk));
+        if (delta) {
+          guard.pause();
+          yield delta;
+          guard.touch();
+        }
+      }
+      if (guard.signal.aborted) throw guard.timedOut ? new Error('timeout') : new CancelledError();
+      if (assembler.chunks === 0) {
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} ended its stream without any data chunk (is it an OpenAI-compatible server?).`,
+          { url: this.url },
+        );
+      }
+      if (assembler.choiceChunks === 0) {
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} streamed ${assembler.chunks} chunk(s) without any choice: no answer in them.`,
+          { url: this.url },
+        );
+      }
+      const rest = think.end();
+      if (rest) {
+        guard.pause();
+        yield rest;
+      }
+      finished = true;
+      const message = this.toMessage(assembler.completion(), request);
+      if (assembler.finishReason === null)
+        message.warnings?.push('The stream ended without a finish_reason: the answer may be cut short.');
+      return message;
+    } catch (error) {
+      finished = true;
+      if (assembler && assembler.chunks > 0 && isCutStream(error)) {
+        const text = error instanceof Error ? error.message : String(error);
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} dropped the connection in the middle of its streamed answer (after ${assembler.chunks} chunk(s)): ${text}.`,
+          { url: this.url },
+          { cause: error },
+        );
+      }
+      throw await this.failure(error, guard, options.signal);
+    } finally {
+      if (!finished) guard.abort();
+      guard.dispose();
+    }
+  }
+
+  private async failure(error: unknown, guard: CallGuard, signal?: AbortSignal): Promise<Error> {
+    const errorBody =
+      error instanceof APIError && error.headers ? await this.errorBodies.get(error.headers) : undefined;
+    return toBrainError(error, {
+      url: this.url,
+      timeoutMs: this.timeoutMs,
+      signal,
+      timedOut: guard.timedOut,
+      errorBody,
+    });
+  }
+
+  private parseCompletion(text: string, status: number): Json {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const snippet = text.trim().slice(0, 200);
+      throw new BrainError(
+        'brain_bad_response',
+        `The brain at ${this.url} answered HTTP ${status} with a body that is not JSON: ${snippet || '(empty body)'}`,
+        { url: this.url, status, body: text.slice(0, 2000) },
+      );
+    }
+    const choices = (json as Json | null)?.choices;
+    const error = (json as Json | null)?.error;
+    if (error && (!Array.isArray(choices) || choices.length === 0)) {
+      // llama.cpp, vLLM and proxies can answer HTTP 200 with only an error object.
+      const { message } = providerMessageOf(text);
+      throw new BrainError(
+        'brain_bad_response',
+        `The brain at ${this.url} answered HTTP ${status} with an error: ${message}`,
+        { url: this.url, status, providerMessage: message, body: text.slice(0, 2000) },
+      );
+    }
+    if (!Array.isArray(choices) || choices.length === 0 || typeof (choices[0] as Json)?.message !== 'object') {
+      throw new BrainError(
+        'brain_bad_response',
+        `The brain at ${this.url} answered without a chat completion (no choices[0].message): ${text.slice(0, 200)}`,
+        { url: this.url, status, body: text.slice(0, 2000) },
+      );
+    }
+    return json as Json;
+  }
+
+  private toMessage(completion: Json, request: Json): BrainMessage {
+    const choice = (completion.choices as Json[])[0];
+    const message = (choice.message ?? {}) as Json;
+    const warnings: string[] = [];
+    const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
+    if (choice.finish_reason === 'length')
+      warnings.push('The reply hit the token limit (finish_reason "length"): it may be cut short.');
+    if (choice.finish_reason === 'tool_calls' && toolCalls.length === 0)
+      warnings.push(
+        'The reply says finish_reason "tool_calls" but carries no tool calls (the server could not parse the model\'s call?).',
+      );
+    const { answer: content, filter } = ThinkFilter.split(contentText(message.content));
+    warnings.push(...filter.warnings());
+    const reasoning =
+      typeof message.reasoning_content === 'string'
+        ? message.reasoning_content
+        : typeof message.reasoning === 'string'
+          ? message.reasoning
+          : '';
+    if (!content && toolCalls.length === 0 && reasoning.trim()) {
+      warnings.push(
+        `The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`,
+      );
+    }
+    return {
+      role: 'assistant',
+      content,
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      raw: { request, response: completion },
+      warnings,
+    };
+  }
+}
+
+/** The body fields a config block sets: sampling keys, `max_tokens` (-1: none), `stop_token` as `stop`, `extra_params` last. */
+function bodyFieldsOf(config: OpenAIBrainConfig): Json {
+  const fields: Json = {};
+  for (const key of SAMPLING_KEYS) if (config[key] !== undefined) fields[key] = config[key];
+  if (config.max_tokens !== undefined && config.max_tokens > 0) fields.max_tokens = config.max_tokens;
+  if (config.stop_token !== undefined) fields.stop = config.stop_token;
+  return { ...fields, ...(config.extra_params ?? {}) };
+}
+
+/** A stream that broke after it started: undici's `terminated`, a reset socket, a premature close. */
+function isCutStream(error: unknown): boolean {
+  if (
+    error instanceof APIError ||
+    error instanceof CancelledError ||
+    error instanceof BrainError ||
+    error instanceof SyntaxError
+  )
+    return false;
+  const err = error as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
+  if (!err || typeof err !== 'object') return false;
+  const codes = [err.code, err.cause?.code];
+  return (
+    err.message === 'terminated' ||
+    codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'ERR_STREAM_PREMATURE_CLOSE')
+  );
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { AgentMessage, ToolCall } from '../../../../shared/domain/message';
+
+/** One chat-completions message as sent (OVOS ovos-openai-plugin mapping). */
+export type WireMessage = Record<string, unknown>;
+
+/** A tool call as found in a reply, before it is checked. */
+export interface WireToolCallIn {
+  id?: unknown;
+  type?: unknown;
+  function?: { name?: unknown; arguments?: unknown };
+}
+
+/**
+ * AgentMessage -> wire: `{role, content: content or ""}`; a tool message adds `tool_call_id` and `name`;
+ * an assistant turn with tool calls adds `tool_calls` (JSON-string arguments) and has `content: null` when empty.
+ */
+export function toWireMessage(message: AgentMessage): WireMessage {
+  const wire: WireMessage = { role: message.role, content: message.content || '' };
+  if (message.role === 'tool') {
+    if (message.toolCallId !== undefined) wire.tool_call_id = message.toolCallId;
+    if (message.name !== undefined) wire.name = message.name;
+  }
+  if (message.role === 'assistant' && message.toolCalls && message.toolCalls.length > 0) {
+    wire.content = message.content ? message.content : null;
+    wire.tool_calls = message.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: JSON.stringify(call.arguments ?? {}) },
+    }));
+  }
+  return wire;
+}
+
+/**
+ * The text of a reply's `content`: a string as it is; an array of content parts (Mistral, some proxies) as its
+ * `text` parts joined, other parts (`thinking`, images) left out; anything else ''.
+ */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: unknown) => {
+      if (typeof part === 'string') return part;
+      const p = part as { type?: unknown; text?: unknown } | null;
+      return p && (p.type === 'text' || p.type === undefined) && typeof p.text === 'string' ? p.text : '';
+    })
+    .join('');
+}
+
+/** A fresh call id in OpenAI's style, for replies that came without one. */
+export function generateCallId(): string {
+  return `call_${randomBytes(12).toString('base64url')}`;
+}
+
+function snippet(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function parseArguments(name: string, raw: unknown, warnings: string[]): Record<string, unknown> {
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    warnings.push(`The model called '${name}' with empty arguments; using {}.`);
+    return {};
+  }
+  if (typeof raw === 'string') {
+    try {
+      let parsed: unknown = JSON.parse(raw);
+      // Some tool-call parsers encode the arguments twice: a JSON string holding the JSON object.
+      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = JSON.parse(parsed);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    warnings.push(
+      `The model called '${name}' with arguments that are not a JSON object; using {}. Raw arguments: ${snippet(raw)}`,
+    );
+    return {};
+  }
+  warnings.push(
+    `The model called '${name}' with arguments of type ${typeof raw}; using {}. Raw arguments: ${snippet(JSON.stringify(raw))}`,
+  );
+  return {};
+}
+
+/**
+ * Reply tool_calls -> ToolCalls: arguments parsed (unparsable/empty -> {} + warning), missing ids generated and an id
+ * already used by an earlier call of the reply replaced (+ warning), so each TOOL message answers one call.
+ */
+export function fromWireToolCalls(calls: WireToolCallIn[] | null | undefined, warnings: string[]): ToolCall[] {
+  if (!Array.isArray(calls)) return [];
+  const seen = new Set<string>();
+  return calls.map((call) => {
+    const name = typeof call?.function?.name === 'string' ? call.function.name : '';
+    if (!name) warnings.push(`The model sent a tool call without a function name: ${snippet(JSON.stringify(call))}`);
+    const args = parseArguments(name, call?.function?.arguments, warnings);
+    let id = typeof call?.id === 'string' ? call.id : '';
+    if (!id) {
+      id = generateCallId();
+      warnings.push(`The model's call to '${name}' had no id; generated '${id}'.`);
+    } else if (seen.has(id)) {
+      const duplicate = id;
+      id = generateCallId();
+      warnings.push(
+        `The model's call to '${name}' reused the id '${duplicate}' of an earlier call in the same reply; generated '${id}'.`,
+      );
+    }
+    seen.add(id);
+    return { id, name, arguments: args };
+  });
+}

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { useState } from 'react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { SchemaForm } from './SchemaForm';
+
+afterEach(cleanup);
+
+/** The shape of the MCP toolbox's config schema: one transport, fields for stdio and for HTTP. */
+const config = {
+  type: 'object',
+  properties: {
+    transport: { default: 'stdio', type: 'string', enum: ['stdio', 'http', 'sse'] },
+    command: { type: 'string', 'x-show-when': { transport: ['stdio'] } },
+    args: { type: 'array', items: { type: 'string' }, 'x-show-when': { transport: ['stdio'] } },
+    url: { type: 'string', 'x-show-when': { transport: ['http', 'sse'] } },
+    timeout: { type: 'number', default: 30 },
+  },
+};
+
+function Host() {
+  const [data, setData] = useState<unknown>({});
+  return <SchemaForm idPrefix="cfg" schema={config as RJSFSchema} formData={data} onChange={setData} />;
+}
+
+describe('SchemaForm x-show-when', () => {
+  it("shows only the chosen transport's fields, the others come back when it changes", () => {
+    const { container } = render(<Host />);
+    const visible = (id: string) => !container.querySelector(`[id="${id}"]`)!.closest('.is-hidden');
+    expect(visible('cfg_command')).toBe(true);
+    expect(visible('cfg_url')).toBe(false);
+    expect(visible('cfg_timeout')).toBe(true);
+    fireEvent.change(container.querySelector('[id="cfg_transport"]')!, { target: { value: '1' } });
+    expect(visible('cfg_command')).toBe(false);
+    expect(container.querySelector('[id="cfg_args"]')?.closest('.is-hidden')).toBeTruthy();
+    expect(visible('cfg_url')).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+// rjsf is imported from its Form module: the package index also pulls in a test helper that needs ajv.
+import Form from '@rjsf/core/lib/components/Form.js';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useMemo, type ReactNode, type Ref } from 'react';
+import { cfworkerValidator } from './cfworker-validator';
+import { prepareSchema } from './prepare-schema';
+import { TOOL_WIDGETS } from './tool-widgets';
+import { uiSchemaFor } from './ui-schema-for';
+import { withShowWhen } from './show-when';
+
+export interface SchemaFormProps {
+  schema: RJSFSchema;
+  formData: unknown;
+  onChange(data: unknown): void;
+  onSubmit?(data: unknown): void;
+  /** A submit the schema refused, with the errors (shown on their fields too). */
+  onError?(errors: RJSFValidationError[]): void;
+  extraErrors?: ErrorSchema;
+  idPrefix: string;
+  children?: ReactNode;
+  liveValidate?: boolean;
+  formRef?: Ref<Form>;
+}
+
+const NO_SUBMIT: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+/** An rjsf form on our eval-free validator: nested objects, arrays, enums, $ref/$defs, anyOf/oneOf. */
+export function SchemaForm({
+  schema,
+  formData,
+  onChange,
+  onSubmit,
+  onError,
+  extraErrors,
+  idPrefix,
+  children,
+  liveValidate,
+  formRef,
+}: SchemaFormProps) {
+  const prepared = useMemo(() => prepareSchema(schema), [schema]);
+  const base = useMemo(() => ({ ...uiSchemaFor(prepared), ...NO_SUBMIT }), [prepared]);
+  const uiSchema = useMemo(() => withShowWhen(base, prepared, formData), [base, prepared, formData]);
+  return (
+    <Form
+      ref={formRef}
+      className="rjsf"
+      schema={prepared}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={cfworkerValidator}
+      widgets={TOOL_WIDGETS}
+      idPrefix={idPrefix}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      liveValidate={liveValidate ? 'onChange' : undefined}
+      onChange={(e) => onChange(e.formData)}
+      onSubmit={(e) => onSubmit?.(e.formData)}
+      onError={(errors) => onError?.(errors)}
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'populateRequiredDefaults',
+        arrayMinItems: { populate: 'requiredOnly' },
+        constAsDefaults: 'never',
+      }}
+    >
+      {children ?? <></>}
+    </Form>
+  );
+}

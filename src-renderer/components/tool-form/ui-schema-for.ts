@@ -1,0 +1,72 @@
+import type { UiSchema } from '@rjsf/utils';
+import { isNode, resolveRef, shown, type Node } from './schema-node';
+
+const PRIMITIVE = new Set(['string', 'number', 'integer', 'boolean']);
+const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/** The widgets this form adds to rjsf's (see tool-widgets.tsx). */
+export const WIDGET = { const: 'ToolConst', boolean: 'ToolBoolean', text: 'ToolText' } as const;
+
+/** Widget and hints for one value: a const is fixed, a boolean a clear choice, free text grows; defaults are shown. */
+function valueUi(node: Node, required: boolean): UiSchema {
+  const ui: UiSchema = {};
+  if ('const' in node) {
+    if (isPrimitive(node.const)) ui['ui:widget'] = WIDGET.const;
+    return ui;
+  }
+  if (node.type === 'boolean' && !Array.isArray(node.enum)) ui['ui:widget'] = WIDGET.boolean;
+  else if (node.type === 'string' && !Array.isArray(node.enum) && node.format === undefined)
+    ui['ui:widget'] = WIDGET.text;
+  if ('default' in node && isPrimitive(node.default) && node.type !== 'boolean') {
+    const value = shown(node.default);
+    if (!Array.isArray(node.enum)) ui['ui:placeholder'] = value;
+    ui['ui:help'] = required
+      ? `Default: ${value} (filled in, and sent).`
+      : `Default: ${value}. Left empty, it is not sent and the default applies.`;
+  }
+  return ui;
+}
+
+const merge = (...parts: UiSchema[]): UiSchema => Object.assign({}, ...parts);
+
+/**
+ * A uiSchema mirroring a (prepared) tool schema: consts shown as fixed values, booleans as "not sent / true /
+ * false", free text in growing text areas, defaults as placeholders with a hint; an optional tuple starts empty
+ * with an "add" control; an anyOf/oneOf option that is a plain value gets no second label (the picker names it).
+ */
+export function uiSchemaFor(schema: unknown, root: unknown = schema, depth = 0, required = true): UiSchema {
+  if (!isNode(schema) || !isNode(root) || depth > 24) return {};
+  const node = resolveRef(schema, root);
+  const ui: UiSchema = valueUi(node, required);
+  if (isNode(node.properties)) {
+    const req = Array.isArray(node.required) ? node.required : [];
+    for (const [k, v] of Object.entries(node.properties)) {
+      const sub = uiSchemaFor(v, root, depth + 1, req.includes(k));
+      if (Object.keys(sub).length) ui[k] = sub;
+    }
+  }
+  if (isNode(node.additionalProperties)) {
+    const sub = uiSchemaFor(node.additionalProperties, root, depth + 1, true);
+    if (Object.keys(sub).length) ui.additionalProperties = sub;
+  }
+  if (isNode(node.items)) {
+    const sub = uiSchemaFor(node.items, root, depth + 1, true);
+    if (Object.keys(sub).length) ui.items = sub;
+  } else if (Array.isArray(node.items)) {
+    // rjsf reads a fixed array's uiSchema.items per position.
+    ui.items = node.items.map((it) => uiSchemaFor(it, root, depth + 1, true)) as unknown as UiSchema;
+    if (isNode(node.additionalItems)) ui.additionalItems = uiSchemaFor(node.additionalItems, root, depth + 1, true);
+    if (!required) ui['ui:enableOptionalDataFieldForType'] = ['array'];
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = node[key];
+    if (!Array.isArray(branches)) continue;
+    ui[key] = branches.map((b) => {
+      const r = isNode(b) ? resolveRef(b, root) : {};
+      const plain = (typeof r.type === 'string' && PRIMITIVE.has(r.type)) || Array.isArray(r.enum);
+      const sub = uiSchemaFor(r, root, depth + 1, required);
+      return plain ? merge({ 'ui:label': false }, sub) : sub;
+    });
+  }
+  return ui;
+}

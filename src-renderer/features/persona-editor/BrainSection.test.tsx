@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createAppStore } from '../../store';
+import { StoreProvider } from '../../store/context';
+import { fakeClient } from '../../store/fake-client';
+import { PersonaEditor } from './PersonaEditor';
+
+afterEach(cleanup);
+
+function mount(models: string[] = []) {
+  const fake = fakeClient({
+    'brains.models': () => ({ models }),
+    'brains.test': () => ({ ok: true, latencyMs: 3, models, error: null }),
+  });
+  const store = createAppStore(fake.client);
+  store.getState().newDraft();
+  render(
+    <StoreProvider store={store}>
+      <PersonaEditor />
+    </StoreProvider>,
+  );
+  return { store, calls: fake.calls };
+}
+
+describe('BrainSection (OpenAI-compatible brain)', () => {
+  it('an empty model is a field error and the save is refused (nothing reaches main)', async () => {
+    const { store, calls } = mount();
+    const model = screen.getByLabelText('Model') as HTMLInputElement;
+    act(() => void fireEvent.change(model, { target: { value: '' } }));
+    expect(screen.getByTestId('error-brain-model').textContent).toMatch(/needs a model/);
+    expect(await act(() => store.getState().savePersona())).toBe(false);
+    expect(calls.some((c) => c.method === 'personas.save')).toBe(false);
+    const links = screen.getByTestId('save-error').querySelectorAll<HTMLButtonElement>('button.issue-link');
+    fireEvent.click(links[0]);
+    expect(document.activeElement?.id).toBe('brain-model');
+  });
+
+  it('counts models in words: "1 model", not "1 models"', async () => {
+    mount(['qwen2.5']);
+    await screen.findByText('1 model offered by the server.', undefined, { timeout: 2000 });
+    await act(async () => fireEvent.click(screen.getByTestId('test-connection')));
+    expect(screen.getByTestId('test-result').textContent).toMatch(/· 1 model$/);
+  });
+});

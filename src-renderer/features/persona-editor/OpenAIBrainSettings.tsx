@@ -1,0 +1,141 @@
+import { OPENAI_BRAIN_ID } from '../../../shared/plugins/brains/openai';
+import { useApp } from '../../store/context';
+import { apiKeyPath, brainBlockOf, engineIdOf, patchBrain } from '../../lib/persona-model';
+import { plural } from '../../lib/plural';
+import { CUSTOM_PROVIDER, PROVIDERS, providerOf } from '../../lib/providers';
+import { BrainHint } from '../../components/BrainHint';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from './Field';
+import { useFieldIssues } from './use-field-issues';
+import { useBrainProbe } from './use-brain-probe';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The OpenAI-compatible brain's hand-made settings, for what a generated form cannot do: provider presets, the
+ * server's model list, the API key as a secret, and the connection test (the brain's own probe).
+ */
+export function OpenAIBrainSettings() {
+  const draft = useApp((s) => s.draft)!;
+  const record = useApp((s) => s.record);
+  const selectedId = useApp((s) => s.selectedId);
+  const update = useApp((s) => s.updateDraft);
+  const issues = useFieldIssues();
+  const block = brainBlockOf(draft);
+  const url = str(block.api_url);
+  const key = str(block.api_key);
+  const model = str(block.model);
+  const keyStored = !!record?.secretsSet.includes(apiKeyPath(draft));
+  const provider = providerOf(url);
+  const prefix = `${engineIdOf(draft)}.${OPENAI_BRAIN_ID}`;
+  const { test, models, run } = useBrainProbe({
+    brainId: OPENAI_BRAIN_ID,
+    api_url: url,
+    api_key: key || undefined,
+    model: model || undefined,
+    personaId: key ? undefined : (selectedId ?? undefined),
+  });
+
+  return (
+    <>
+      <div className="provider-pills" role="group" aria-label="Provider">
+        {PROVIDERS.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            className="small"
+            aria-pressed={provider === p.id}
+            onClick={() => update((d) => patchBrain(d, { api_url: p.api_url }))}
+          >
+            {p.title}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="small"
+          aria-pressed={provider === CUSTOM_PROVIDER}
+          onClick={() => document.getElementById('brain-url')?.focus()}
+        >
+          Custom URL
+        </button>
+      </div>
+      <div className="grid-2">
+        <Field
+          id="brain-url"
+          label="API URL"
+          help="The /v1 base address (the full …/chat/completions URL works too)."
+          errors={issues(`${prefix}.api_url`)}
+        >
+          <input
+            id="brain-url"
+            value={url}
+            placeholder="http://localhost:11434/v1"
+            onChange={(e) => update((d) => patchBrain(d, { api_url: e.target.value }))}
+          />
+        </Field>
+        <Field
+          id="brain-model"
+          label="Model"
+          help={
+            models.length
+              ? `${plural(models.length, 'model')} offered by the server.`
+              : 'Type a model name; the list fills in when the server answers.'
+          }
+          errors={issues(`${prefix}.model`)}
+        >
+          <input
+            id="brain-model"
+            list="brain-models"
+            value={model}
+            placeholder="qwen2.5"
+            aria-invalid={issues(`${prefix}.model`).length > 0}
+            onChange={(e) => update((d) => patchBrain(d, { model: e.target.value }))}
+          />
+          <datalist id="brain-models">
+            {models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </Field>
+        <Field
+          id="brain-key"
+          label="API key"
+          help={
+            keyStored
+              ? 'A key is stored for this persona (kept out of the persona file). Type to replace it.'
+              : 'Not needed for local servers. Stored apart from the persona file.'
+          }
+        >
+          <input
+            id="brain-key"
+            type="password"
+            autoComplete="off"
+            value={key}
+            placeholder={keyStored ? '•••••••• (stored)' : 'none'}
+            onChange={(e) => update((d) => patchBrain(d, { api_key: e.target.value }))}
+          />
+        </Field>
+      </div>
+      <div className="row wrap">
+        <button
+          type="button"
+          data-testid="test-connection"
+          onClick={() => void run()}
+          disabled={!url || test.status === 'testing'}
+        >
+          {test.status === 'testing' ? <span className="spinner" /> : null} Test connection
+        </button>
+        {test.status === 'ok' && (
+          <span className="badge ok test-result" data-testid="test-result">
+            Connected in {Math.round(test.latencyMs)} ms · {plural(test.models, 'model')}
+          </span>
+        )}
+      </div>
+      {test.status === 'failed' && (
+        <ErrorNotice error={test.error} testId="test-error">
+          <BrainHint error={test.error} url={test.url} />
+        </ErrorNotice>
+      )}
+    </>
+  );
+}

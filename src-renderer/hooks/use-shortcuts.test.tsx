@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { createAppStore } from '../store';
+import { StoreProvider } from '../store/context';
+import { fakeClient } from '../store/fake-client';
+import { useShortcuts } from './use-shortcuts';
+
+afterEach(cleanup);
+
+function Shortcuts() {
+  useShortcuts();
+  return null;
+}
+
+describe('useShortcuts', () => {
+  it('Ctrl/Cmd+1/2/3 switch to Editor, Tools and Chat', () => {
+    const store = createAppStore(fakeClient({}).client);
+    render(
+      <StoreProvider store={store}>
+        <Shortcuts />
+      </StoreProvider>,
+    );
+    act(() => void fireEvent.keyDown(window, { key: '2', ctrlKey: true }));
+    expect(store.getState().tab).toBe('tools');
+    act(() => void fireEvent.keyDown(window, { key: '3', metaKey: true }));
+    expect(store.getState().tab).toBe('chat');
+    act(() => void fireEvent.keyDown(window, { key: '1', ctrlKey: true }));
+    expect(store.getState().tab).toBe('editor');
+    act(() => void fireEvent.keyDown(window, { key: '2' }));
+    expect(store.getState().tab, 'a plain digit is typing, not a shortcut').toBe('editor');
+  });
+});
