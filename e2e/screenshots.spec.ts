@@ -18,10 +18,14 @@ let app: App;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  const trip = testPersona(app.llm.url, 'Trip planner', {
-    mcp: true,
-    description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.',
-  });
+  const trip = {
+    ...testPersona(app.llm.url, 'Trip planner', {
+      mcp: true,
+      description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.',
+    }),
+    // The fixture MCP server runs a program, so its tools would ask for approval; the tour shows a finished run.
+    persona_studio: { approval: { 'ovos-mcp-toolbox': { mode: 'auto' } } },
+  };
   writePersona(app.home, 'trip-planner', trip);
   await approvePrograms(app.home, 'trip-planner', trip);
   await app.page.close();
