@@ -1,3 +1,4 @@
+import type { PauseState } from '../../shared/domain/debug';
 import type { ErrorValue } from '../../shared/domain/errors';
 import type { TraceEvent } from '../../shared/domain/trace';
 
@@ -13,16 +14,27 @@ export interface ToolRow {
   name: string;
   toolboxId: string | null;
   arguments: Record<string, unknown>;
-  status: 'pending' | 'running' | 'ok' | 'error' | 'abandoned';
+  /** The model's arguments text when it was not valid JSON (the call was not run). */
+  rawArguments?: string;
+  status: 'pending' | 'running' | 'paused' | 'ok' | 'error' | 'abandoned';
   result?: unknown;
   content?: string;
   error?: ErrorValue;
   durationMs?: number;
+  /** The model's arguments, when the user edited them in the debugger (`arguments` is what ran). */
+  originalArguments?: Record<string, unknown>;
+  mocked?: boolean;
+  denied?: { reason: string | null };
+  /** Time the call waited paused (not part of durationMs). */
+  pausedMs?: number;
+  /** The run waits here, in the debugger. */
+  pause?: PauseState;
 }
 
 /** One line of the trace pane, in display order. */
 export type TraceRow =
   | { kind: 'user'; key: string; runId: string; content: string }
+  | { kind: 'memory'; key: string; runId: string; event: Ev<'memory_context'> }
   | { kind: 'iteration'; key: string; runId: string; iteration: number; max: number | null }
   | { kind: 'assistant'; key: string; runId: string; event: Ev<'assistant_message'> }
   | ToolRow
@@ -35,7 +47,8 @@ export type TraceRow =
       event: Ev<'assistant_message'> | null;
     }
   | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> }
-  | { kind: 'waiting'; key: string; runId: string; text: string };
+  | { kind: 'waiting'; key: string; runId: string; text: string }
+  | { kind: 'model-pause'; key: string; runId: string; pause: PauseState };
 
 /**
  * How an iteration is named: "Iteration 2 of 5"; past the limit (the loop's one last request, sent without
@@ -115,6 +128,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       ...(rows[i] as ToolRow),
       toolboxId: e.toolboxId ?? (rows[i] as ToolRow).toolboxId,
       arguments: e.arguments,
+      ...(e.type !== 'tool_result' && e.rawArguments !== undefined ? { rawArguments: e.rawArguments } : {}),
     };
     rows[i] = row;
     return row;
@@ -127,6 +141,9 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       case 'user_message':
         rows.push({ kind: 'user', key: `${e.runId}:user:${e.seq}`, runId: e.runId, content: e.content });
+        break;
+      case 'memory_context':
+        rows.push({ kind: 'memory', key: `${e.runId}:memory`, runId: e.runId, event: e });
         break;
       case 'assistant_message': {
         iterationHeader(e);
@@ -160,6 +177,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
             name: call.name,
             toolboxId: null,
             arguments: call.arguments,
+            ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
             status: 'pending',
           });
         }
@@ -171,10 +189,23 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       }
       case 'tool_result':
-        Object.assign(toolRow(e), { status: 'ok', result: e.result, content: e.content, durationMs: e.durationMs });
+        Object.assign(toolRow(e), {
+          status: 'ok',
+          result: e.result,
+          content: e.content,
+          durationMs: e.durationMs,
+          ...debugOf(e),
+        });
         break;
       case 'tool_error':
-        Object.assign(toolRow(e), { status: 'error', error: e.error, content: e.content, durationMs: e.durationMs });
+        Object.assign(toolRow(e), {
+          status: 'error',
+          error: e.error,
+          content: e.content,
+          durationMs: e.durationMs,
+          ...debugOf(e),
+          ...(e.denied ? { denied: e.denied } : {}),
+        });
         break;
       case 'answer_delta': {
         if (retracted.has(`${e.runId}:${e.iteration}`)) break;
@@ -233,6 +264,15 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
     if (r.kind === 'answer' && r.streaming) rows[i] = { ...r, streaming: false };
   }
   return rows;
+}
+
+/** What the debugger changed about a finished call, as its card shows it. */
+function debugOf(e: Ev<'tool_result'> | Ev<'tool_error'>): Partial<ToolRow> {
+  return {
+    ...(e.originalArguments ? { originalArguments: e.originalArguments } : {}),
+    ...(e.mocked ? { mocked: true } : {}),
+    ...(e.pausedMs ? { pausedMs: e.pausedMs } : {}),
+  };
 }
 
 /** While a run goes and nothing is visibly moving (no running tool, no streaming answer), say what it waits for. */

@@ -19,6 +19,8 @@ Hosts an OVOS messagebus on ws://127.0.0.1:<port>/core (port 0 picks a free one)
 agents discover them with 'ovos.persona.tools.discover' and call them with 'ovos.persona.tools.<id>.call'.
   --config <file>   a JSON object {"<toolbox_id>": {...}} with toolbox configs (e.g. an MCP server to expose)
   --yes             start the programs the config names (MCP stdio servers, printed first) without asking
+The bus refuses browser pages from other sites (Origin and Host checks). Set PERSONA_STUDIO_BUS_SECRET_KEY (16,
+24 or 32 characters, OVOS's websocket.secret_key) to encrypt every message; clients then need the same key.
 Runs until Ctrl-C (SIGINT) or SIGTERM.`;
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);
@@ -47,6 +49,7 @@ async function run(args: string[]): Promise<number> {
   }
 
   const configs = await readConfigFile(config.value);
+  const secretKey = process.env.PERSONA_STUDIO_BUS_SECRET_KEY || undefined;
 
   let server: BusServer | null = null;
   let bus: WebSocketBus | null = null;
@@ -59,19 +62,23 @@ async function run(args: string[]): Promise<number> {
   try {
     let url = connect.value;
     if (!url) {
-      server = await startBusServer({ port: portNumber });
+      server = await startBusServer({ port: portNumber, secretKey });
       url = server.url;
     }
-    bus = new WebSocketBus(url);
+    bus = new WebSocketBus(url, { secretKey });
     await bus.connect();
     const catalog = await loadCatalog();
     for (const b of catalog.errors) err(`plugin ${b.id} not loaded: ${b.error.message}`);
+    // Bus toolboxes here ask the bus this command hosts or joins, not OVOS's default address.
+    const withUrl = { ...configs };
+    for (const id of Object.keys(catalog.toolboxes))
+      if (id === 'ovos-bus-toolbox' || id.startsWith('ovos-bus-toolbox:')) withUrl[id] = { url, ...configs[id] };
     const programs = await approveConfigPrograms(config.value, configs, {
       dataDir: resolveDataDir(),
       classes: catalog.toolboxes,
       yes,
     });
-    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), configs, programs);
+    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), withUrl, programs);
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);

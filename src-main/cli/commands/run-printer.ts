@@ -1,3 +1,4 @@
+import { memorySummary } from '../../../shared/domain/memory-summary';
 import type { TraceEvent } from '../../../shared/domain/trace';
 
 type Write = (text: string) => void;
@@ -46,6 +47,10 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
       case 'user_message':
         out(`you> ${event.content}\n`);
         break;
+      case 'memory_context':
+        out(`${memorySummary(event)}\n`);
+        if (event.warning) err(`  ! ${event.warning}\n`);
+        break;
       case 'assistant_message': {
         // The streamed line ends before a warning goes to stderr, so a terminal does not show it inside the answer.
         const wasStreaming = streaming;
@@ -82,7 +87,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         break;
       case 'run_finished':
         endStream();
-        out(`done in ${ms(event.durationMs)}, ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}\n`);
+        out(`done in ${ms(event.durationMs)}, ${iterationsText(event.iterations, event.limitReached)}\n`);
         break;
       case 'run_failed':
         endStream();
@@ -94,4 +99,10 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         break;
     }
   };
+}
+
+/** "2 iterations"; at the limit, that the answer came from one more request without tools. */
+export function iterationsText(iterations: number, limitReached?: boolean): string {
+  const n = `${iterations} iteration${iterations === 1 ? '' : 's'}`;
+  return limitReached ? `${n} (the limit), then one answer without tools` : n;
 }

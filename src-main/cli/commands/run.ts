@@ -14,6 +14,7 @@ import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
 import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
 import { createRunPrinter } from './run-printer';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve] [--yes]
 
@@ -24,8 +25,8 @@ calls with their arguments, each result or error, the answer as it streams, with
   --break model    pause before every model request
                    At a pause: run, edit (the arguments as one JSON line, or in $EDITOR when set), mock (enter
                    the result), deny (with a reason), step, continue (to the next breakpoint), quit.
-  --approve        run tools whose approval is 'ask' (MCP servers over stdio, unless the persona says 'auto')
-                   without asking. Without it they pause for approval in a terminal, and without a terminal
+  --approve        run tools whose approval is 'ask' (MCP servers over stdio, ovos-shell-tools and the
+                   filesystem's write_file, unless the persona says 'auto') without asking. Without it they pause for approval in a terminal, and without a terminal
                    they are refused with a tool error the model sees.
   --yes            start the persona's programs (MCP stdio servers, printed on stderr first) without asking;
                    without it a program not approved before is asked for at a terminal and refused elsewhere
@@ -60,7 +61,7 @@ async function readPersona(file: string): Promise<PersonaFile> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonSafe(text);
   } catch (error) {
     throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
   }
@@ -165,7 +166,7 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
         ...(approval ? { approval } : {}),
         approvals: options.approve ? 'allow' : io.isTTY ? 'pause' : 'deny',
         approvalDeniedMessage: (tool) =>
-          `tool '${tool}' needs the user's approval (its toolbox runs a program, or the persona says 'ask'), and there is no terminal to ask. Run it in a terminal, or pass --approve.`,
+          `tool '${tool}' needs the user's approval (its toolbox runs a program or writes files, or the persona says 'ask'), and there is no terminal to ask. Run it in a terminal, or pass --approve.`,
         onPause: (pause) => void answer(session, pause),
         onResume: () => undefined,
       });

@@ -7,6 +7,7 @@ import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/
 import type { ProgramPolicy } from '../../core/approvals/awaiting-approval';
 import { CliInputError } from '../cli-input-error';
 import { approvePersonaPrograms } from '../program-approval';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 /** One installed toolbox as the CLI commands use it. */
 export interface LoadedToolbox {
@@ -59,7 +60,7 @@ export async function readConfigFile(file: string | undefined): Promise<Record<s
   if (!file) return {};
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = parseJsonSafe(await readFile(file, 'utf8'));
   } catch (error) {
     throw new CliInputError(`Cannot read the config file ${file}: ${(error as Error).message}`);
   }

@@ -1,5 +1,6 @@
 import { AwaitingApprovalToolBox, unapprovedPrograms, type ProgramPolicy } from '../approvals/awaiting-approval';
 import { programInfo } from '../approvals/programs';
+import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
 import { StudioError } from '../errors';
 import type { ToolBox } from '../toolbox';
@@ -15,6 +16,8 @@ export interface ToolboxSpec {
 /** How instances are built: the bus their tools answer on (none for the CLI and the MCP server). */
 export interface InstantiateOptions {
   bus?: Bus | null;
+  /** The persona's brain, for toolboxes that ask it (OVOS tools). */
+  brain?: ChatEngine | null;
   /**
    * Which programs (MCP stdio servers, any class's `programs(config)`) may start: approved fingerprints, or 'all'
    * (`--yes`). Default: none. A toolbox with a program not allowed is not built: an AwaitingApprovalToolBox stands in.
@@ -73,7 +76,7 @@ export async function instantiateToolboxes(
         );
         continue;
       }
-      toolboxes.push(cls.create({ toolboxId: id, config, bus: options.bus ?? null }));
+      toolboxes.push(cls.create({ toolboxId: id, config, bus: options.bus ?? null, brain: options.brain ?? null }));
     } catch (error) {
       await closeToolboxes(toolboxes);
       throw new ToolboxCreateError(id, error instanceof Error ? error : new Error(String(error)));
