@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fixtureMcpConfig, startApp, type App } from './fixtures/app';
 import { writePersona } from './fixtures/personas';
+import { ApprovalDialog } from './pages/approval';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
@@ -33,6 +34,10 @@ beforeAll(async () => {
   await new Sidebar(app.page).pick('mcp-servers');
   tools = new ToolForm(app.page);
   await tools.open();
+  // Nothing of the persona runs before the user approves its programs.
+  const approval = new ApprovalDialog(app.page);
+  await approval.reviewFromTools('ovos-mcp-toolbox:everything');
+  await approval.approve();
 });
 afterAll(async () => app?.close());
 

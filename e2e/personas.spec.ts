@@ -92,9 +92,10 @@ describe('personas', () => {
 
   it('exports the persona as an OVOS persona file, without the API key', async () => {
     await sidebar.pick('trip-planner');
+    await app.page.getByTestId('export-persona').click();
     const [download] = await Promise.all([
       app.page.waitForEvent('download'),
-      app.page.getByRole('button', { name: 'Export' }).click(),
+      app.page.getByTestId('export-download').click(),
     ]);
     const file = await download.path();
     const exported = JSON.parse(readFileSync(file, 'utf8'));

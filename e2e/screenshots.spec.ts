@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
-import { testPersona, writePersona } from './fixtures/personas';
+import { approvePrograms, testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
@@ -18,14 +18,16 @@ let app: App;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  writePersona(app.home, 'trip-planner', {
+  const trip = {
     ...testPersona(app.llm.url, 'Trip planner', {
       mcp: true,
       description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.',
     }),
     // The fixture MCP server runs a program, so its tools would ask for approval; the tour shows a finished run.
     persona_studio: { approval: { 'ovos-mcp-toolbox': { mode: 'auto' } } },
-  });
+  };
+  writePersona(app.home, 'trip-planner', trip);
+  await approvePrograms(app.home, 'trip-planner', trip);
   await app.page.close();
 });
 afterAll(async () => app?.close());

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
-import { testPersona, writePersona } from './fixtures/personas';
+import { approvePrograms, testPersona, writePersona } from './fixtures/personas';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
     args: [path.join(repoRoot, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), app.home],
   };
   writePersona(app.home, 'trip-planner', persona);
+  await approvePrograms(app.home, 'trip-planner', persona);
   writeFileSync(path.join(app.home, 'notes.txt'), 'The first line\nand the second\nand a third\n');
   await app.page.close();
 });

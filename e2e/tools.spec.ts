@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
-import { testPersona, writePersona } from './fixtures/personas';
+import { approvePrograms, testPersona, writePersona } from './fixtures/personas';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
@@ -33,7 +33,9 @@ beforeAll(async () => {
   filesDir = path.join(app.home, 'files');
   mkdirSync(filesDir);
   writeFileSync(path.join(filesDir, 'notes.txt'), 'alpha\nbeta\ngamma\n');
-  writePersona(app.home, 'trips', tripsWithFiles(app.llm.url));
+  const trips = tripsWithFiles(app.llm.url);
+  writePersona(app.home, 'trips', trips);
+  await approvePrograms(app.home, 'trips', trips);
   await app.page.reload();
   await new Sidebar(app.page).pick('trips');
   await app.page.getByTestId('toolbox-ovos-mcp-toolbox').waitFor();

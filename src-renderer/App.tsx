@@ -6,6 +6,10 @@ import { ToolsPane } from './features/tool-forms/ToolsPane';
 import { ChatPane } from './features/chat/ChatPane';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
+import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { ExportDialog } from './features/persona-editor/ExportDialog';
+import { KeyQuestionDialog } from './features/persona-editor/KeyQuestionDialog';
+import { ImportConflictDialog } from './features/sidebar/ImportConflictDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ConnectionBanner } from './components/ConnectionBanner';
 import { EmptyState } from './components/EmptyState';
@@ -95,6 +99,10 @@ export function App() {
       <Notices notices={notices} onDismiss={dismissNotice} />
       <Toasts toasts={toasts} onDismiss={dismissToast} />
       <ConfirmDialog request={confirm} onClose={closeConfirm} />
+      <ApprovalDialog />
+      <ExportDialog />
+      <KeyQuestionDialog />
+      <ImportConflictDialog />
     </div>
   );
 }

@@ -22,7 +22,7 @@ function startBusProcess(
   home: string,
   configFile: string,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'bus', '--port', '0', '--config', configFile], {
+  const child = spawn(process.execPath, [BIN, 'bus', '--port', '0', '--config', configFile, '--yes'], {
     cwd: ROOT,
     env: { ...process.env, PERSONA_STUDIO_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],

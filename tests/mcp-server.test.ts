@@ -40,7 +40,7 @@ describe('persona-studio mcp, driven by the official MCP client over stdio', () 
     );
     transport = new StdioClientTransport({
       command: process.execPath,
-      args: [BIN, 'mcp', '--persona', personaFile],
+      args: [BIN, 'mcp', '--persona', personaFile, '--yes'],
       env: { PERSONA_STUDIO_HOME: home },
       cwd: ROOT,
       stderr: 'pipe',

@@ -111,7 +111,7 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
       },
     });
     const { toolboxes } = await loadToolboxCatalog({});
-    const runtime = await buildPersonaRuntime(persona, { toolboxes });
+    const runtime = await buildPersonaRuntime(persona, { toolboxes, programs: 'all' });
     const events: TraceEvent[] = [];
     try {
       const handle = startRun(runtime, {

@@ -30,7 +30,7 @@ describe('persona-studio personas', () => {
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain("Imported 'Calculator' as native_toolcall_persona");
     expect(imported.stdout).toContain(
-      'API keys moved to the secrets file: ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key.',
+      'Secrets moved to the secrets file: ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key.',
     );
 
     writeFileSync(path.join(home, 'personas', 'broken.json'), '{ nope');
@@ -103,7 +103,7 @@ describe('persona-studio personas', () => {
     expect(oddOut.stdout).toContain('Not installed here (kept as they are): ovos-solver-wolfram.');
     expect(oddOut.stdout).not.toContain('Warning');
     expect(mcpOut.stdout).toContain(
-      'Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n  node notes-server.js',
+      'This persona starts these programs (MCP servers); none runs until you approve it (in the app, or when run/tools/mcp ask):\n  [ovos-mcp-toolbox] node notes-server.js',
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(

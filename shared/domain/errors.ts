@@ -12,10 +12,12 @@ export const ErrorCode = z.enum([
   /** The tool needs the user's approval and nobody can give it here (no terminal, an MCP client). */
   'approval_required',
   'toolbox_unavailable',
+  'approval_required',
   'brain_unreachable',
   'brain_bad_response',
   'persona_invalid',
   'persona_not_found',
+  'persona_exists',
   'session_not_found',
   'not_found',
   'cancelled',

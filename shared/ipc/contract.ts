@@ -13,8 +13,27 @@ export const PersonaRecord = z.object({
   persona: PersonaFile,
   /** Dotted paths of secret fields that have a stored value, e.g. `ovos-native-toolcall-loop.ovos-chat-openai-plugin.api_key`. */
   secretsSet: z.array(z.string()),
+  /** Secrets stored for another origin than the block's URL now names: kept, but not sent there (ask to rebind). */
+  secretsHeld: z.array(z.string()).default([]),
 });
 export type PersonaRecord = z.infer<typeof PersonaRecord>;
+
+/**
+ * A program a persona starts on this machine (an MCP stdio server): everything that decides what runs, shown before
+ * it may run. `env` values that look like credentials are masked; `fingerprint` covers the real values.
+ */
+export const ProgramInfo = z.object({
+  toolboxId: z.string(),
+  command: z.string(),
+  args: z.array(z.string()),
+  cwd: z.string().nullable(),
+  env: z.record(z.string(), z.string()),
+  /** Names of env entries whose value is masked in `env`. */
+  maskedEnv: z.array(z.string()),
+  fingerprint: z.string(),
+  approved: z.boolean(),
+});
+export type ProgramInfo = z.infer<typeof ProgramInfo>;
 
 /** A plugin the editor can offer: engines, brains and toolboxes, each with its config schema. */
 export const CatalogEntry = z.object({
@@ -76,6 +95,8 @@ export const BusStatus = z.object({
 export type BusStatus = z.infer<typeof BusStatus>;
 
 const Empty = z.object({}).default({});
+/** What an import does when the persona already exists. */
+export const ImportConflict = z.enum(['ask', 'replace', 'keep-both']).default('ask');
 
 /**
  * A problem the user must hear about that no request of theirs is waiting on (a settings file that does not
@@ -116,28 +137,56 @@ export const methods = {
   'personas.get': { input: ById, output: PersonaRecord },
   'personas.save': {
     /** Without id a new persona is created (id derived from the name). Secret values given here go to the secrets store. */
-    input: z.object({ id: PersonaId.optional(), persona: PersonaFile }),
+    input: z.object({
+      id: PersonaId.optional(),
+      persona: PersonaFile,
+      /** Stored secrets to keep for the block's new URL (the user said so when the URL changed). */
+      rebindSecrets: z.array(z.string()).optional(),
+    }),
     output: PersonaRecord,
   },
   'personas.delete': { input: ById, output: z.object({ deleted: z.boolean() }) },
   'personas.duplicate': { input: z.object({ id: PersonaId, name: z.string().optional() }), output: PersonaRecord },
   'personas.import': {
+    /** onConflict: a persona with the same id or name exists -> 'ask' refuses with persona_exists (details {id, name}). */
     input: z.union([
-      z.object({ path: z.string().min(1) }),
-      z.object({ text: z.string().min(1), fileName: z.string().optional() }),
+      z.object({ path: z.string().min(1), onConflict: ImportConflict }),
+      z.object({ text: z.string().min(1), fileName: z.string().optional(), onConflict: ImportConflict }),
     ]),
-    /** `commands`: the programs the persona starts when its tools load (stdio MCP servers), to show before use. */
-    output: z.object({ record: PersonaRecord, unknownPluginIds: z.array(z.string()), commands: z.array(z.string()) }),
+    /** `programs`: what the persona would start (stdio MCP servers); none runs before the user approves it. */
+    output: z.object({
+      record: PersonaRecord,
+      unknownPluginIds: z.array(z.string()),
+      /** True when it replaced the persona of the same id or name (onConflict 'replace'). */
+      replaced: z.boolean(),
+      programs: z.array(ProgramInfo),
+    }),
+  },
+  /** One stored secret's value, for the editor's "Reveal" (the user asked to see it); `path` as in secretsSet. */
+  'personas.revealSecret': {
+    input: z.object({ id: PersonaId, path: z.string().min(1) }),
+    output: z.object({ value: z.string() }),
+  },
+  /** The programs a persona starts, each with whether this exact command line (args, cwd, env) is approved. */
+  'approvals.list': { input: ById, output: z.object({ programs: z.array(ProgramInfo) }) },
+  /** Approves these programs (by fingerprint, as approvals.list gave them) for this persona; they start on next use. */
+  'approvals.approve': {
+    input: z.object({ id: PersonaId, fingerprints: z.array(z.string()).min(1) }),
+    output: z.object({ programs: z.array(ProgramInfo) }),
   },
   'personas.export': {
-    /** `path`: an absolute path of a .json file to write too; an existing file is replaced only with `overwrite`. */
+    /**
+     * `to: 'text'` only returns the file's text. `to: 'file'` writes it where the user chooses in a save dialog
+     * (desktop; `cancelled` when they close it), else into the data folder's `exports/` (browser mode), where an
+     * existing file is replaced only with `overwrite` (the window asks first). A client never names a path.
+     */
     input: z.object({
       id: PersonaId,
       withSecrets: z.boolean().default(false),
-      path: z.string().optional(),
+      to: z.enum(['text', 'file']).default('text'),
       overwrite: z.boolean().default(false),
     }),
-    output: z.object({ text: z.string(), path: z.string().nullable() }),
+    output: z.object({ text: z.string(), path: z.string().nullable(), cancelled: z.boolean() }),
   },
   'toolboxes.list': { input: ToolScope, output: z.object({ toolboxes: z.array(ToolboxInfo) }) },
   'toolboxes.refresh': {

@@ -11,6 +11,8 @@ export interface DataPaths {
   plugins: string;
   secrets: string;
   settings: string;
+  approvals: string;
+  exports: string;
 }
 
 /**
@@ -34,6 +36,8 @@ export function dataPaths(root: string): DataPaths {
     plugins: path.join(root, 'plugins'),
     secrets: path.join(root, 'secrets.json'),
     settings: path.join(root, 'settings.json'),
+    approvals: path.join(root, 'approvals.json'),
+    exports: path.join(root, 'exports'),
   };
 }
 

@@ -7,6 +7,7 @@ import { resolveDataDir } from '../core/data-dir';
 import { APP_BASE_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerRpc } from './ipc';
 import { closeThenExit } from './quit';
+import { createSavePathPicker } from './save-dialog';
 import { hardenSession, hardenWebContents, isAppUrl, isTrustedSender } from './security';
 import { createMainWindow } from './window';
 import { cancelPausedOnClose } from './window-runs';
@@ -39,6 +40,12 @@ async function start(): Promise<void> {
     dataDir: resolveDataDir({ electronUserData: app.getPath('userData') }),
     mode: 'electron',
     version: app.getVersion(),
+    // Exports go only where the user chooses in the system's save dialog.
+    pickSavePath: createSavePathPicker(
+      dialog,
+      () => BrowserWindow.getFocusedWindow() ?? [...windows][0] ?? null,
+      () => app.getPath('documents'),
+    ),
   });
   const handlers = studio.handlers;
   registerRpc({

@@ -88,7 +88,14 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
         return true;
       } catch (e) {
-        set({ sending: false, chatError: toErrorValue(e) });
+        const error = toErrorValue(e);
+        if (error.code === 'approval_required') {
+          // Programs of the persona are not approved: ask, and send this message once they are.
+          set({ sending: false });
+          await get().reviewPrograms(personaId, 'chat', text);
+          return false;
+        }
+        set({ sending: false, chatError: error });
         return false;
       }
     },

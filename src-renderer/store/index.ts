@@ -5,6 +5,8 @@ import { createDebugSlice } from './debug-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
+import { createApprovalsSlice } from './approvals-slice';
+import { createTransferSlice } from './transfer-slice';
 import { createNoticesSlice } from './notices-slice';
 import type { AppState } from './types';
 
@@ -20,6 +22,8 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createChatSlice(set, get),
     ...createDebugSlice(set, get),
     ...createUiSlice(set, get),
+    ...createApprovalsSlice(set, get),
+    ...createTransferSlice(set, get),
     ...createNoticesSlice(set, get),
   }));
 }

@@ -2,7 +2,8 @@ import type { BrokenPersona, PersonaSummary } from '../../shared/domain/persona'
 import type { ErrorValue, ValidationIssue } from '../../shared/domain/errors';
 import type { Catalog, PersonaRecord } from '../../shared/ipc/contract';
 import { issuesOf, toErrorValue } from '../lib/api-error';
-import { newPersona, type PersonaDraft } from '../lib/persona-model';
+import { apiKeyPath, brainBlockOf, brainIdOf, engineIdOf, newPersona, type PersonaDraft } from '../lib/persona-model';
+import { DEFAULT_API_URL } from '../../shared/domain/persona';
 import { validateDraft } from '../lib/persona-validate';
 import { rememberedPersona, rememberPersona } from '../lib/last-persona';
 import type { GetState, SetState } from './types';
@@ -22,6 +23,9 @@ export interface PersonasSlice {
   serverIssues: ValidationIssue[];
   saveError: ErrorValue | null;
   saving: boolean;
+  /** Saving moves the brain to another server while a key is stored: keep the key for it, or forget it? */
+  keyQuestion: { path: string; from: string; to: string } | null;
+  answerKeyQuestion(answer: 'keep' | 'forget' | null): Promise<void>;
   loadPersonas(): Promise<void>;
   loadCatalog(): Promise<void>;
   selectPersona(id: string): Promise<void>;
@@ -29,11 +33,12 @@ export interface PersonasSlice {
   openStartPersona(): Promise<void>;
   newDraft(): void;
   updateDraft(fn: (p: PersonaDraft) => PersonaDraft): void;
-  savePersona(): Promise<boolean>;
+  /** Saves the draft; `key` answers the key question (keep the stored key for a new api_url, or forget it). */
+  savePersona(key?: 'keep' | 'forget'): Promise<boolean>;
   deletePersona(id: string): Promise<void>;
   duplicatePersona(id: string): Promise<void>;
-  importPersona(text: string, fileName?: string): Promise<boolean>;
-  exportPersona(id: string): Promise<string | null>;
+  /** Imports; a persona that exists asks (importConflict) unless onConflict says what to do. */
+  importPersona(text: string, fileName?: string, onConflict?: 'replace' | 'keep-both'): Promise<boolean>;
 }
 
 /** True when the draft differs from what is on disk (or was never saved). */
@@ -45,6 +50,28 @@ export function isDirty(s: Pick<PersonasSlice, 'draft' | 'savedJson'>): boolean 
 function forSave(p: PersonaDraft): PersonaDraft {
   return JSON.parse(JSON.stringify(p, (k, v) => (k === 'api_key' && (v === '' || v == null) ? undefined : v)));
 }
+
+/** `scheme://host:port` of a URL (the text itself when it is not one): a key is bound to it. */
+function originOf(url: string): string {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return url.trim();
+  }
+}
+
+/** The draft with `api_key: ""`: main then forgets the stored key. */
+function forgetKey(p: PersonaDraft): PersonaDraft {
+  const engine = engineIdOf(p);
+  const block = brainBlockOf(p);
+  return { ...p, [engine]: { ...(p[engine] as Record<string, unknown>), [brainIdOf(p)]: { ...block, api_key: '' } } };
+}
+
+/** The brain's api_url as the key is bound to it (Ollama's default when unset). */
+const brainUrl = (p: PersonaDraft) => {
+  const url = brainBlockOf(p).api_url;
+  return typeof url === 'string' && url ? url : DEFAULT_API_URL;
+};
 
 export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice {
   /** Only the latest selection wins when several are in flight (a click during the start-up selection). */
@@ -74,6 +101,11 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
     serverIssues: [],
     saveError: null,
     saving: false,
+    keyQuestion: null,
+    async answerKeyQuestion(answer) {
+      set({ keyQuestion: null });
+      if (answer) await get().savePersona(answer);
+    },
     async loadPersonas() {
       try {
         const { personas, broken } = await get().client.call('personas.list', {});
@@ -127,9 +159,27 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       const draft = get().draft;
       if (draft) set({ draft: fn(draft) });
     },
-    async savePersona() {
-      const { draft, selectedId } = get();
+    async savePersona(key) {
+      const { draft, selectedId, record } = get();
       if (!draft || get().saving) return false;
+      const keyPath = apiKeyPath(draft);
+      const typedKey = brainBlockOf(draft).api_key;
+      const moved =
+        !!record &&
+        record.secretsSet.includes(keyPath) &&
+        !typedKey &&
+        originOf(brainUrl(draft)) !== originOf(brainUrl(record.persona as PersonaDraft));
+      if (moved && !key) {
+        // A stored key goes only to the server it was saved for: ask before it follows a new api_url.
+        set({
+          keyQuestion: {
+            path: keyPath,
+            from: originOf(brainUrl(record.persona as PersonaDraft)),
+            to: originOf(brainUrl(draft)),
+          },
+        });
+        return false;
+      }
       const local = validateDraft(draft, get().catalog);
       if (local.length) {
         set({
@@ -146,7 +196,8 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       try {
         const record = await get().client.call('personas.save', {
           id: selectedId ?? undefined,
-          persona: forSave(draft),
+          persona: moved && key === 'forget' ? forgetKey(forSave(draft)) : forSave(draft),
+          rebindSecrets: moved && key === 'keep' ? [keyPath] : undefined,
         });
         loaded(record);
         set({ saving: false });
@@ -180,33 +231,34 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
         get().toast('error', toErrorValue(e).message);
       }
     },
-    async importPersona(text, fileName) {
+    async importPersona(text, fileName, onConflict) {
       try {
-        const { record, unknownPluginIds, commands } = await get().client.call('personas.import', { text, fileName });
+        const { record, unknownPluginIds, programs, replaced } = await get().client.call('personas.import', {
+          text,
+          fileName,
+          onConflict: onConflict ?? 'ask',
+        });
         await get().loadPersonas();
         await get().selectPersona(record.id);
         const unknown = unknownPluginIds.length
           ? ` (unknown plugins kept as they are: ${unknownPluginIds.join(', ')})`
           : '';
-        get().toast(unknownPluginIds.length ? 'error' : 'info', `Imported “${record.persona.name}”${unknown}`);
-        if (commands.length) {
-          get().toast(
-            'error',
-            `“${record.persona.name}” starts these programs when its tools load (MCP servers); check them in the Editor before opening Tools or Chat: ${commands.join(' · ')}`,
-          );
-        }
+        get().toast(
+          unknownPluginIds.length ? 'error' : 'info',
+          `${replaced ? 'Replaced' : 'Imported'} “${record.persona.name}”${unknown}`,
+        );
+        // Nothing of it runs yet: its programs are shown for the user to approve, or not.
+        if (programs.some((p) => !p.approved)) await get().reviewPrograms(record.id, 'import');
         return true;
       } catch (e) {
-        get().toast('error', `Import failed: ${toErrorValue(e).message}`);
+        const error = toErrorValue(e);
+        const existing = error.details as { id?: string; name?: string } | undefined;
+        if (error.code === 'persona_exists' && existing?.id && existing.name) {
+          set({ importConflict: { text, fileName, existing: { id: existing.id, name: existing.name } } });
+          return false;
+        }
+        get().toast('error', `Import failed: ${error.message}`);
         return false;
-      }
-    },
-    async exportPersona(id) {
-      try {
-        return (await get().client.call('personas.export', { id, withSecrets: false })).text;
-      } catch (e) {
-        get().toast('error', `Export failed: ${toErrorValue(e).message}`);
-        return null;
       }
     },
   };

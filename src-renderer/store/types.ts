@@ -4,15 +4,20 @@ import type { ToolsSlice } from './tools-slice';
 import type { ChatSlice } from './chat-slice';
 import type { DebugSlice } from './debug-slice';
 import type { UiSlice } from './ui-slice';
+import type { ApprovalsSlice } from './approvals-slice';
+import type { TransferSlice } from './transfer-slice';
+
 import type { NoticesSlice } from './notices-slice';
 
-/** The whole renderer state: one store made of six slices. */
+/** The whole renderer state: one store made of slices. */
 export type AppState = PersonasSlice &
   ToolsSlice &
   ChatSlice &
   DebugSlice &
   UiSlice &
-  NoticesSlice & { client: ApiClient };
+  NoticesSlice &
+  ApprovalsSlice &
+  TransferSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
 export type GetState = () => AppState;

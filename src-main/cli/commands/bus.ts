@@ -1,6 +1,8 @@
 import { WebSocketBus } from '../../core/bus/ws-bus-client';
 import { startBusServer, type BusServer } from '../../core/bus/ws-bus-server';
 import type { Command } from '../index';
+import { resolveDataDir } from '../../core/data-dir';
+import { approveConfigPrograms, takeYes } from '../program-approval';
 import {
   closeAll,
   instantiate,
@@ -16,6 +18,7 @@ Hosts an OVOS messagebus on ws://127.0.0.1:<port>/core (port 0 picks a free one)
 --connect (e.g. ws://127.0.0.1:8181/core), and binds every installed toolbox that has tools to it: OVOS
 agents discover them with 'ovos.persona.tools.discover' and call them with 'ovos.persona.tools.<id>.call'.
   --config <file>   a JSON object {"<toolbox_id>": {...}} with toolbox configs (e.g. an MCP server to expose)
+  --yes             start the programs the config names (MCP stdio servers, printed first) without asking
 The bus refuses browser pages from other sites (Origin and Host checks). Set PERSONA_STUDIO_BUS_SECRET_KEY (16,
 24 or 32 characters, OVOS's websocket.secret_key) to encrypt every message; clients then need the same key.
 Runs until Ctrl-C (SIGINT) or SIGTERM.`;
@@ -23,7 +26,8 @@ Runs until Ctrl-C (SIGINT) or SIGTERM.`;
 const out = (text: string) => void process.stdout.write(`${text}\n`);
 const err = (text: string) => void process.stderr.write(`${text}\n`);
 
-async function run(argv: string[]): Promise<number> {
+async function run(args: string[]): Promise<number> {
+  const { yes, rest: argv } = takeYes(args);
   const port = takeOption(argv, '--port');
   const connect = takeOption(port.rest, '--connect');
   const config = takeOption(connect.rest, '--config');
@@ -69,7 +73,12 @@ async function run(argv: string[]): Promise<number> {
     const withUrl = { ...configs };
     for (const id of Object.keys(catalog.toolboxes))
       if (id === 'ovos-bus-toolbox' || id.startsWith('ovos-bus-toolbox:')) withUrl[id] = { url, ...configs[id] };
-    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), withUrl);
+    const programs = await approveConfigPrograms(config.value, configs, {
+      dataDir: resolveDataDir(),
+      classes: catalog.toolboxes,
+      yes,
+    });
+    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), withUrl, programs);
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);

@@ -1,5 +1,7 @@
 import { StudioError, toErrorValue } from '../../core/errors';
 import type { Command } from '../index';
+import { resolveDataDir } from '../../core/data-dir';
+import { approveConfigPrograms, takeYes } from '../program-approval';
 import { executeToolCall } from '../../core/toolbox';
 import { closeAll, instantiate, loadCatalog, personaToolboxes, readConfigFile, takeOption } from './toolbox-instances';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
@@ -9,6 +11,7 @@ const usage = `Usage: persona-studio call <toolbox_id> <tool> ['<json arguments>
 
 Calls one tool with OVOS's validation (input, execution, output) and prints the validated output as JSON.
   --config <file>   a JSON object {"<toolbox_id>": {...}} with the toolbox's config (e.g. an MCP server)
+  --yes             start the programs it names (MCP stdio servers, printed first) without asking
   --persona <p>     call a tool of that persona (its MCP, UTCP and bus toolboxes with their config);
                     without <toolbox_id> the tool is found by the name its model sees, as in a run
 Exit status: 0 with the output on stdout; 2 with the error (and its validation issues) on stderr.
@@ -42,7 +45,8 @@ function parseArguments(raw: string): unknown {
   }
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(args: string[]): Promise<number> {
+  const { yes, rest: argv } = takeYes(args);
   const config = takeOption(argv, '--config');
   if (config.missing) {
     err(`--config needs a file.\n${usage}`);
@@ -53,7 +57,7 @@ async function run(argv: string[]): Promise<number> {
     err(`--persona needs a file or a persona id.\n${usage}`);
     return 2;
   }
-  if (persona.value) return callInPersona(persona.value, persona.rest);
+  if (persona.value) return callInPersona(persona.value, persona.rest, yes);
   const [toolboxId, toolName, rawArgs = '{}', ...extra] = config.rest;
   if (!toolboxId || !toolName || extra.length) {
     err(usage);
@@ -72,7 +76,12 @@ async function run(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const loaded = await instantiate(catalog, [toolboxId], configs);
+  const programs = await approveConfigPrograms(
+    config.value,
+    { [toolboxId]: configs[toolboxId] ?? {} },
+    { dataDir: resolveDataDir(), classes: catalog.toolboxes, yes },
+  );
+  const loaded = await instantiate(catalog, [toolboxId], configs, programs);
   try {
     const result = await loaded[0].toolbox.callTool(toolName, kwargs);
     out(JSON.stringify(result));
@@ -86,12 +95,12 @@ async function run(argv: string[]): Promise<number> {
 }
 
 /** `[<toolbox_id>] <tool> ['<json>']` against a persona's toolboxes; without a toolbox id, through the loop's own path. */
-async function callInPersona(ref: string, positional: string[]): Promise<number> {
+async function callInPersona(ref: string, positional: string[], yes: boolean): Promise<number> {
   if (positional.length < 1 || positional.length > 3) {
     err(usage);
     return 2;
   }
-  const persona = await personaToolboxes(ref);
+  const persona = await personaToolboxes(ref, { yes });
   try {
     const toolbox =
       positional.length === 3 || (positional.length === 2 && !positional[1].trim().startsWith('{'))

@@ -2,10 +2,13 @@ import type { Command } from '../index';
 import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
 import { openPersonaStore } from '../../core/personas/open-store';
+import { formatPrograms } from '../../core/approvals/programs';
+import type { ProgramSource } from '../../core/approvals/programs';
+import { programsFor } from '../program-approval';
 
 const usage = `Usage:
   persona-studio personas list [--json]                       every persona file, broken ones marked
-  persona-studio personas import <file>                       import an OVOS persona file as a new persona
+  persona-studio personas import <file> [--replace]             import an OVOS persona file (one that exists: kept as "<name> (2)", or --replace)
   persona-studio personas export <id> <file> [--with-secrets] [--force]
                                                               write a persona as an OVOS file
                                                               (an existing file is replaced only with --force)
@@ -31,6 +34,12 @@ async function list(args: string[]): Promise<number> {
   return 0;
 }
 
+/** The programs an imported persona starts (its secrets merged in), none of them approved yet. */
+async function personaProgramInfos(dataDir: string, id: string, classes: Readonly<Record<string, ProgramSource>>) {
+  const { personas } = await openPersonaStore(dataDir);
+  return programsFor(await personas.loadWithSecrets(id), classes, dataDir, id);
+}
+
 async function importFile(args: string[]): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) {
@@ -44,14 +53,18 @@ async function importFile(args: string[]): Promise<number> {
     import('../../core/toolboxes/catalog'),
     import('../../core/app/known-plugins'),
   ]);
-  const { toolboxes } = await loadToolboxCatalog({ dataDir });
-  const { record, unknownPluginIds, commands } = await personas.import({ path: file }, knownPlugins(toolboxes));
-  out(`Imported '${record.persona.name}' as ${record.id} (${record.path}).`);
-  if (record.secretsSet.length) out(`API keys moved to the secrets file: ${record.secretsSet.join(', ')}.`);
+  const { toolboxes: classes } = await loadToolboxCatalog({ dataDir });
+  const onConflict = args.includes('--replace') ? 'replace' : 'keep-both';
+  const { record, unknownPluginIds, replaced } = await personas.import({ path: file }, knownPlugins(classes), {
+    onConflict,
+  });
+  const programs = await personaProgramInfos(dataDir, record.id, classes);
+  out(`${replaced ? 'Replaced' : 'Imported'} '${record.persona.name}' as ${record.id} (${record.path}).`);
+  if (record.secretsSet.length) out(`Secrets moved to the secrets file: ${record.secretsSet.join(', ')}.`);
   if (unknownPluginIds.length) out(`Not installed here (kept as they are): ${unknownPluginIds.join(', ')}.`);
-  if (commands.length)
+  if (programs.length)
     out(
-      `Warning: this persona starts these programs when its tools load (MCP servers); check them before you use it:\n${commands.map((c) => `  ${c}`).join('\n')}`,
+      `This persona starts these programs (MCP servers); none runs until you approve it (in the app, or when run/tools/mcp ask):\n${formatPrograms(programs)}`,
     );
   return 0;
 }

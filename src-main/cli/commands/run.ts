@@ -12,6 +12,7 @@ import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
+import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
 import { createRunPrinter } from './run-printer';
 
 const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
@@ -26,6 +27,8 @@ calls with their arguments, each result or error, the answer as it streams, with
   --approve        run tools whose approval is 'ask' (MCP servers over stdio, ovos-shell-tools and the
                    filesystem's write_file, unless the persona says 'auto') without asking. Without it they pause for approval in a terminal, and without a terminal
                    they are refused with a tool error the model sees.
+  --yes            start the persona's programs (MCP stdio servers, printed on stderr first) without asking;
+                   without it a program not approved before is asked for at a terminal and refused elsewhere
 Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachable), 2 on bad input,
 130 when cancelled (Ctrl-C, or quit at a pause).`;
 
@@ -51,17 +54,19 @@ const processIO = (): RunIO => ({
 interface Options {
   json: boolean;
   approve: boolean;
+  yes: boolean;
   breaks: string[];
   positional: string[];
   bad: string | null;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { json: false, approve: false, breaks: [], positional: [], bad: null };
+  const options: Options = { json: false, approve: false, yes: false, breaks: [], positional: [], bad: null };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--json') options.json = true;
     else if (arg === '--approve') options.approve = true;
+    else if (arg === '--yes') options.yes = true;
     else if (arg === '--break' || arg.startsWith('--break=')) {
       const value = arg === '--break' ? args[++i] : arg.slice('--break='.length);
       if (!value || value.startsWith('--')) options.bad ??= '--break needs tools, model or a tool name.';
@@ -97,8 +102,17 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
   let persona: PersonaFile;
   try {
     persona = await readPersonaRef(file, resolveDataDir());
-    const { toolboxes } = await loadToolboxCatalog({ dataDir: resolveDataDir() });
-    runtime = await buildPersonaRuntime(persona, { toolboxes });
+    const dataDir = resolveDataDir();
+    const { toolboxes } = await loadToolboxCatalog({ dataDir });
+    // The persona's programs (MCP stdio servers) are printed, and start only when approved or with --yes.
+    const programs = await confirmPrograms({
+      programs: await programsFor(persona, toolboxes, dataDir, cliPersonaKey(file)),
+      personaKey: cliPersonaKey(file),
+      dataDir,
+      yes: options.yes,
+      input: Object.assign(io.stdin, { isTTY: io.isTTY }),
+    });
+    runtime = await buildPersonaRuntime(persona, { toolboxes, programs });
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

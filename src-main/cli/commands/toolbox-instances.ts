@@ -4,7 +4,9 @@ import { closeToolboxes, instantiateToolboxes, waitForDiscovery } from '../../co
 import { loadToolboxSet } from '../../core/app/toolbox-set';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/toolboxes/catalog';
+import type { ProgramPolicy } from '../../core/approvals/awaiting-approval';
 import { CliInputError } from '../cli-input-error';
+import { approvePersonaPrograms } from '../program-approval';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 /** One installed toolbox as the CLI commands use it. */
@@ -26,10 +28,12 @@ export async function instantiate(
   catalog: ToolboxCatalog,
   ids: string[],
   configs: Record<string, Record<string, unknown>> = {},
+  programs: ProgramPolicy = new Set(),
 ): Promise<LoadedToolbox[]> {
   const toolboxes = await instantiateToolboxes(
     catalog.toolboxes,
     ids.map((id) => ({ id, config: configs[id] ?? {} })),
+    { programs },
   );
   await waitForDiscovery(toolboxes);
   return toolboxes.map((toolbox) => describeLoaded(catalog, toolbox));
@@ -81,16 +85,20 @@ export function takeOption(
 }
 
 /**
- * A persona's toolboxes (a persona file or an id in the data folder), built as for a run; discovery waited for,
- * bounded. A persona that cannot be found or loaded is a CliInputError.
+ * A persona's toolboxes (a persona file or an id in the data folder), built as for a run, after its programs were
+ * printed and approved (stored, --yes, or y at a terminal); discovery waited for, bounded. A persona that cannot
+ * be found or loaded, or programs not approved, is a CliInputError.
  */
 export async function personaToolboxes(
   ref: string,
+  options: { yes: boolean },
 ): Promise<{ loaded: LoadedToolbox[]; registry: ToolRegistry; close(): Promise<void> }> {
   const catalog = await loadCatalog();
+  const dataDir = resolveDataDir();
+  const programs = await approvePersonaPrograms(ref, { dataDir, classes: catalog.toolboxes, yes: options.yes });
   let set;
   try {
-    set = await loadToolboxSet({ persona: ref, dataDir: resolveDataDir(), catalog });
+    set = await loadToolboxSet({ persona: ref, dataDir, catalog, programs });
   } catch (error) {
     throw new CliInputError((error as Error).message, { cause: error });
   }

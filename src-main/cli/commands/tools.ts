@@ -1,6 +1,7 @@
 import type { ToolJson } from '../../../shared/domain/tool';
 import { ToolRegistry } from '../../core/toolbox';
 import type { Command } from '../index';
+import { takeYes } from '../program-approval';
 import {
   closeAll,
   instantiate,
@@ -10,12 +11,14 @@ import {
   type LoadedToolbox,
 } from './toolbox-instances';
 
-const usage = `Usage: persona-studio tools [--persona <file.json|persona-id>] [--json]
+const usage = `Usage: persona-studio tools [--persona <file.json|persona-id>] [--json] [--yes]
 
 Lists every installed toolbox (built-in and plugins from $PERSONA_STUDIO_HOME/plugins) with its tools.
 Toolboxes that need configuration (MCP, UTCP, bus) show no tools here.
   --persona <p>   the toolboxes of one persona instead, with its config (its MCP servers, UTCP manuals, bus)
-  --json          print the OpenAI tool spec list the model would be sent ({"type":"function","function":{...}})`;
+  --json          print the OpenAI tool spec list the model would be sent ({"type":"function","function":{...}})
+  --yes           start the persona's programs (MCP stdio servers) without asking; they are printed first.
+                  Without it a program not approved before is asked for at a terminal, refused elsewhere.`;
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);
 const err = (text: string) => void process.stderr.write(`${text}\n`);
@@ -59,13 +62,14 @@ async function run(args: string[]): Promise<number> {
     err(`--persona needs a file or a persona id.\n${usage}`);
     return 2;
   }
-  const json = persona.rest.includes('--json');
-  const unknown = persona.rest.filter((a) => a !== '--json');
+  const { yes, rest } = takeYes(persona.rest);
+  const json = rest.includes('--json');
+  const unknown = rest.filter((a) => a !== '--json');
   if (unknown.length) {
     err(`Unexpected argument ${unknown[0]}.\n${usage}`);
     return 2;
   }
-  if (persona.value) return runForPersona(persona.value, json);
+  if (persona.value) return runForPersona(persona.value, json, yes);
   const catalog = await loadCatalog();
   const loaded = await instantiate(catalog, Object.keys(catalog.toolboxes));
   try {
@@ -82,8 +86,8 @@ async function run(args: string[]): Promise<number> {
 }
 
 /** A persona's toolboxes; --json gives the exact tool list its model is sent (clashing names as <toolbox>__<tool>). */
-async function runForPersona(ref: string, json: boolean): Promise<number> {
-  const persona = await personaToolboxes(ref);
+async function runForPersona(ref: string, json: boolean, yes: boolean): Promise<number> {
+  const persona = await personaToolboxes(ref, { yes });
   try {
     if (json) out(JSON.stringify(persona.registry.openaiTools(), null, 2));
     else printReadable(persona.loaded, []);

@@ -26,6 +26,12 @@ async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promi
   return response.output as MethodOutput<M>;
 }
 
+/** Approves every program the persona starts (the app starts none before that). */
+async function approveAll(id: string): Promise<void> {
+  const { programs } = await ok('approvals.list', { id });
+  if (programs.length) await ok('approvals.approve', { id, fingerprints: programs.map((p) => p.fingerprint) });
+}
+
 async function until<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -98,6 +104,7 @@ describe('debug API', () => {
       { content: 'It failed softly.' },
     );
     const { id } = await ok('personas.save', { persona: persona() });
+    await approveAll(id);
     const { runId, sessionId } = await ok('chat.send', { personaId: id, message: 'go' });
     const pause = await until(() => paused()[0]);
     expect(pause).toMatchObject({
@@ -144,6 +151,7 @@ describe('debug API', () => {
     expect((await ok('personas.get', { id })).persona.persona_studio).toEqual({
       approval: { 'ovos-mcp-toolbox:fx': { mode: 'auto' } },
     });
+    await approveAll(id);
     await ok('chat.send', { personaId: id, message: 'go' });
     await until(() => trace().find((e) => e.type === 'run_finished'));
     expect(paused()).toEqual([]);
@@ -204,6 +212,7 @@ describe('debug API', () => {
   it('cancel while paused: the run ends cancelled and the pause is gone', async () => {
     provider.setReplies({ toolCalls: [{ name: 'fail_softly', arguments: {} }] }, { content: 'never' });
     const { id } = await ok('personas.save', { persona: persona() });
+    await approveAll(id);
     const { runId } = await ok('chat.send', { personaId: id, message: 'go' });
     await until(() => paused()[0]);
     await ok('chat.cancel', { runId });

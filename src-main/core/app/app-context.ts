@@ -2,6 +2,9 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { BusStatus, EventName, EventPayload, Notice, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
+import type { ProgramInfo } from '../../../shared/ipc/contract';
+import { ApprovalStore } from '../approvals/approval-store';
+import { personaPrograms, programInfo } from '../approvals/programs';
 import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains';
 import { BusBridge } from '../bus/bus-bridge';
 import type { EngineDescriptor } from '../engines/engine-descriptor';
@@ -28,6 +31,9 @@ const log = logger('app');
 
 export type { ToolboxCatalog };
 
+/** Asks the user where to save a file (the desktop's save dialog); null when they cancel. */
+export type SavePathPicker = (options: { suggestedName: string; title: string }) => Promise<string | null>;
+
 /**
  * The app's state behind the API: the data folder and its stores, installed toolboxes, per-persona runtimes
  * (rebuilt when a persona is saved), the runs in flight, settings and the OVOS bus bridge, and the event
@@ -42,6 +48,8 @@ export class AppContext {
   readonly runtimes: RuntimeCache;
   readonly defaults: ToolboxInstances;
   readonly runs: RunRegistry;
+  /** The programs the user approved, per persona and exact command (approvals.json). */
+  readonly approvals: ApprovalStore;
   /** Breakpoints per persona and the debugger of each run in flight. */
   readonly debug: DebugRegistry;
   private readonly emitter = new EventEmitter();
@@ -58,6 +66,8 @@ export class AppContext {
     readonly mode: 'electron' | 'browser',
     readonly version: string,
     stores: { personas: PersonaStore; secrets: SecretStore },
+    /** The desktop's save dialog; null in browser mode (exports then go to the data folder's exports/). */
+    readonly pickSavePath: SavePathPicker | null = null,
     /** The loop engines and brains the app offers (the built-ins unless an embedder or a test gives others). */
     readonly engines: EngineDescriptor[] = BUILTIN_ENGINES,
     readonly brains: BrainDescriptor[] = BUILTIN_BRAINS,
@@ -73,9 +83,18 @@ export class AppContext {
     this.runtimes = new RuntimeCache(this);
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
+    this.approvals = new ApprovalStore(this.paths.approvals);
     this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
       this.emit(event, payload),
     );
+  }
+
+  /** The programs a persona would start, each with whether the user approved that exact command. */
+  async programsOf(personaId: string): Promise<ProgramInfo[]> {
+    const persona = await this.personas.loadWithSecrets(personaId);
+    const { toolboxes } = await this.toolboxCatalog();
+    const approved = await this.approvals.approved(personaId);
+    return personaPrograms(persona, toolboxes).map((p) => programInfo(p, approved));
   }
 
   /** Opens (and on first use creates and seeds) a data folder. */
@@ -83,6 +102,7 @@ export class AppContext {
     dataDir: string;
     mode: 'electron' | 'browser';
     version?: string;
+    pickSavePath?: SavePathPicker;
     engines?: EngineDescriptor[];
     brains?: BrainDescriptor[];
   }): Promise<AppContext> {
@@ -92,6 +112,7 @@ export class AppContext {
       options.mode,
       options.version ?? '0.0.0',
       stores,
+      options.pickSavePath ?? null,
       options.engines,
       options.brains,
     );

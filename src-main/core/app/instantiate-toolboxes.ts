@@ -1,3 +1,5 @@
+import { AwaitingApprovalToolBox, unapprovedPrograms, type ProgramPolicy } from '../approvals/awaiting-approval';
+import { programInfo } from '../approvals/programs';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
 import { StudioError } from '../errors';
@@ -14,8 +16,13 @@ export interface ToolboxSpec {
 /** How instances are built: the bus their tools answer on (none for the CLI and the MCP server). */
 export interface InstantiateOptions {
   bus?: Bus | null;
-  /** The persona's brain, for toolboxes that ask a model themselves; none outside a persona. */
+  /** The persona's brain, for toolboxes that ask it (OVOS tools). */
   brain?: ChatEngine | null;
+  /**
+   * Which programs (MCP stdio servers, any class's `programs(config)`) may start: approved fingerprints, or 'all'
+   * (`--yes`). Default: none. A toolbox with a program not allowed is not built: an AwaitingApprovalToolBox stands in.
+   */
+  programs?: ProgramPolicy;
 }
 
 /** How long the CLI and the MCP server wait for the first discovery of every toolbox (slow servers join later). */
@@ -39,7 +46,8 @@ export class ToolboxCreateError extends StudioError {
 /**
  * The one place where a toolbox plugin becomes an instance, for the app, the CLI and the MCP server alike:
  * constructing a toolbox starts its discovery (an MCP stdio server's command, a UTCP manual's requests), so
- * whatever must be checked before a toolbox may start belongs here. All or nothing: when one factory throws,
+ * whatever must be checked before a toolbox may start belongs here: a program the user has not approved never
+ * starts (an AwaitingApprovalToolBox stands in). All or nothing: when one factory throws,
  * those already built are closed and a ToolboxCreateError names it. Every id must have a plugin (see toolboxFor).
  */
 export async function instantiateToolboxes(
@@ -52,6 +60,12 @@ export async function instantiateToolboxes(
     const descriptor = toolboxFor(plugins, id);
     try {
       if (!descriptor) throw new Error(`no toolbox plugin '${id}'`);
+      const pending = unapprovedPrograms(plugins, id, config, options.programs ?? new Set());
+      if (pending.length) {
+        const infos = pending.map((p) => programInfo(p, new Set()));
+        built.push(new AwaitingApprovalToolBox(id, config, infos, descriptor));
+        continue;
+      }
       built.push(descriptor.create({ toolboxId: id, config, bus: options.bus ?? null, brain: options.brain ?? null }));
     } catch (error) {
       await closeToolboxes(built);

@@ -12,6 +12,7 @@ import { memoryFor, type MemoryModule } from '../memory';
 import { ToolRegistry, type ToolBox } from '../toolbox';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 import { closeToolboxes, instantiatePersonaToolboxes } from './instantiate-toolboxes';
+import type { ProgramPolicy } from '../approvals/awaiting-approval';
 
 /** A persona made runnable: its engine (descriptor, parsed block and limits), its brain, its toolboxes. */
 export interface PersonaRuntime {
@@ -48,6 +49,8 @@ export interface BuildRuntimeOptions {
   engines?: EngineDescriptor[];
   /** Defaults to the app's brains. */
   brains?: BrainDescriptor[];
+  /** Which programs (MCP stdio servers) may start; a toolbox with others awaits approval. Default: none. */
+  programs?: ProgramPolicy;
 }
 
 type Block = Record<string, unknown>;
@@ -115,7 +118,11 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
 
   const memory = memoryFor(top);
 
-  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxes, { bus: options.bus, brain });
+  const toolboxes = await instantiatePersonaToolboxes(top, engineId, options.toolboxes, {
+    bus: options.bus,
+    programs: options.programs,
+    brain,
+  });
 
   return {
     engineId,

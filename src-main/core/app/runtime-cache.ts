@@ -27,8 +27,11 @@ export class RuntimeCache {
       const { busUrl } = await this.app.settings.get();
       const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
       const { toolboxes } = await this.app.toolboxCatalog();
+      // Programs the user has not approved for this persona do not start: their toolboxes await approval.
+      const programs = await this.app.approvals.approved(personaId);
       const runtime = await buildPersonaRuntime(persona, {
         toolboxes,
+        programs,
         engines: this.app.engines,
         brains: this.app.brains,
       });

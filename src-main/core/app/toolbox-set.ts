@@ -1,5 +1,6 @@
 import { approvalFor } from '../../../shared/domain/approval';
 import type { ApprovalMode } from '../../../shared/domain/persona';
+import type { ProgramPolicy } from '../approvals/awaiting-approval';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../engines/loop-context';
 import { readPersonaRef } from '../personas/persona-ref';
 import { ToolRegistry, type ToolBox } from '../toolbox';
@@ -12,7 +13,7 @@ export interface ToolboxSet {
   name: string;
   registry: ToolRegistry;
   timeoutMs: number;
-  /** Each tool's approval: the persona runtime's, else (installed toolboxes, default configs) the defaults. */
+  /** Each tool's approval mode: the persona runtime's, else (installed toolboxes, default configs) the defaults. */
   approval: (toolboxId: string, tool: string) => ApprovalMode;
   close(): Promise<void>;
 }
@@ -25,6 +26,8 @@ export async function loadToolboxSet(options: {
   persona?: string;
   dataDir: string;
   catalog?: ToolboxCatalog;
+  /** Which of the persona's programs may start (the CLI asked the user first); default none. */
+  programs?: ProgramPolicy;
 }): Promise<ToolboxSet> {
   const catalog = options.catalog ?? (await loadToolboxCatalog({ dataDir: options.dataDir }));
   let toolboxes: ToolBox[];
@@ -33,7 +36,11 @@ export async function loadToolboxSet(options: {
   let approval: ToolboxSet['approval'] = (toolboxId, tool) => approvalFor({}, toolboxId, tool, {});
   if (options.persona) {
     const persona = await readPersonaRef(options.persona, options.dataDir);
-    const runtime = await buildPersonaRuntime(persona, { toolboxes: catalog.toolboxes, bus: null });
+    const runtime = await buildPersonaRuntime(persona, {
+      toolboxes: catalog.toolboxes,
+      bus: null,
+      programs: options.programs,
+    });
     toolboxes = runtime.toolboxes;
     timeoutMs = runtime.toolTimeoutMs;
     if (runtime.approval) approval = runtime.approval;
@@ -45,5 +52,11 @@ export async function loadToolboxSet(options: {
     );
   }
   await waitForDiscovery(toolboxes);
-  return { name, registry: new ToolRegistry(toolboxes), timeoutMs, approval, close: () => closeToolboxes(toolboxes) };
+  return {
+    name,
+    registry: new ToolRegistry(toolboxes),
+    timeoutMs,
+    approval,
+    close: () => closeToolboxes(toolboxes),
+  };
 }

@@ -101,7 +101,7 @@ describe('file paths from API clients (the window, a browser page with the token
     }
   }
 
-  it('must be absolute .json paths; an existing file is replaced only with overwrite', async () => {
+  it('imports read absolute .json paths only; exports never go where a client says (browser mode: exports/)', async () => {
     const secretish = path.join(home, 'notes.txt');
     writeFileSync(secretish, 'a private note');
     expect(await call('personas.import', { path: secretish })).toMatchObject({
@@ -112,25 +112,22 @@ describe('file paths from API clients (the window, a browser page with the token
       ok: false,
       error: { code: 'bad_input', message: expect.stringContaining('not an absolute path') },
     });
-    const target = path.join(home, 'notes.txt');
-    expect(await call('personas.export', { id: 'assistant', path: target })).toMatchObject({
+    // A client never names where an export goes: a path it sends is not used, even with overwrite; browser mode
+    // writes into the data folder's exports/, and replaces an export there only with overwrite.
+    const planted = path.join(home, 'claude_desktop_config.json');
+    writeFileSync(planted, '{"mcpServers": {}}');
+    const out = path.join(home, 'exports', 'assistant.json');
+    const sneaky = { id: 'assistant', to: 'file', path: planted, overwrite: true } as MethodInput<'personas.export'>;
+    expect(await call('personas.export', sneaky)).toMatchObject({ ok: true, output: { path: out, cancelled: false } });
+    expect(readFileSync(planted, 'utf8')).toBe('{"mcpServers": {}}');
+    expect(await call('personas.export', { id: 'assistant', to: 'file' })).toMatchObject({
       ok: false,
-      error: { code: 'bad_input' },
+      error: { code: 'bad_input', details: { path: out, exists: true } },
     });
-    expect(readFileSync(target, 'utf8')).toBe('a private note');
-    const out = path.join(home, 'exported.json');
-    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({
+    expect(await call('personas.export', { id: 'assistant', to: 'file', overwrite: true })).toMatchObject({ ok: true });
+    expect(await call('personas.import', { path: out, onConflict: 'keep-both' })).toMatchObject({
       ok: true,
-      output: { path: out },
-    });
-    expect(await call('personas.export', { id: 'assistant', path: out })).toMatchObject({
-      ok: false,
-      error: { code: 'bad_input', message: expect.stringContaining('already exists') },
-    });
-    expect(await call('personas.export', { id: 'assistant', path: out, overwrite: true })).toMatchObject({ ok: true });
-    expect(await call('personas.import', { path: out })).toMatchObject({
-      ok: true,
-      output: { record: { id: 'exported' } },
+      output: { record: { id: 'assistant-2' } },
     });
   });
 });

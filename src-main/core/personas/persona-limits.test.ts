@@ -96,7 +96,7 @@ describe('a persona and its secrets are saved together', () => {
     secrets.set = set;
     await store.import({ text }, KNOWN);
     expect((await store.list()).personas.map((p) => p.id)).toEqual(['assistant', 'keyed']);
-    expect(await secrets.get('keyed')).toEqual({ [`${ENGINE}.${BRAIN}.api_key`]: 'sk-1' });
+    expect(await secrets.get('keyed')).toMatchObject({ [`${ENGINE}.${BRAIN}.api_key`]: 'sk-1' });
   });
 
   it('a save over an existing persona whose key cannot be stored puts the old file back', async () => {

@@ -169,29 +169,38 @@ describe('import and export', () => {
     expect(record.persona.custom_key).toEqual({ nested: [1, 2] });
   });
 
-  it('names the programs an imported persona would start (stdio MCP servers); none for the seed example', async () => {
-    expect((await store.import({ path: SEED }, KNOWN)).commands).toEqual([]);
-    const text = JSON.stringify({
-      name: 'Notes',
-      handlers: ['ovos-native-toolcall-loop'],
-      'ovos-native-toolcall-loop': {
-        toolboxes: ['ovos-mcp-toolbox:notes'],
-        'ovos-mcp-toolbox:notes': { command: 'node', args: ['server.js', '--root', '/tmp'] },
-      },
-    });
-    expect((await store.import({ text }, KNOWN)).commands).toEqual(['node server.js --root /tmp']);
-  });
-
   it('refuses text that is not a persona, writing nothing', async () => {
     await expect(store.import({ text: '{"handlers": []}' }, KNOWN)).rejects.toMatchObject({ code: 'persona_invalid' });
     expect(readdirSync(path.join(home, 'personas'))).toEqual([`${DEFAULT_PERSONA_ID}.json`]);
   });
 
-  it('never replaces an existing persona on import', async () => {
+  it('asks before importing a persona that exists: refused with persona_exists, nothing written', async () => {
     const first = await store.import({ path: SEED }, KNOWN);
-    const second = await store.import({ path: SEED }, KNOWN);
+    const before = readdirSync(path.join(home, 'personas')).sort();
+    await expect(store.import({ path: SEED }, KNOWN)).rejects.toMatchObject({
+      code: 'persona_exists',
+      details: { id: first.record.id, name: first.record.persona.name },
+    });
+    expect(readdirSync(path.join(home, 'personas')).sort()).toEqual(before);
+  });
+
+  it('keeps both on request: the new one is "<name> (2)" under a new id, the old one untouched', async () => {
+    const first = await store.import({ path: SEED }, KNOWN);
+    const second = await store.import({ path: SEED }, KNOWN, { onConflict: 'keep-both' });
+    const third = await store.import({ path: SEED }, KNOWN, { onConflict: 'keep-both' });
     expect(second.record.id).toBe('native_toolcall_persona-2');
+    expect(second.record.persona.name).toBe(`${first.record.persona.name} (2)`);
+    expect(third.record.persona.name).toBe(`${first.record.persona.name} (3)`);
     expect(existsSync(first.record.path)).toBe(true);
+  });
+
+  it('replaces on request: same id, the file’s content, no second persona', async () => {
+    const first = await store.import({ path: SEED }, KNOWN);
+    await store.save(first.record.id, { ...first.record.persona, description: 'edited here' });
+    const again = await store.import({ path: SEED }, KNOWN, { onConflict: 'replace' });
+    expect(again).toMatchObject({ replaced: true, record: { id: first.record.id } });
+    expect(again.record.persona.description).not.toBe('edited here');
+    expect((await store.list()).personas.filter((p) => p.name === first.record.persona.name)).toHaveLength(1);
   });
 });
 

@@ -15,8 +15,15 @@ import {
   validatePersona,
   type KnownPlugins,
 } from './persona-file';
-import { personaCommands } from './persona-commands';
-import { mergeSecrets, secretPathExists, splitSecrets } from './secret-fields';
+import {
+  heldSecrets,
+  mergeSecrets,
+  ORIGIN_PREFIX,
+  secretOrigin,
+  secretPathExists,
+  secretValues,
+  splitSecrets,
+} from './secret-fields';
 import type { SecretStore } from './secret-store';
 
 type Json = Record<string, unknown>;
@@ -153,14 +160,15 @@ export class PersonaStore {
   }
 
   private async record(id: string, raw: Json, file: string): Promise<PersonaRecord> {
-    const secrets = await this.secrets.get(id);
+    const stored = await this.secrets.get(id);
     return {
       id,
       path: file,
       persona: raw as PersonaFile,
-      secretsSet: Object.keys(secrets)
+      secretsSet: Object.keys(secretValues(stored))
         .filter((p) => secretPathExists(raw, p))
         .sort(),
+      secretsHeld: heldSecrets(raw, stored).sort(),
     };
   }
 
@@ -176,6 +184,15 @@ export class PersonaStore {
     return mergeSecrets(raw, await this.secrets.get(id)) as PersonaFile;
   }
 
+  /** The stored value of one secret field of a valid persona (for a reveal the user asked for); not_found if none. */
+  async revealSecret(id: string, dotted: string): Promise<string> {
+    const { raw } = await this.readValid(id);
+    const value = secretValues(await this.secrets.get(id))[dotted];
+    if (value === undefined || !secretPathExists(splitSecrets(raw).persona, dotted))
+      throw new StudioError('not_found', `No stored secret '${dotted}' for persona '${id}'.`);
+    return value;
+  }
+
   /** Is this id taken by a file, valid or broken? */
   exists(id: string): boolean {
     return existsSync(this.fileOf(id));
@@ -189,16 +206,23 @@ export class PersonaStore {
   }
 
   /**
-   * Saves a persona. Without an id a new one is derived from the name. `api_key` values go to the secrets
-   * store ("" forgets the stored key, absent keeps it). A broken file at the id is refused, never overwritten.
+   * Saves a persona. Without an id a new one is derived from the name. Secret fields go to the secrets store
+   * ("" forgets the stored value, absent keeps it), each bound to the origin its block's URL names then. A kept
+   * secret stays bound to its origin when the URL changes (so it is not sent to the new server) unless its path
+   * is in `rebindSecrets` (the user said to keep it for the new address). A broken file at the id is refused.
    */
-  save(id: string | undefined, persona: Json, options: { asNew?: boolean } = {}): Promise<PersonaRecord> {
+  save(
+    id: string | undefined,
+    persona: Json,
+    options: { asNew?: boolean; rebindSecrets?: string[] } = {},
+  ): Promise<PersonaRecord> {
     return this.serial(async () => {
       const checked = validatePersona(persona);
       if (!checked.ok) throw new StudioError('persona_invalid', checked.error.message, checked.error.details);
       // asNew: `id` is only a wish; a free id is picked inside the queue, so concurrent creations never collide.
       const targetId = id && !options.asNew ? id : this.freeId(id ?? slugify(checked.persona.name));
       const file = this.fileOf(targetId);
+      let previous: Json | null = null;
       if (existsSync(file)) {
         const current = await readPersonaFile(file).catch((error: Error) => ({
           ok: false as const,
@@ -211,13 +235,26 @@ export class PersonaStore {
             { path: file, error: current.error },
           );
         }
+        previous = current.raw;
       }
       const split = splitSecrets(checked.raw);
       const stored = await this.secrets.get(targetId);
       const next: Record<string, string> = {};
-      for (const [p, v] of Object.entries(stored))
-        if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
-      Object.assign(next, split.set);
+      const bind = (p: string, origin: string | null) => {
+        if (origin) next[ORIGIN_PREFIX + p] = origin;
+      };
+      for (const [p, v] of Object.entries(secretValues(stored))) {
+        if (split.cleared.includes(p) || !secretPathExists(split.persona, p)) continue;
+        next[p] = v;
+        // A secret stored before origins were recorded belongs to the origin its file named until now.
+        const bound = stored[ORIGIN_PREFIX + p] ?? (previous ? secretOrigin(previous, p) : null);
+        bind(p, options.rebindSecrets?.includes(p) ? secretOrigin(split.persona, p) : bound);
+      }
+      for (const [p, v] of Object.entries(split.set)) {
+        next[p] = v;
+        delete next[ORIGIN_PREFIX + p];
+        bind(p, secretOrigin(split.persona, p));
+      }
       await this.writePair(targetId, file, formatPersona(split.persona), next);
       return this.record(targetId, split.persona, file);
     });
@@ -278,13 +315,16 @@ export class PersonaStore {
   }
 
   /**
-   * Imports an OVOS persona from a file path or JSON text as a new persona (never replacing one).
-   * Unknown keys are kept; plugin ids that are not installed are named, not refused.
+   * Imports an OVOS persona from a file path or JSON text. Unknown keys are kept; plugin ids that are not installed
+   * are named, not refused. When a persona with the same id (from the file name or the name) or the same name exists,
+   * `onConflict` decides: 'ask' (default) refuses with persona_exists naming it, 'replace' saves over it (its stored
+   * secrets kept unless the file has its own), 'keep-both' adds it as "<name> (2)" under a new id.
    */
   async import(
     source: { path: string } | { text: string; fileName?: string },
     known: KnownPlugins,
-  ): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; commands: string[] }> {
+    options: { onConflict?: 'ask' | 'replace' | 'keep-both' } = {},
+  ): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; replaced: boolean }> {
     let text: string;
     let fileName: string | undefined;
     if ('path' in source) {
@@ -315,16 +355,36 @@ export class PersonaStore {
     const parsed = parsePersonaText(text);
     if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
     const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
-    const record = await this.save(
-      PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name),
-      parsed.raw,
-      { asNew: true },
-    );
-    return {
-      record,
-      unknownPluginIds: findUnknownPluginIds(parsed.raw, known),
-      commands: personaCommands(record.persona),
-    };
+    const wish = PersonaId.safeParse(base).success ? base : slugify(parsed.persona.name);
+    const existing = await this.sameAs(wish, parsed.persona.name);
+    const onConflict = options.onConflict ?? 'ask';
+    const unknownPluginIds = findUnknownPluginIds(parsed.raw, known);
+    if (existing && onConflict === 'ask')
+      throw new StudioError(
+        'persona_exists',
+        `A persona “${existing.name}” (${existing.id}) already exists: replace it, or keep both (the new one as “${parsed.persona.name} (2)”).`,
+        { id: existing.id, name: existing.name },
+      );
+    if (existing && onConflict === 'replace')
+      return { record: await this.save(existing.id, parsed.raw), unknownPluginIds, replaced: true };
+    const name = existing ? await this.freeName(parsed.persona.name) : parsed.persona.name;
+    const record = await this.save(wish, { ...parsed.raw, name }, { asNew: true });
+    return { record, unknownPluginIds, replaced: false };
+  }
+
+  /** The valid persona an import would duplicate: the same id, else the same name. */
+  private async sameAs(id: string, name: string): Promise<{ id: string; name: string } | null> {
+    const { personas } = await this.list();
+    const hit = personas.find((p) => p.id === id) ?? personas.find((p) => p.name === name);
+    return hit ? { id: hit.id, name: hit.name } : null;
+  }
+
+  /** `<name> (2)`, `<name> (3)`... the first no persona has. */
+  private async freeName(name: string): Promise<string> {
+    const taken = new Set((await this.list()).personas.map((p) => p.name));
+    if (!taken.has(name)) return name;
+    const root = name.replace(/ \(\d+\)$/, '');
+    for (let n = 2; ; n++) if (!taken.has(`${root} (${n})`)) return `${root} (${n})`;
   }
 
   /**
@@ -346,7 +406,7 @@ export class PersonaStore {
         new StudioError(
           'bad_input',
           `${target} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`,
-          { path: target },
+          { path: target, exists: true },
         );
       if (existing && !options.overwrite) throw refuse();
       await writeFileAtomic(target, text, {

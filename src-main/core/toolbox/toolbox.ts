@@ -17,6 +17,14 @@ export interface ToolBoxOptions {
   bus?: Bus | null;
 }
 
+/** A program a toolbox starts on this machine: what decides what runs (shown to the user for approval first). */
+export interface ProgramSpec {
+  command: string;
+  args: string[];
+  cwd: string | null;
+  env: Record<string, string>;
+}
+
 /** A ToolBox class with the static metadata the catalog shows. */
 export interface ToolBoxClass {
   new (options?: ToolBoxOptions): ToolBox;
@@ -25,6 +33,8 @@ export interface ToolBoxClass {
   description?: string;
   /** JSON Schema of the toolbox's config block (rendered as a form in the persona editor). */
   configSchema?: JsonSchema;
+  /** The programs an instance with this config would start (none when absent); each needs the user's approval. */
+  programs?(config: Record<string, unknown>): ProgramSpec[];
 }
 
 /**

@@ -10,16 +10,6 @@ export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; o
   const selectedId = useApp((s) => s.selectedId);
   const save = useApp((s) => s.savePersona);
 
-  const exportFile = async () => {
-    if (!selectedId) return;
-    const text = await store.getState().exportPersona(selectedId);
-    if (text === null) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    a.download = `${selectedId}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
   const remove = () => {
     const s = store.getState();
     if (!selectedId) return;
@@ -58,8 +48,12 @@ export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; o
       </button>
       {selectedId && (
         <>
-          <button className="ghost" onClick={() => void exportFile()}>
-            Export
+          <button
+            className="ghost"
+            data-testid="export-persona"
+            onClick={() => void store.getState().openExport(selectedId)}
+          >
+            Export…
           </button>
           <button
             className="ghost"

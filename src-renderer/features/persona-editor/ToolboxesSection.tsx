@@ -11,6 +11,7 @@ import { issuesToErrorSchema } from '../../lib/issues-to-error-schema';
 import { EmptyState } from '../../components/EmptyState';
 import { SchemaForm } from '../../components/tool-form/SchemaForm';
 import { AddInstance } from './AddInstance';
+import { StoredSecrets } from './StoredSecrets';
 
 /** Toolbox sources that usually come in several instances (one per server, manual or bus). */
 const MULTI_INSTANCE = new Set(['mcp', 'utcp', 'bus']);
@@ -86,6 +87,7 @@ export function ToolboxesSection() {
                 extraErrors={configErrors(id)}
               />
             )}
+            {on && <StoredSecrets blockId={id} engineId={engineId} />}
             {on && !id.includes(':') && MULTI_INSTANCE.has(tb.source) && (
               <AddInstance
                 baseId={id}

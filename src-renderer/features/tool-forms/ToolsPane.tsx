@@ -23,6 +23,8 @@ export function ToolsPane() {
   const refresh = useApp((s) => s.refreshTools);
   const setTab = useApp((s) => s.setTab);
   const saved = useApp((s) => s.selectedId !== null);
+  const selectedId = useApp((s) => s.selectedId);
+  const reviewPrograms = useApp((s) => s.reviewPrograms);
   const [filter, setFilter] = useState('');
   const q = filter.trim().toLowerCase();
   const matches = (t: { name: string; modelName: string; description: string }) =>
@@ -102,7 +104,20 @@ export function ToolsPane() {
               </span>
               <span className="badge">{tb.tools.length}</span>
             </h3>
-            {tb.error && (
+            {tb.error?.code === 'approval_required' && (
+              <div className="notice warn" data-testid={`toolbox-approval-${tb.toolboxId}`}>
+                <span className="badge warn">needs approval</span> It starts a program on this computer, which runs only
+                once you approve it.{' '}
+                <button
+                  type="button"
+                  className="link small"
+                  onClick={() => selectedId && void reviewPrograms(selectedId, 'tools')}
+                >
+                  Review and approve…
+                </button>
+              </div>
+            )}
+            {tb.error && tb.error.code !== 'approval_required' && (
               <ErrorNotice error={tb.error} testId={`toolbox-error-${tb.toolboxId}`}>
                 <div className="small" style={{ marginTop: 6 }}>
                   Fix its config in the{' '}

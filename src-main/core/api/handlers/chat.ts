@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
+import { assertApproved } from '../../approvals/awaiting-approval';
 import { startRun } from '../../app/run-chat';
 import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
@@ -43,6 +44,13 @@ export function chatHandlers(
     const { persona } = await app.personas.get(personaId);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
+    try {
+      // Programs the user has not approved never start; the window asks, then sends again.
+      assertApproved(runtime.toolboxes);
+    } catch (error) {
+      release();
+      throw error;
+    }
     const onEvent = (event: TraceEvent) => {
       // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
       // has raised a notice saying the session file misses it); appends keep their order, so events do too.

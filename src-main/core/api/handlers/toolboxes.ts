@@ -2,7 +2,7 @@ import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
-import { splitSecrets } from '../../personas/secret-fields';
+import { blockWithoutSecrets } from '../../personas/secret-fields';
 import { configSchemaOf } from '../../plugins/descriptor';
 import { executeToolCall, ToolRegistry, type ToolBox } from '../../toolbox';
 import { toolboxFor } from '../../toolboxes/catalog';
@@ -46,8 +46,8 @@ async function describe(
       description: descriptor?.description ?? '',
       source: catalog.toolboxes[tb.toolboxId]?.source ?? 'builtin',
       configSchema: descriptor ? configSchemaOf(descriptor) : { type: 'object' },
-      // The runtime's config has the stored API keys merged in; the window gets it without them.
-      config: splitSecrets(tb.config).persona,
+      // The runtime's config has the stored secrets merged in; the window gets it without them.
+      config: blockWithoutSecrets(tb.toolboxId, tb.config),
       tools: infos.filter((t) => t.toolboxId === tb.toolboxId),
       error: tb.discoveryError ? toolboxError(tb.discoveryError) : null,
     };

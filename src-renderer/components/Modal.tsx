@@ -1,0 +1,62 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog shell: Esc closes it, Tab and Shift+Tab stay inside, the first control marked `data-autofocus`
+ * (else the first button) gets the focus, and the focus goes back where it was when it closes.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  actions,
+  testId,
+  wide,
+}: {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  actions: ReactNode;
+  testId?: string;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector('button');
+    first?.focus();
+    return () => {
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Tab' && ref.current) {
+      const items = [
+        ...ref.current.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled), a[href]'),
+      ];
+      if (!items.length) return;
+      const i = items.indexOf(document.activeElement as HTMLElement);
+      const next = e.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : i === items.length - 1 ? 0 : i + 1;
+      e.preventDefault();
+      items[next].focus();
+    }
+  };
+  return (
+    <div className="modal-backdrop" onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className={wide ? 'modal wide' : 'modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="modal-title"
+        data-testid={testId}
+      >
+        <h2 id="modal-title">{title}</h2>
+        {children}
+        <div className="actions">{actions}</div>
+      </div>
+    </div>
+  );
+}

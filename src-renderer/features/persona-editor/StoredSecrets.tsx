@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useApp } from '../../store/context';
+import { toErrorValue } from '../../lib/api-error';
+import { isDirty } from '../../store/personas-slice';
+
+/**
+ * The secret fields stored for one toolbox block (MCP headers and env values, UTCP variables, tokens): kept in the
+ * secret store, so the form above leaves them out; shown masked, each with Reveal. Typing an entry of the same
+ * name in the form replaces it.
+ */
+export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId: string }) {
+  const record = useApp((s) => s.record);
+  const client = useApp((s) => s.client);
+  const toast = useApp((s) => s.toast);
+  const [shown, setShown] = useState<Record<string, string>>({});
+  const loadPersonas = useApp((s) => s.loadPersonas);
+  const selectPersona = useApp((s) => s.selectPersona);
+  const dirty = useApp(isDirty);
+  if (!record) return null;
+  const prefixes = [`${engineId}.${blockId}.`, `${blockId}.`];
+  const mine = record.secretsSet.flatMap((path) => {
+    const prefix = prefixes.find((p) => path.startsWith(p));
+    return prefix ? [{ path, field: path.slice(prefix.length) }] : [];
+  });
+  if (!mine.length) return null;
+  const reveal = async (path: string) => {
+    if (shown[path] !== undefined) return setShown(({ [path]: _, ...rest }) => rest);
+    try {
+      const { value } = await client.call('personas.revealSecret', { id: record.id, path });
+      setShown((s) => ({ ...s, [path]: value }));
+    } catch (e) {
+      toast('error', `The secret could not be read: ${toErrorValue(e).message}`);
+    }
+  };
+  /** A secret held back since its block's URL changed: send it to the new address from now on. */
+  const rebind = async (path: string) => {
+    try {
+      await client.call('personas.save', { id: record.id, persona: record.persona, rebindSecrets: [path] });
+      await loadPersonas();
+      await selectPersona(record.id);
+    } catch (e) {
+      toast('error', `The secret could not be kept: ${toErrorValue(e).message}`);
+    }
+  };
+  return (
+    <div className="stored-secrets" data-testid={`stored-secrets-${blockId}`}>
+      <div className="small muted">
+        Stored secrets (kept out of the persona file; an entry of the same name in the form replaces one):
+      </div>
+      <ul>
+        {mine.map(({ path, field }) => (
+          <li key={path}>
+            <code>{field}</code> = <code className="wrap">{shown[path] ?? '••••••••'}</code>{' '}
+            <button type="button" className="link small" onClick={() => void reveal(path)}>
+              {shown[path] !== undefined ? 'Hide' : 'Reveal'}
+            </button>
+            {record.secretsHeld.includes(path) && (
+              <span className="small" data-testid="secret-held">
+                {' '}
+                <span className="badge warn">held back</span> saved for another address, so not sent to this one.{' '}
+                {dirty ? (
+                  'Save your changes first to keep it for this address.'
+                ) : (
+                  <button type="button" className="link small" onClick={() => void rebind(path)}>
+                    Send it to this address
+                  </button>
+                )}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

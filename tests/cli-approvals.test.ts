@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
+
+/** Without a terminal (spawnSync's stdin is a pipe), a program of a persona starts only with --yes or an approval. */
+describe('CLI: the programs of a persona', () => {
+  let home: string;
+  let persona: string;
+  let marker: string;
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, PERSONA_STUDIO_HOME: home },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  beforeAll(async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'ps-cli-approvals-'));
+    marker = path.join(home, 'marker.txt');
+    persona = path.join(home, 'marker.json');
+    await writeFile(
+      persona,
+      JSON.stringify({
+        name: 'Marker',
+        handlers: ['ovos-native-toolcall-loop'],
+        'ovos-native-toolcall-loop': { toolboxes: ['ovos-mcp-toolbox:m'] },
+        'ovos-mcp-toolbox:m': {
+          command: process.execPath,
+          args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`],
+          cwd: home,
+          env: { NODE_OPTIONS: '--no-warnings', API_TOKEN: 'tok-secret-1' },
+        },
+      }),
+    );
+  });
+  afterAll(() => rm(home, { recursive: true, force: true }));
+
+  for (const args of [
+    ['tools', '--persona'],
+    ['mcp', '--persona'],
+    ['run', '<persona>', 'hi'],
+  ]) {
+    test(`${args[0]} prints the command, cwd and env, and refuses without --yes (nothing starts)`, () => {
+      const argv = args.includes('<persona>') ? args.map((a) => (a === '<persona>' ? persona : a)) : [...args, persona];
+      const result = cli(...argv);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`[ovos-mcp-toolbox:m] ${process.execPath} -e`);
+      expect(result.stderr).toContain(`cwd: ${home}`);
+      expect(result.stderr).toContain('env: NODE_OPTIONS=--no-warnings');
+      expect(result.stderr).toContain('env: API_TOKEN=••••••');
+      expect(result.stderr).not.toContain('tok-secret-1');
+      expect(result.stderr).toContain('run again with --yes');
+      expect(existsSync(marker)).toBe(false);
+    });
+  }
+
+  test('with --yes the program starts', () => {
+    const result = cli('tools', '--persona', persona, '--yes');
+    expect(result.stderr).toContain('Starting them (--yes).');
+    expect(existsSync(marker)).toBe(true);
+  });
+});
