@@ -32,7 +32,7 @@ export const reactLoopEngine = defineEngine({
 });
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
-function toolSchemas(ctx: LoopContext): unknown[] {
+export function toolSchemas(ctx: LoopContext): unknown[] {
   return ctx.registry.toolInfos().map((t) => ({
     name: t.modelName,
     description: t.description,
