@@ -21,7 +21,10 @@ export interface PluginDescriptor<Create> {
 }
 
 /** The descriptor a persona's id names: by its id or one of its aliases. */
-export function findDescriptor<D extends PluginDescriptor<unknown>>(descriptors: readonly D[], id: string): D | undefined {
+export function findDescriptor<D extends PluginDescriptor<unknown>>(
+  descriptors: readonly D[],
+  id: string,
+): D | undefined {
   return descriptors.find((d) => d.id === id) ?? descriptors.find((d) => d.aliases?.includes(id));
 }
 

@@ -83,7 +83,9 @@ export async function runKit(
 
 /** The notices of a run: `reason` and `limit`. */
 export const notices = (events: TraceEvent[]) =>
-  events.flatMap((e) => (e.type === 'loop_notice' ? [{ reason: e.reason, ...(e.limit ? { limit: e.limit } : {}) }] : []));
+  events.flatMap((e) =>
+    e.type === 'loop_notice' ? [{ reason: e.reason, ...(e.limit ? { limit: e.limit } : {}) }] : [],
+  );
 
 /** The spans of a run as `kind:title` under their parents' ids, in order (the tree the pane draws). */
 export const spans = (events: TraceEvent[]) =>

@@ -70,7 +70,10 @@ const QUERY_KEYS = ['query', 'q', 'text'];
  */
 export function queryArguments(ctx: LoopContext, name: string, query: string): Record<string, unknown> {
   const info = ctx.registry.toolInfos().find((t) => t.modelName === name || t.name === name);
-  const schema = (info?.argument_schema ?? {}) as { properties?: Record<string, { type?: unknown }>; required?: string[] };
+  const schema = (info?.argument_schema ?? {}) as {
+    properties?: Record<string, { type?: unknown }>;
+    required?: string[];
+  };
   const props = schema.properties ?? {};
   const key =
     QUERY_KEYS.find((k) => k in props) ??

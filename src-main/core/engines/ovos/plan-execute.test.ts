@@ -70,7 +70,12 @@ describe('ovos-plan-execute-loop against the scripted server', () => {
   it('cuts a plan longer than max_steps, saying so', async () => {
     const run = await runKit(
       planExecuteEngine,
-      [{ content: '1. A\n2. B\n3. C' }, { content: 'STEP_RESULT: a' }, { content: 'STEP_RESULT: b' }, { content: 'ok' }],
+      [
+        { content: '1. A\n2. B\n3. C' },
+        { content: 'STEP_RESULT: a' },
+        { content: 'STEP_RESULT: b' },
+        { content: 'ok' },
+      ],
       { config: { max_steps: 2 } },
     );
     expect(run.requests).toHaveLength(4);
@@ -86,6 +91,30 @@ describe('ovos-plan-execute-loop against the scripted server', () => {
     expect(run.tools.calls).toHaveLength(1);
     expect(run.requests[2][0].content).toContain(`Step 1 (Add): ${act}`);
     expect(notices(run.events)).toEqual([{ reason: 'limit_reached', limit: 'max_step_iterations' }]);
+  });
+
+  it("streamed: asks for usage, and every brain turn carries the provider's token counts and time to first token", async () => {
+    const run = await runKit(
+      planExecuteEngine,
+      [{ content: '1. Add' }, { content: 'STEP_RESULT: 5' }, { content: 'Five.' }],
+      {
+        stream: true,
+      },
+    );
+    expect(run.answer).toBe('Five.');
+    expect(run.bodies.map((b) => b.stream_options)).toEqual(Array(3).fill({ include_usage: true }));
+    const turns = run.events.filter((e) => e.type === 'assistant_message');
+    expect(turns).toHaveLength(3);
+    for (const turn of turns) {
+      expect(turn.usage).toMatchObject({ promptTokens: 10, completionTokens: expect.any(Number) });
+      expect(turn.ttftMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(
+      run.events
+        .filter((e) => e.type === 'answer_delta')
+        .map((e) => e.delta)
+        .join(''),
+    ).toBe('Five.');
   });
 
   it('parses `1.` and `1)` lines only', () => {

@@ -87,12 +87,16 @@ export class ReflexionEngine extends LoopEngine {
             ctx,
             'verdict',
             'Verdict',
-            async () => (await ask(ctx, [{ role: 'user', content: fill(EVALUATOR_PROMPT, { request, answer }) }])).trim(),
+            async () =>
+              (await ask(ctx, [{ role: 'user', content: fill(EVALUATOR_PROMPT, { request, answer }) }])).trim(),
             (text) => ({ text, satisfactory: parseVerdict(text).satisfactory }),
           );
           const verdict = parseVerdict(feedback);
           if (!verdict.clear)
-            unparseable(ctx, 'The verdict starts with neither SATISFACTORY nor UNSATISFACTORY; it counts as unsatisfactory.');
+            unparseable(
+              ctx,
+              'The verdict starts with neither SATISFACTORY nor UNSATISFACTORY; it counts as unsatisfactory.',
+            );
           if (verdict.satisfactory) return true;
           if (episode < max) {
             const prompt = fill(REFLECTOR_PROMPT, { request, answer, feedback });
@@ -111,7 +115,11 @@ export class ReflexionEngine extends LoopEngine {
         return { answer, iterations: episode };
       }
     }
-    limitReached(ctx, 'max_reflections', `No answer was judged satisfactory in ${max} episode(s): the last one stands.`);
+    limitReached(
+      ctx,
+      'max_reflections',
+      `No answer was judged satisfactory in ${max} episode(s): the last one stands.`,
+    );
     emitAnswer(ctx, answer);
     return { answer, iterations: max };
   }

@@ -98,10 +98,15 @@ export class SelfAskEngine extends LoopEngine {
             );
             return text;
           }
-          const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [names[0], step.question];
+          // OVOS: a bare follow-up goes to the first tool of the first toolbox (discovery order, not sorted).
+          const first = ctx.registry.toolInfos()[0].modelName;
+          const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [first, step.question];
           const observation = await queryTool(ctx, `${spanId}_ask`, tool, query);
           leaf(ctx, 'intermediate_answer', 'Intermediate answer', observation);
-          loop.push({ role: 'assistant', content: text }, { role: 'user', content: `${INTERMEDIATE_PREFIX} ${observation}` });
+          loop.push(
+            { role: 'assistant', content: text },
+            { role: 'user', content: `${INTERMEDIATE_PREFIX} ${observation}` },
+          );
           return null;
         },
         (value) => (value === null ? {} : { text: value }),

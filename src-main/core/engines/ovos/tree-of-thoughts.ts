@@ -83,7 +83,9 @@ export class TreeOfThoughtsEngine extends LoopEngine {
             const history = historyText(branch.history);
             for (let n = 1; n <= config.n_branches; n++) {
               const spanId = ctx.tracer.openSpan('candidate', `Candidate ${candidates.length + 1}`);
-              const thought = (await ask(ctx, [{ role: 'user', content: fill(GENERATOR_PROMPT, { problem, history }) }])).trim();
+              const thought = (
+                await ask(ctx, [{ role: 'user', content: fill(GENERATOR_PROMPT, { problem, history }) }])
+              ).trim();
               const answer = extractThoughtAnswer(thought);
               if (answer) {
                 ctx.tracer.closeSpan(spanId, { text: thought, kept: true });
@@ -114,7 +116,11 @@ export class TreeOfThoughtsEngine extends LoopEngine {
         return { answer: found, iterations: depth };
       }
     }
-    limitReached(ctx, 'max_depth', `${config.max_depth} level(s) explored without ANSWER:; the best branch is asked for its answer.`);
+    limitReached(
+      ctx,
+      'max_depth',
+      `${config.max_depth} level(s) explored without ANSWER:; the best branch is asked for its answer.`,
+    );
     const best = live.reduce((a, b) => (b.score > a.score ? b : a));
     const prompt = `Problem: ${problem}\n\nYour reasoning so far:\n${historyText(best.history)}\n\nBased on this reasoning, what is the final answer?\nReply with: ${MARKER} <answer>`;
     const answer = await inSpan(ctx, 'final', 'Final answer from the best branch', async () => {
