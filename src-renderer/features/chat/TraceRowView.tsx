@@ -3,6 +3,7 @@ import { iterationLabel, type TraceRow } from './trace-rows';
 import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
+import { SpanCard } from './SpanCard';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -64,7 +65,18 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
         </div>
       );
     case 'end':
-      return <EndCard event={row.event} />;
+      return <EndCard event={row.event} usage={row.usage} />;
+    case 'span':
+      return <SpanCard row={row} collapsed={ui.collapsed(row.key)} onToggle={() => ui.toggleCollapsed(row.key)} />;
+    case 'notice':
+      return (
+        <div className="notice warn small loop-notice" data-testid="trace-notice" data-reason={row.event.reason}>
+          <strong>
+            {row.event.reason === 'limit_reached' ? `Limit reached: ${row.event.limit ?? ''}` : 'Reply not understood'}
+          </strong>{' '}
+          {row.event.message}
+        </div>
+      );
     case 'waiting':
       return (
         <div className="end" data-testid="trace-waiting">

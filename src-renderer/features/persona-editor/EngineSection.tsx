@@ -34,7 +34,11 @@ export function EngineSection() {
           }
           errors={issues('handlers')}
         >
-          <select id="persona-engine" value={current?.id ?? engineId} onChange={(e) => update((p) => switchEngine(p, e.target.value))}>
+          <select
+            id="persona-engine"
+            value={current?.id ?? engineId}
+            onChange={(e) => update((p) => switchEngine(p, e.target.value))}
+          >
             {!current && (
               <option value={engineId}>
                 {engineId}
