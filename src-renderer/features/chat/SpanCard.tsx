@@ -23,6 +23,9 @@ export const SPAN_LABEL: Record<SpanKind, string> = {
   final: 'Final answer',
 };
 
+/** Spans whose result reads as a summary above their rows; the others show it only folded (the rows say it). */
+const SUMMARY_KINDS = new Set<SpanKind>(['episode', 'step', 'candidate', 'critique']);
+
 /** A loop span's header (a plan step, an episode, a scored candidate...), folding the rows under it; its result below. */
 export function SpanCard({ row, collapsed, onToggle }: { row: SpanRow; collapsed: boolean; onToggle(): void }) {
   const title = row.title.startsWith(SPAN_LABEL[row.spanKind])
@@ -52,7 +55,9 @@ export function SpanCard({ row, collapsed, onToggle }: { row: SpanRow; collapsed
         {row.satisfactory === true && <span className="badge ok">satisfactory</span>}
         {row.satisfactory === false && <span className="badge warn">unsatisfactory</span>}
       </div>
-      {row.text && <div className={collapsed ? 'span-text clipped' : 'span-text'}>{row.text}</div>}
+      {row.text && (collapsed || !row.children || SUMMARY_KINDS.has(row.spanKind)) && (
+        <div className={collapsed ? 'span-text clipped' : 'span-text'}>{row.text}</div>
+      )}
     </div>
   );
 }

@@ -41,6 +41,8 @@ export interface SpanRow {
   kept?: boolean;
   satisfactory?: boolean;
   open: boolean;
+  /** How many rows sit under it (0: a leaf, whose text is all there is to see). */
+  children?: number;
 }
 
 /** One line of the trace pane, in display order. */
@@ -316,6 +318,14 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
   function usageOf(runId: string): { usage?: TokenUsage } {
     const sum = usage.get(runId);
     return sum ? { usage: sum } : {};
+  }
+  if (spanRows.size) {
+    const counts = new Map<string, number>();
+    for (const r of rows) for (const p of r.parents ?? []) counts.set(p, (counts.get(p) ?? 0) + 1);
+    for (const { index } of spanRows.values()) {
+      const r = rows[index] as SpanRow & Placement;
+      rows[index] = { ...r, children: counts.get(r.key) ?? 0 };
+    }
   }
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];

@@ -4,7 +4,7 @@ import { sampleRun, traceOf } from './trace-fixtures';
 import { buildTraceRows, unfoldedRows } from './trace-rows';
 
 const turn = (spanId: string, content: string, usage = { promptTokens: 10, completionTokens: 2 }) => ({
-  type: 'assistant_message',
+  type: 'assistant_message' as const,
   spanId,
   content,
   toolCalls: [],
