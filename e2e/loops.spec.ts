@@ -76,6 +76,31 @@ async function runIn(scheme: 'light' | 'dark', persona: string, replies: object[
 }
 
 describe('multi-phase loops in the chat pane', () => {
+  it("the editor lists all eight engines, each with when to choose it, and the chosen engine's own settings", async () => {
+    const page = await app.newPage({ colorScheme: 'light' });
+    await new Sidebar(page).pick('reflexion');
+    const select = page.locator('#persona-engine');
+    await select.waitFor();
+    expect(await select.locator('option').allInnerTexts()).toEqual([
+      'Native tool calls',
+      'ReAct',
+      'Plan and execute',
+      'Reflexion',
+      'Self-Ask',
+      'Chain of thought',
+      'CRITIC',
+      'Tree of thoughts',
+    ]);
+    await page.getByText('Choose it when correctness matters').waitFor();
+    await page.getByLabel('Max reflections').waitFor();
+    await expect.poll(() => page.getByLabel('Max reflections').inputValue()).toBe('3');
+    await select.selectOption('ovos-tree-of-thoughts-loop');
+    await page.getByLabel('Beam width').waitFor();
+    expect(await page.getByLabel('Branches').getAttribute('placeholder')).toBe('3');
+    await page.getByText('Default: 4. Left empty, it is not sent and the default applies.').waitFor();
+    await page.close();
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`plan-execute: plan -> step -> iteration -> tool call, as a nested tree (${scheme})`, async () => {
       const { page, chat, trace } = await runIn(scheme, 'planner', planReplies);
