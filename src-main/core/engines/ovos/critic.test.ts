@@ -13,6 +13,7 @@ describe('ovos-critic-loop against the scripted server', () => {
     });
     expect(run.requests[1][0].content).toContain('- Available tools: calc, lookup');
     expect(run.requests[1][1]).toEqual({ role: 'user', content: 'Question: What is 2+3?\n\nDraft answer: 5' });
+    expect(notices(run.events)).toEqual([]);
   });
 
   it('verifies each claim with its tool and revises from the results', async () => {
