@@ -4,6 +4,7 @@ import { OpenAIBrain } from '../../brains/openai/openai-brain';
 import { startScriptedOpenAIServer, type ScriptedReply } from '../../testing/scripted-openai-server';
 import { defineTool, ToolArguments, ToolBox, ToolOutput, ToolRegistry, type AgentTool } from '../../toolbox';
 import type { EngineDescriptor } from '../engine-descriptor';
+import type { LoopDebugger } from '../loop-context';
 import { RunTracer } from '../run-tracer';
 
 /** Test-only: a `lookup` tool taking a plain `query` (Self-Ask's and CRITIC's shape) and `calc` adding two integers. */
@@ -53,7 +54,13 @@ export interface KitRun {
 export async function runKit(
   descriptor: EngineDescriptor,
   replies: ScriptedReply[],
-  options: { config?: Record<string, unknown>; noTools?: boolean; stream?: boolean; systemPrompt?: string } = {},
+  options: {
+    config?: Record<string, unknown>;
+    noTools?: boolean;
+    stream?: boolean;
+    systemPrompt?: string;
+    debug?: LoopDebugger;
+  } = {},
 ): Promise<KitRun> {
   const server = await startScriptedOpenAIServer({ replies });
   try {
@@ -72,7 +79,10 @@ export async function runKit(
     });
     const events: TraceEvent[] = [];
     const tracer = new RunTracer('run-1', (e) => events.push(e));
-    const { answer } = await engine.run([{ role: 'user', content: 'What is 2+3?' }], { tracer });
+    const { answer } = await engine.run([{ role: 'user', content: 'What is 2+3?' }], {
+      tracer,
+      ...(options.debug ? { debug: options.debug } : {}),
+    });
     const bodies = server.chatRequests.map((r) => r.body as Record<string, unknown>);
     const requests = bodies.map((b) => b.messages as { role: string; content: string }[]);
     return { answer, events, requests, bodies, tools };

@@ -106,6 +106,27 @@ describe('ovos-reflexion-loop against the scripted server', () => {
     expect(notices(run.events)).toEqual([{ reason: 'limit_reached', limit: 'max_iterations' }]);
   });
 
+  it("goes through the debugger's model hook on every request and its tool gate on every call (a mocked result reaches the model)", async () => {
+    const seen: string[] = [];
+    const run = await runKit(
+      reflexionEngine,
+      [{ content: act }, { content: 'FINAL_ANSWER: 7' }, { content: 'SATISFACTORY' }],
+      {
+        debug: {
+          beforeModel: (request) => {
+            seen.push(`model:${request().messages.length}`);
+            return null;
+          },
+          tools: { before: (call) => (seen.push(`tool:${call.modelName}`), { kind: 'mock', result: { result: 7 } }) },
+        },
+      },
+    );
+    expect(run.answer).toBe('7');
+    expect(run.tools.calls).toEqual([]);
+    expect(seen).toEqual(['model:2', 'tool:calc', 'model:4', 'model:1']);
+    expect(run.requests[1].at(-1)).toEqual({ role: 'user', content: 'Observation: {"result":7}' });
+  });
+
   it('takes an episode reply without Action or FINAL_ANSWER: as the answer, saying so', async () => {
     const run = await runKit(reflexionEngine, [{ content: 'five' }, { content: 'SATISFACTORY' }]);
     expect(run.answer).toBe('five');
