@@ -18,14 +18,14 @@ let app: App;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  writePersona(
-    app.home,
-    'trip-planner',
-    testPersona(app.llm.url, 'Trip planner', {
+  writePersona(app.home, 'trip-planner', {
+    ...testPersona(app.llm.url, 'Trip planner', {
       mcp: true,
       description: 'Plans rail trips around Portugal, with the math tools and a trip-planning MCP server.',
     }),
-  );
+    // The fixture MCP server runs a program, so its tools would ask for approval; the tour shows a finished run.
+    persona_studio: { approval: { 'ovos-mcp-toolbox': { mode: 'auto' } } },
+  });
   await app.page.close();
 });
 afterAll(async () => app?.close());

@@ -116,7 +116,7 @@ describe('tool forms', () => {
     await tools.field('expression').fill('1 +* 2');
     await tools.run();
     await app.page.getByTestId('tool-reported-error').waitFor();
-    expect(await app.page.getByTestId('tool-reported-error').innerText()).toContain('Value expected');
+    expect(await app.page.getByTestId('tool-reported-error').innerText()).toContain('Syntax error: invalid syntax');
     expect(await app.page.locator('[data-testid="tool-output"] .output-head .badge').innerText()).toBe(
       'tool reported an error',
     );

@@ -36,10 +36,22 @@ function tryDownload() {
   return r.status === 0;
 }
 
+/**
+ * Runs the app as a child and stops it with us: signals are forwarded, and when our parent goes away without
+ * passing one on (`npm start` stopped with SIGTERM kills npm's shell, not us), the child is stopped too.
+ */
 function run(cmd, argv) {
   const child = spawn(cmd, argv, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) child.kill('SIGTERM');
+  }, 500);
+  watch.unref();
+  child.on('exit', (code, signal) => {
+    clearInterval(watch);
+    process.exit(code ?? (signal ? 1 : 0));
+  });
 }
 
 let binary = electronBinary();

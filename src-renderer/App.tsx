@@ -12,6 +12,7 @@ import { EmptyState } from './components/EmptyState';
 import { ErrorNotice } from './components/ErrorNotice';
 import { Tabs } from './components/Tabs';
 import { Toasts } from './components/Toasts';
+import { Notices } from './components/Notices';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { useTheme } from './hooks/use-theme';
 import type { Tab } from './store/ui-slice';
@@ -84,6 +85,7 @@ export function App() {
           </EmptyState>
         )}
       </main>
+      <Notices />
       <Toasts />
       <ConfirmDialog />
     </div>

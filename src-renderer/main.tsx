@@ -39,6 +39,7 @@ bindEvents(store, client);
 
 const s = store.getState();
 void s.loadSettings();
+void s.loadNotices();
 void s.loadCatalog();
 void s.loadPersonas().then(() => store!.getState().openStartPersona());
 

@@ -82,7 +82,8 @@ describe('persona-studio bus over a real WebSocket', () => {
       'statistics_summary',
       'solve_equation',
     ]);
-    expect(math.context).toEqual({ source: 'tools', destination: 'agent' });
+    // Responses carry the session of the bus client that sends them, as ovos-bus-client's emit adds it.
+    expect(math.context).toEqual({ source: 'tools', destination: 'agent', session: { session_id: 'default' } });
 
     socket.send('this is not json');
     socket.send(JSON.stringify({ type: 'x', data: 'not an object' }));
@@ -91,17 +92,20 @@ describe('persona-studio bus over a real WebSocket', () => {
       name: 'evaluate_expression',
       kwargs: { expression: '12*9' },
     });
-    await until(() => frames.length === 1, 5000);
-    expect(frames[0]).toEqual({
+    // As ovos-messagebus, the bus relays the call back to its sender too: the answer is the .response frame.
+    const responses = () => frames.filter((f) => f.type.endsWith('.response'));
+    await until(() => responses().length === 1, 5000);
+    expect(frames.map((f) => f.type)).toContain('ovos.persona.tools.ovos-math-tools.call');
+    expect(responses()[0]).toEqual({
       type: 'ovos.persona.tools.ovos-math-tools.call.response',
       data: { result: { result: 108, expression: '12*9', error: null }, toolbox_id: 'ovos-math-tools' },
-      context: {},
+      context: { session: { session_id: 'default' } },
     });
 
     frames.length = 0;
     send(socket, 'ovos.persona.tools.ovos-math-tools.call', { name: 'nonexistent', kwargs: {} });
-    await until(() => frames.length === 1, 5000);
-    expect(frames[0].data).toEqual({
+    await until(() => responses().length === 1, 5000);
+    expect(responses()[0].data).toEqual({
       error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'ovos-math-tools'.",
       toolbox_id: 'ovos-math-tools',
     });
@@ -109,7 +113,9 @@ describe('persona-studio bus over a real WebSocket', () => {
   }, 20_000);
 
   it('1,000 concurrent calls each get exactly one answer with the right result', async () => {
-    const { socket, frames } = await connect();
+    const { socket, frames: all } = await connect();
+    // Our own 1,000 calls come back too (the bus relays to the sender, as ovos-messagebus): count the answers.
+    const answered = () => all.filter((f) => f.type.endsWith('.response'));
     const N = 1000;
     for (let i = 0; i < N; i++) {
       const context = { source: 'agent', destination: 'tools', session: { session_id: `s-${i}` } };
@@ -128,9 +134,11 @@ describe('persona-studio bus over a real WebSocket', () => {
           context,
         );
     }
-    await until(() => frames.length >= N, 15_000);
+    await until(() => answered().length >= N, 15_000);
     await new Promise((r) => setTimeout(r, 300));
+    const frames = answered();
     expect(frames).toHaveLength(N);
+    expect(all).toHaveLength(2 * N);
     const bySession = new Map<string, Frame[]>();
     for (const f of frames) {
       const id = (f.context.session as { session_id: string }).session_id;

@@ -1,3 +1,4 @@
+import { memoryFor } from '../src-main/core/memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   Breakpoints,
@@ -79,6 +80,7 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
     maxIterations: 5,
     toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
     systemPrompt: 'Use the tools.',
+    memory: memoryFor({}),
     brain,
     registry,
     toolboxes: [toolbox],

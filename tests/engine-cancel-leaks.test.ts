@@ -1,3 +1,4 @@
+import { memoryFor } from '../src-main/core/memory';
 import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -65,6 +66,7 @@ async function run(options: {
     maxIterations: 2,
     toolTimeoutMs: options.toolTimeoutMs ?? 0,
     systemPrompt: null,
+    memory: memoryFor({}),
     brain,
     registry,
     toolboxes: [toolbox],

@@ -1,3 +1,4 @@
+import { memoryFor } from '../src-main/core/memory';
 import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -55,6 +56,7 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
     maxIterations: setup.maxIterations ?? 10,
     toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
     systemPrompt: 'Use the tools.',
+    memory: memoryFor({}),
     brain,
     registry,
     toolboxes: [toolbox],
@@ -141,7 +143,7 @@ describe('native loop over HTTP', () => {
     const { handle, bodies, events } = await launch([again, again, { content: 'forced answer' }], { maxIterations: 2 });
     expect(await handle.done).toEqual({ status: 'finished', answer: 'forced answer' });
     expect(bodies().map((b) => 'tools' in b)).toEqual([true, true, false]);
-    expect(of(events, 'run_finished')[0]).toMatchObject({ iterations: 3, iteration: 3 });
+    expect(of(events, 'run_finished')[0]).toMatchObject({ iterations: 2, limitReached: true, iteration: 3 });
   });
 
   it('supports_tools false: the ReAct path, no `tools`, the ReAct prompt and Observation turns', async () => {
@@ -231,11 +233,20 @@ describe('native loop over HTTP', () => {
       .messages.filter((m: { role: string }) => m.role === 'tool')
       .map((m: { content: string }) => m.content);
     expect(tools[0]).toBe("Error: tool 'nope' not found.");
-    expect(tools[1]).toMatch(/^Error: tool 'calc' failed: Tool input validation failed/);
+    // Not run with {} (which would blame a 'required property'): the model is told its text was not JSON (issue 11.16).
+    expect(tools[1]).toMatch(
+      /^Error: tool 'calc' was not run: its arguments are not a valid JSON object \(.+\)\. Raw arguments: \{"a": 1, b$/,
+    );
     expect(tools[2]).toMatch(/^Error: tool 'boom' failed: .*boom/);
     const assistant = of(events, 'assistant_message')[0];
     expect(assistant.toolCalls[1].arguments).toEqual({});
     expect(assistant.warnings.join('\n')).toMatch(/'calc'.*not a JSON object/);
+    expect(assistant.toolCalls[1].rawArguments).toBe('{"a": 1, b');
+    const calcError = of(events, 'tool_error').find((e) => e.name === 'calc')!;
+    expect(calcError.rawArguments).toBe('{"a": 1, b');
+    expect(calcError.error.code).toBe('tool_input_invalid');
+    expect(calcError.error.message).toBe("The arguments for 'calc' are not valid JSON");
+    expect((calcError.error.details as { cause: string }).cause).toMatch(/JSON/);
   });
 
   it('a tool that hangs past tool_timeout_s fails with tool_timeout and the loop goes on', async () => {
@@ -337,6 +348,7 @@ describe('sessions: record a run over HTTP, replay it offline', () => {
         maxIterations: 10,
         toolTimeoutMs: 5000,
         systemPrompt: null,
+        memory: memoryFor({}),
         brain: new ReplayBrain({ session_file: store.fileOf('rec') }),
         registry,
         toolboxes: [toolbox],

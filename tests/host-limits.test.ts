@@ -73,4 +73,23 @@ describe('browser mode host limits', () => {
     expect(answers.get(10_000)).toMatchObject({ ok: true });
     ws.close();
   }, 40_000);
+
+  it('answers a request nested 10,000 levels deep with bad_input naming the depth limit, and keeps the connection', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api?token=${host.token}`);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const answers: Array<{ id: number; ok: boolean; error?: { code: string; message: string } }> = [];
+    ws.on('message', (data) => answers.push(JSON.parse(data.toString()) as (typeof answers)[number]));
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    ws.send(`{"id":7,"method":"personas.save","input":{"persona":{"name":"D","handlers":["x"],"x":${deep}}}}`);
+    ws.send(JSON.stringify({ id: 8, method: 'app.info', input: {} }));
+    const deadline = Date.now() + 10_000;
+    while (answers.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(answers.find((a) => a.id === 7)).toEqual({
+      id: 7,
+      ok: false,
+      error: { code: 'bad_input', message: 'The JSON is nested deeper than 256 levels, the limit.' },
+    });
+    expect(answers.find((a) => a.id === 8)).toMatchObject({ ok: true });
+    ws.close();
+  });
 });

@@ -40,6 +40,24 @@ describe('server-everything over stdio', () => {
   });
   afterAll(() => tb.close());
 
+  test('a tool that needs MCP tasks is flagged and left out of the model request (issue 11.17)', async () => {
+    const listed = await listWithSdk([EVERYTHING, 'stdio']);
+    const needsTasks = listed.filter(
+      (t) => (t as { execution?: { taskSupport?: string } }).execution?.taskSupport === 'required',
+    );
+    expect(needsTasks.map((t) => t.name)).toContain('simulate-research-query');
+    const registry = new ToolRegistry([tb]);
+    const info = registry.toolInfos().find((t) => t.name === 'simulate-research-query')!;
+    expect(info.unavailable).toMatch(/^It needs MCP tasks \(execution\.taskSupport "required"\)/);
+    const offered = registry.openaiTools().map((t) => t.function.name);
+    expect(offered).not.toContain('simulate-research-query');
+    expect(offered).toContain('echo');
+    expect(offered).toHaveLength(registry.toolInfos().length - needsTasks.length);
+    const called = await executeToolCall(registry, 'simulate-research-query', { topic: 'x' });
+    expect(called.ok).toBe(false);
+    expect(!called.ok && JSON.stringify(called.error)).toContain('needs MCP tasks');
+  });
+
   test('every tool is listed with its inputSchema intact', async () => {
     expect(tb.discoveryError).toBeNull();
     const listed = await listWithSdk([EVERYTHING, 'stdio']);

@@ -9,6 +9,8 @@ export const ToolCall = z.object({
   id: z.string(),
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
+  /** The model's arguments text when it was not a JSON object (`arguments` is then {}); such a call is not run. */
+  rawArguments: z.string().optional(),
 });
 export type ToolCall = z.infer<typeof ToolCall>;
 

@@ -39,6 +39,8 @@ export const ToolInfo = ToolJson.extend({
   modelName: z.string(),
   /** Why modelName differs from name, when it does. */
   renamedBecause: z.string().optional(),
+  /** Why the tool cannot run here; it is then left out of the tools the model is sent. */
+  unavailable: z.string().optional(),
   openai: OpenAITool,
 });
 export type ToolInfo = z.infer<typeof ToolInfo>;

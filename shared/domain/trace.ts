@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ModelRequest, ToolArgs } from './debug';
 import { ErrorValue } from './errors';
-import { ToolCall } from './message';
+import { AgentMessage, ToolCall } from './message';
 
 const Base = {
   runId: z.string(),
@@ -18,6 +18,11 @@ const Base = {
   spanId: z.string().optional(),
   /** The span's parent span, on span_started / span_finished; absent for a top-level span. */
   parentSpanId: z.string().optional(),
+  /**
+   * Set on events as a window receives them when fields were too large to send (cut or replaced by a note):
+   * their names. The session file has the whole event; chat.traceEvent fetches it.
+   */
+  elided: z.array(z.string()).optional(),
 };
 
 /** A provider's token counts for one brain call, as its `usage` reported them. */
@@ -82,6 +87,20 @@ export const RunStarted = z.object({
   tools: z.array(z.string()),
 });
 export const UserMessage = z.object({ ...Base, type: z.literal('user_message'), content: z.string() });
+/**
+ * What the persona's memory module (`memory_module`) put into the request before the user's message: its system
+ * context (e.g. AGENTS.md sections), the earlier messages it kept, how many it left out, and any warning.
+ * `module` null: no memory, the handler gets only the new message.
+ */
+export const MemoryContext = z.object({
+  ...Base,
+  type: z.literal('memory_context'),
+  module: z.string().nullable(),
+  system: z.string().nullable(),
+  history: z.array(AgentMessage),
+  dropped: z.number().int().nonnegative(),
+  warning: z.string().nullable(),
+});
 export const AssistantMessage = z.object({
   ...Base,
   type: z.literal('assistant_message'),
@@ -108,6 +127,8 @@ export const ToolStarted = z.object({
   name: z.string(),
   toolboxId: z.string().nullable(),
   arguments: z.record(z.string(), z.unknown()),
+  /** The model's arguments text when it was not valid JSON (the call was not run). */
+  rawArguments: z.string().optional(),
 });
 export const ToolResult = z.object({
   ...Base,
@@ -129,6 +150,7 @@ export const ToolError = z.object({
   name: z.string(),
   toolboxId: z.string().nullable(),
   arguments: z.record(z.string(), z.unknown()),
+  rawArguments: z.string().optional(),
   error: ErrorValue,
   content: z.string(),
   durationMs: z.number(),
@@ -174,7 +196,10 @@ export const RunFinished = z.object({
   ...Base,
   type: z.literal('run_finished'),
   answer: z.string(),
+  /** Tool-call cycles, at most the run's maxIterations. */
   iterations: z.number().int(),
+  /** The limit was reached: one last request without tools (iteration maxIterations+1) gave the answer. */
+  limitReached: z.boolean().optional(),
   durationMs: z.number(),
 });
 export const RunFailed = z.object({
@@ -194,6 +219,7 @@ export const RunCancelled = z.object({
 export const TraceEvent = z.discriminatedUnion('type', [
   RunStarted,
   UserMessage,
+  MemoryContext,
   AssistantMessage,
   ToolStarted,
   ToolResult,

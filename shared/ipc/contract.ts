@@ -78,6 +78,20 @@ export const BusStatus = z.object({
 export type BusStatus = z.infer<typeof BusStatus>;
 
 const Empty = z.object({}).default({});
+
+/**
+ * A problem the user must hear about that no request of theirs is waiting on (a settings file that does not
+ * parse, a session that cannot be written): pushed as 'app.notice', the recent ones kept for app.notices.
+ */
+export const Notice = z.object({
+  id: z.number().int(),
+  level: z.enum(['warning', 'error']),
+  message: z.string(),
+  at: z.number(),
+  /** The session it concerns, when it concerns one. */
+  sessionId: z.string().nullable(),
+});
+export type Notice = z.infer<typeof Notice>;
 const ById = z.object({ id: PersonaId });
 
 /** Where a tool lives: a persona's toolbox instance, or an installed toolbox with its default config. */
@@ -95,6 +109,8 @@ export const methods = {
     }),
   },
   'app.catalog': { input: Empty, output: Catalog },
+  /** The recent notices (oldest first), including those raised before this window connected. */
+  'app.notices': { input: Empty, output: z.object({ notices: z.array(Notice) }) },
   'personas.list': {
     input: Empty,
     output: z.object({ personas: z.array(PersonaSummary), broken: z.array(BrokenPersona) }),
@@ -143,9 +159,23 @@ export const methods = {
     input: z.object({ personaId: PersonaId.optional() }),
     output: z.object({ sessions: z.array(SessionSummary) }),
   },
+  /** One whole trace event from the session file: what a window asks for when it got an event with `elided` fields. */
+  'chat.traceEvent': {
+    input: z.object({ sessionId: z.string(), runId: z.string(), seq: z.number().int().nonnegative() }),
+    output: z.object({ event: TraceEvent }),
+  },
   'chat.loadSession': {
     input: z.object({ sessionId: z.string() }),
-    output: z.object({ session: SessionSummary, events: z.array(TraceEvent) }),
+    /**
+     * `warnings`: what the file lacks (unreadable lines, a run that has no end in it); `interruptedRunIds`: runs
+     * without an end in the file that are not going either (the app stopped during them).
+     */
+    output: z.object({
+      session: SessionSummary,
+      events: z.array(TraceEvent),
+      warnings: z.array(z.string()),
+      interruptedRunIds: z.array(z.string()),
+    }),
   },
   /** The persona's breakpoints (remembered per persona; none set: all off). */
   'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },
@@ -189,6 +219,7 @@ export const events = {
   'chat.trace': z.object({ sessionId: z.string(), event: TraceEvent }),
   'tools.changed': z.object({ toolboxId: z.string(), personaId: z.string().nullable() }),
   'personas.changed': z.object({ id: z.string().nullable() }),
+  'app.notice': Notice,
   /** A run paused (breakpoint, step, approval, tool error). */
   'debug.paused': PauseState,
   /** A pause ended: resumed with `action`, or `stop` when the run was cancelled while paused. */

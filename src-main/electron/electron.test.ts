@@ -45,12 +45,19 @@ const fake = vi.hoisted(() => {
       return false;
     }
   }
-  return { FakeBrowserWindow, FakeWebContents, openExternal: vi.fn(async () => undefined) };
+  return {
+    FakeBrowserWindow,
+    FakeWebContents,
+    openExternal: vi.fn(async () => undefined),
+    /** The user's answer to "Open this link?": 0 opens, 1 cancels. */
+    showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })),
+  };
 });
 
 vi.mock('electron', () => ({
   BrowserWindow: fake.FakeBrowserWindow,
   shell: { openExternal: fake.openExternal },
+  dialog: { showMessageBox: fake.showMessageBox },
 }));
 
 import { APP_BASE_URL, handleAppProtocol, resolveAppFile } from './app-protocol';
@@ -72,6 +79,7 @@ function appWindow(url = INDEX) {
 beforeEach(() => {
   fake.FakeBrowserWindow.created.length = 0;
   fake.openExternal.mockClear();
+  fake.showMessageBox.mockClear();
 });
 
 describe('main window', () => {
@@ -197,7 +205,7 @@ describe('the app:// protocol', () => {
 });
 
 describe('navigation, windows, permissions, CSP', () => {
-  it('denies navigation away from the app and every new window; only https links reach the system browser', () => {
+  it('denies navigation away from the app and every new window; only https links reach the system browser', async () => {
     const contents = new fake.FakeWebContents();
     hardenWebContents(contents as never, APP);
     const nav = (url: string) => {
@@ -216,7 +224,25 @@ describe('navigation, windows, permissions, CSP', () => {
     expect(contents.openHandler!({ url: 'http://insecure.example/' })).toEqual({ action: 'deny' });
     expect(contents.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(contents.openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(fake.openExternal).toHaveBeenCalledTimes(2));
     expect(fake.openExternal.mock.calls).toEqual([['https://evil.example/'], ['https://docs.openvoiceos.org/']]);
+  });
+
+  it('asks before opening a link, showing its whole URL; Cancel opens nothing', async () => {
+    const contents = new fake.FakeWebContents();
+    hardenWebContents(contents as never, APP);
+    fake.showMessageBox.mockResolvedValueOnce({ response: 1 });
+    const url = 'https://example.com/reset?token=abc';
+    expect(contents.openHandler!({ url })).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(fake.showMessageBox).toHaveBeenCalledTimes(1));
+    const options = fake.showMessageBox.mock.calls[0].at(-1) as { message: string; detail: string; buttons: string[] };
+    expect(options.message).toBe('Open this link in your browser?');
+    expect(options.detail).toContain(url);
+    expect(options.buttons).toEqual(['Open in browser', 'Cancel']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fake.openExternal).not.toHaveBeenCalled();
+    contents.openHandler!({ url });
+    await vi.waitFor(() => expect(fake.openExternal).toHaveBeenCalledWith(url));
   });
 
   it('denies permission requests and checks, and sends a CSP header without eval or inline scripts', () => {

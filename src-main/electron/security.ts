@@ -1,4 +1,4 @@
-import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
+import { BrowserWindow, dialog, shell, type Session, type WebContents } from 'electron';
 import { contentSecurityPolicy } from '../core/api/csp';
 
 /** What a sender check needs from an IPC event (ipcMain.handle's IpcMainInvokeEvent has these). */
@@ -32,8 +32,11 @@ export function isTrustedSender(event: SenderEvent, appBaseUrl: string): boolean
   return isAppUrl(frame.url, appBaseUrl);
 }
 
-/** Opens a link in the system browser, only when it is https. Returns whether it did. */
-export function openExternalSafely(url: string): boolean {
+/**
+ * Opens a link in the system browser, only when it is https and the user said yes to a dialog that shows the whole
+ * URL: links come from tool output and model answers, which anyone can write. Resolves whether it opened it.
+ */
+export async function openExternalSafely(url: string, from?: WebContents): Promise<boolean> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -41,7 +44,21 @@ export function openExternalSafely(url: string): boolean {
     return false;
   }
   if (parsed.protocol !== 'https:') return false;
-  void shell.openExternal(parsed.toString());
+  const target = parsed.toString();
+  const options = {
+    type: 'question' as const,
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    title: 'Open a link',
+    message: 'Open this link in your browser?',
+    detail: `${target}\n\nIt comes from the page (a tool's output or a model's answer can hold links): open it only if you trust it.`,
+    noLink: true,
+  };
+  const owner = from ? BrowserWindow.fromWebContents(from) : null;
+  const { response } = await (owner ? dialog.showMessageBox(owner, options) : dialog.showMessageBox(options));
+  if (response !== 0) return false;
+  await shell.openExternal(target);
   return true;
 }
 
@@ -50,14 +67,14 @@ export function hardenWebContents(contents: WebContents, appBaseUrl: string): vo
   contents.on('will-navigate', (event, url) => {
     if (isAppUrl(url, appBaseUrl)) return;
     event.preventDefault();
-    openExternalSafely(url);
+    void openExternalSafely(url, contents);
   });
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url, appBaseUrl)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    openExternalSafely(url);
+    void openExternalSafely(url, contents);
     return { action: 'deny' };
   });
 }

@@ -1,4 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { allowedOrigins, hostAllowed } from '../core/net/loopback';
+
+/** The loopback checks live in core, shared with the bus server. */
+export { allowedOrigins, hostAllowed };
 
 /** A fresh random token for one host start (32 bytes, URL-safe). */
 export function newToken(): string {
@@ -11,16 +15,6 @@ export function tokenMatches(given: string | null | undefined, expected: string)
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
-}
-
-/** The origins a browser may open the WebSocket from: the host's own page, by IP or by localhost. */
-export function allowedOrigins(port: number): string[] {
-  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
-}
-
-/** Is this Host header the host's own address? Anything else is a DNS-rebinding page or a proxy: refused. */
-export function hostAllowed(host: string | undefined, port: number): boolean {
-  return allowedOrigins(port).includes(`http://${host ?? ''}`);
 }
 
 /** Why an upgrade is refused (HTTP status and text), or null when it may proceed. */

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { RpcRequest, type RpcResponse } from '../../shared/ipc/envelope';
+import { JsonInputError, parseJsonSafe } from '../../shared/json/safe-json';
 import { createApp, type App } from '../core/api/app';
 import { contentSecurityPolicy } from '../core/api/csp';
 import { dispatch } from '../core/api/dispatch';
@@ -149,9 +150,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const answer = async (text: string): Promise<RpcResponse> => {
     let json: unknown;
     try {
-      json = JSON.parse(text);
-    } catch {
-      return { id: 0, ok: false, error: { code: 'bad_input', message: 'A request must be JSON.' } };
+      json = parseJsonSafe(text);
+    } catch (error) {
+      const message =
+        error instanceof JsonInputError && error.problem !== 'syntax' ? error.message : 'A request must be JSON.';
+      return { id: requestId(text), ok: false, error: { code: 'bad_input', message } };
     }
     const parsed = RpcRequest.safeParse(json);
     if (!parsed.success) {

@@ -12,7 +12,7 @@ export function approvalGate(approval: (toolboxId: string, tool: string) => Appr
         return {
           kind: 'deny',
           code: 'approval_required',
-          message: `tool '${call.modelName}' needs the user's approval (its toolbox '${call.toolboxId}' runs a program, or the persona says 'ask'), and an MCP client cannot give it here. To serve it, set its approval to 'auto' in the persona's persona_studio block.`,
+          message: `tool '${call.modelName}' needs the user's approval (its toolbox '${call.toolboxId}' runs a program or writes files, or the persona says 'ask'), and an MCP client cannot give it here. To serve it, set its approval to 'auto' in the persona's persona_studio block.`,
         };
       }
       return { kind: 'run', arguments: call.arguments };

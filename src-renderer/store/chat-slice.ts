@@ -35,6 +35,8 @@ export interface ChatSlice {
   chatError: ErrorValue | null;
   /** The run this window started, until it ends. */
   pendingRunId: string | null;
+  /** Runs of loaded sessions whose end is not in the file and that are not going: never shown as running. */
+  interruptedRuns: Record<string, true>;
   /** Starts a run; false when it could not start (the error is in chatError), so the composer keeps the text. */
   send(message: string): Promise<boolean>;
   cancelRun(): Promise<void>;
@@ -42,6 +44,8 @@ export interface ChatSlice {
   openSession(sessionId: string): Promise<void>;
   resetChat(): void;
   applyTrace(payload: EventPayload<'chat.trace'>): void;
+  /** Replaces an event that came with elided fields by the whole one from the session file. */
+  loadFullEvent(event: TraceEvent): Promise<void>;
 }
 
 /** The events of the session on screen. */
@@ -51,8 +55,11 @@ export function currentEvents(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession'
 const EMPTY: TraceEvent[] = [];
 
 /** The run in progress in the session on screen, if any. */
-export function activeRunId(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' | 'pendingRunId'>): string | null {
-  return runningRunId(currentEvents(s)) ?? s.pendingRunId;
+export function activeRunId(
+  s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' | 'pendingRunId'> & Partial<Pick<ChatSlice, 'interruptedRuns'>>,
+): string | null {
+  const running = runningRunId(currentEvents(s));
+  return (running && !s.interruptedRuns?.[running] ? running : null) ?? s.pendingRunId;
 }
 
 export function createChatSlice(set: SetState, get: GetState): ChatSlice {
@@ -65,6 +72,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     sending: false,
     chatError: null,
     pendingRunId: null,
+    interruptedRuns: {},
     async send(message) {
       const personaId = get().selectedId;
       const text = message.trim();
@@ -105,8 +113,13 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     },
     async openSession(sessionId) {
       try {
-        const { events } = await get().client.call('chat.loadSession', { sessionId });
+        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', { sessionId });
+        get().sessionNotices(sessionId, warnings ?? []);
         set((s) => ({
+          interruptedRuns: {
+            ...s.interruptedRuns,
+            ...Object.fromEntries((interruptedRunIds ?? []).map((id) => [id, true] as const)),
+          },
           sessionId,
           chatError: null,
           pendingRunId: null,
@@ -117,6 +130,29 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       }
     },
     resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),
+    async loadFullEvent(event) {
+      const sessionId = Object.keys(get().eventsBySession).find((id) =>
+        get().eventsBySession[id].some((e) => e.runId === event.runId && e.seq === event.seq),
+      );
+      if (!sessionId) return;
+      try {
+        const { event: whole } = await get().client.call('chat.traceEvent', {
+          sessionId,
+          runId: event.runId,
+          seq: event.seq,
+        });
+        set((s) => ({
+          eventsBySession: {
+            ...s.eventsBySession,
+            [sessionId]: s.eventsBySession[sessionId].map((e) =>
+              e.runId === whole.runId && e.seq === whole.seq ? whole : e,
+            ),
+          },
+        }));
+      } catch (e) {
+        get().toast('error', `The full event could not be loaded: ${toErrorValue(e).message}`);
+      }
+    },
     applyTrace({ sessionId, event }) {
       set((s) => {
         const list = merge(s.eventsBySession[sessionId] ?? [], [event]);
@@ -124,6 +160,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         return {
           eventsBySession: { ...s.eventsBySession, [sessionId]: list },
           pendingRunId: ended && s.pendingRunId === event.runId ? null : s.pendingRunId,
+          paused: ended ? s.paused.filter((p) => p.runId !== event.runId) : s.paused,
         };
       });
       if (TERMINAL.has(event.type)) void get().loadSessions();

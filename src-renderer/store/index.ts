@@ -1,9 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../../shared/ipc/client';
 import { createChatSlice } from './chat-slice';
+import { createDebugSlice } from './debug-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createToolsSlice } from './tools-slice';
 import { createUiSlice } from './ui-slice';
+import { createNoticesSlice } from './notices-slice';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -16,7 +18,9 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createPersonasSlice(set, get),
     ...createToolsSlice(set, get),
     ...createChatSlice(set, get),
+    ...createDebugSlice(set, get),
     ...createUiSlice(set, get),
+    ...createNoticesSlice(set, get),
   }));
 }
 
@@ -24,7 +28,11 @@ export function createAppStore(client: ApiClient): AppStore {
 export function bindEvents(store: AppStore, client: ApiClient): () => void {
   const offs = [
     client.on('chat.trace', (p) => store.getState().applyTrace(p)),
+    client.on('debug.paused', (p) => store.getState().applyPaused(p)),
+    client.on('debug.resumed', (p) => store.getState().applyResumed(p)),
+    client.on('debug.breakpoints', (p) => store.getState().applyBreakpoints(p)),
     client.on('personas.changed', () => void store.getState().loadPersonas()),
+    client.on('app.notice', (n) => store.getState().addNotice(n)),
     client.on('tools.changed', (p) => {
       const id = store.getState().selectedId;
       if (id && (p.personaId === null || p.personaId === id)) void store.getState().loadTools(id);

@@ -2,10 +2,17 @@ import type { ApiClient } from '../../shared/ipc/client';
 import type { PersonasSlice } from './personas-slice';
 import type { ToolsSlice } from './tools-slice';
 import type { ChatSlice } from './chat-slice';
+import type { DebugSlice } from './debug-slice';
 import type { UiSlice } from './ui-slice';
+import type { NoticesSlice } from './notices-slice';
 
-/** The whole renderer state: one store made of four slices. */
-export type AppState = PersonasSlice & ToolsSlice & ChatSlice & UiSlice & { client: ApiClient };
+/** The whole renderer state: one store made of six slices. */
+export type AppState = PersonasSlice &
+  ToolsSlice &
+  ChatSlice &
+  DebugSlice &
+  UiSlice &
+  NoticesSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
 export type GetState = () => AppState;

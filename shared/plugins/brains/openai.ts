@@ -112,7 +112,21 @@ export const OpenAIBrainConfig = z.looseObject({
   }),
   timeout: z.number().positive().default(60).meta({
     title: 'Timeout (s)',
-    description: 'A request without an answer (or a stream without a chunk) for this long fails as brain_unreachable.',
+    description:
+      'A request without an answer (or a stream without a chunk that brings data) for this long fails as brain_unreachable.',
   }),
+  total_timeout: z.number().positive().default(600).meta({
+    title: 'Total timeout (s)',
+    description: 'One reply may take this long in all, however steadily it streams; then it is stopped.',
+  }),
+  max_reply_chars: z
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024)
+    .meta({
+      title: 'Max reply (characters)',
+      description: 'A longer reply (text, reasoning and tool-call arguments together) is cut there and the run fails.',
+    }),
 });
 export type OpenAIBrainConfig = z.infer<typeof OpenAIBrainConfig>;

@@ -30,6 +30,16 @@ export const LoopEngineConfig = z.looseObject({
     title: 'Tool timeout (s)',
     description: 'A tool call running longer fails with a timeout error that the model sees.',
   }),
+  max_tool_result_chars: z
+    .number()
+    .int('max_tool_result_chars is a whole number.')
+    .positive('max_tool_result_chars must be at least 1.')
+    .default(1024 * 1024)
+    .meta({
+      title: 'Max tool result (characters)',
+      description:
+        'A longer tool result is cut there, with a note the model and the trace both see (1 M characters: about 250,000 tokens).',
+    }),
 });
 export type LoopEngineConfig = z.infer<typeof LoopEngineConfig>;
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ModelRequest, type PauseState, type ResumeAction, ToolArgs } from '../../../shared/domain/debug';
 import type { LineReader } from '../line-reader';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 type Write = (text: string) => void;
 
@@ -118,7 +119,7 @@ async function readJson<T>(
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonSafe(text);
   } catch (error) {
     io.write(`Not valid JSON: ${(error as Error).message}\n`);
     return null;

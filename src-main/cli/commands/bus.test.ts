@@ -14,9 +14,13 @@ const home = mkdtempSync(path.join(tmpdir(), 'ps-bus-cli-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function start(...args: string[]) {
+  return startWith({}, ...args);
+}
+
+function startWith(env: Record<string, string>, ...args: string[]) {
   const child = spawn(process.execPath, [path.join(root, 'bin', 'persona-studio.js'), 'bus', ...args], {
     cwd: root,
-    env: { ...process.env, PERSONA_STUDIO_HOME: home },
+    env: { ...process.env, PERSONA_STUDIO_HOME: home, ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -60,6 +64,40 @@ describe('persona-studio bus', { timeout: 30_000 }, () => {
     } finally {
       await agent.close();
       await server.close();
+    }
+  });
+
+  it('hosting on another port, its own bus toolbox asks that bus, not ws://127.0.0.1:8181/core (issue 11.4)', async () => {
+    const proc = start('--port', '0');
+    const [, url] = await proc.line(/^OVOS bus at (ws:\/\/127\.0\.0\.1:\d+\/core)$/m);
+    const { stdout, stderr } = proc.output();
+    const busLine = stdout.split('\n').find((l) => l.includes('ovos-bus-toolbox'));
+    expect(busLine).toBe('skipped ovos-bus-toolbox: no tools');
+    expect(stdout + stderr).not.toContain('127.0.0.1:8181/');
+    expect(url).not.toContain(':8181/');
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+
+  it('PERSONA_STUDIO_BUS_SECRET_KEY: the hosted bus takes only encrypted messages and its tools answer them', async () => {
+    const secretKey = 'k'.repeat(32);
+    const proc = startWith({ PERSONA_STUDIO_BUS_SECRET_KEY: secretKey }, '--port', '0');
+    const [, url] = await proc.line(/^OVOS bus at (ws:\/\/127\.0\.0\.1:\d+\/core)$/m);
+    const agent = new WebSocketBus(url, { secretKey });
+    try {
+      await agent.connect();
+      const reply = waitForMessage(agent, 'ovos.persona.tools.ovos-clock-tools.call.response', 5000);
+      agent.emit(
+        new Message('ovos.persona.tools.ovos-clock-tools.call', {
+          name: 'day_of_week',
+          kwargs: { date: '2024-03-15' },
+        }),
+      );
+      expect((await reply).data.result).toMatchObject({ day_of_week: 'Friday' });
+    } finally {
+      await agent.close();
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
     }
   });
 

@@ -16,6 +16,8 @@ Hosts an OVOS messagebus on ws://127.0.0.1:<port>/core (port 0 picks a free one)
 --connect (e.g. ws://127.0.0.1:8181/core), and binds every installed toolbox that has tools to it: OVOS
 agents discover them with 'ovos.persona.tools.discover' and call them with 'ovos.persona.tools.<id>.call'.
   --config <file>   a JSON object {"<toolbox_id>": {...}} with toolbox configs (e.g. an MCP server to expose)
+The bus refuses browser pages from other sites (Origin and Host checks). Set PERSONA_STUDIO_BUS_SECRET_KEY (16,
+24 or 32 characters, OVOS's websocket.secret_key) to encrypt every message; clients then need the same key.
 Runs until Ctrl-C (SIGINT) or SIGTERM.`;
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);
@@ -43,6 +45,7 @@ async function run(argv: string[]): Promise<number> {
   }
 
   const configs = await readConfigFile(config.value);
+  const secretKey = process.env.PERSONA_STUDIO_BUS_SECRET_KEY || undefined;
 
   let server: BusServer | null = null;
   let bus: WebSocketBus | null = null;
@@ -55,14 +58,18 @@ async function run(argv: string[]): Promise<number> {
   try {
     let url = connect.value;
     if (!url) {
-      server = await startBusServer({ port: portNumber });
+      server = await startBusServer({ port: portNumber, secretKey });
       url = server.url;
     }
-    bus = new WebSocketBus(url);
+    bus = new WebSocketBus(url, { secretKey });
     await bus.connect();
     const catalog = await loadCatalog();
     for (const b of catalog.errors) err(`plugin ${b.id} not loaded: ${b.error.message}`);
-    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), configs);
+    // Bus toolboxes here ask the bus this command hosts or joins, not OVOS's default address.
+    const withUrl = { ...configs };
+    for (const id of Object.keys(catalog.toolboxes))
+      if (id === 'ovos-bus-toolbox' || id.startsWith('ovos-bus-toolbox:')) withUrl[id] = { url, ...configs[id] };
+    loaded = await instantiate(catalog, Object.keys(catalog.toolboxes), withUrl);
     for (const l of loaded) {
       if (l.toolbox.tools.size) {
         l.toolbox.bind(bus);

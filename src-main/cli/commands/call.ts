@@ -2,6 +2,7 @@ import { StudioError, toErrorValue } from '../../core/errors';
 import type { Command } from '../index';
 import { executeToolCall } from '../../core/toolbox';
 import { closeAll, instantiate, loadCatalog, personaToolboxes, readConfigFile, takeOption } from './toolbox-instances';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const usage = `Usage: persona-studio call <toolbox_id> <tool> ['<json arguments>'] [--config <file.json>]
        persona-studio call --persona <file.json|persona-id> [<toolbox_id>] <tool> ['<json arguments>']
@@ -32,7 +33,7 @@ const INVALID = Symbol('invalid');
 /** The tool's arguments from the command line; says what is wrong (and returns INVALID) when they are not JSON. */
 function parseArguments(raw: string): unknown {
   try {
-    return JSON.parse(raw);
+    return parseJsonSafe(raw);
   } catch (error) {
     err(
       `The arguments are not valid JSON (${(error as Error).message}): ${raw}\nPass one JSON object, e.g. '{"expression": "12*9"}'.`,

@@ -46,4 +46,76 @@ describe('run printer', () => {
       'P · e · b (m)\ntools: (none)\n[1/3] answer> Hello there.\n<err>[1/3]   ! reasoning kept out\n[1/3]   (assistant 12 ms)\ndone in 20 ms, 1 iteration\n',
     );
   });
+
+  it('past max_iterations: says the model asked for tools, and counts iterations as the [n/max] tags (issue 11.15)', () => {
+    let terminal = '';
+    const print = createRunPrinter(
+      (text) => (terminal += text),
+      (text) => (terminal += `<err>${text}`),
+    );
+    const base = { runId: 'r', at: 0 };
+    const warning =
+      'The model asked for tools after the limit of 1 iteration: calc({}). They were not run, and it gave no answer.';
+    const events = [
+      {
+        ...base,
+        seq: 0,
+        iteration: 0,
+        type: 'run_started',
+        sessionId: 's',
+        personaId: null,
+        personaName: 'P',
+        engine: 'e',
+        brain: 'b',
+        model: 'm',
+        maxIterations: 1,
+        tools: [],
+      },
+      {
+        ...base,
+        seq: 1,
+        iteration: 2,
+        type: 'assistant_message',
+        content: '',
+        toolCalls: [],
+        final: true,
+        durationMs: 3,
+        raw: null,
+        warnings: [warning],
+      },
+      {
+        ...base,
+        seq: 2,
+        iteration: 0,
+        type: 'run_finished',
+        answer: '',
+        iterations: 1,
+        limitReached: true,
+        durationMs: 9,
+      },
+    ] as TraceEvent[];
+    events.forEach(print);
+    expect(terminal).toContain(`<err>[final]   ! ${warning}\n`);
+    expect(terminal).toContain('done in 9 ms, 1 iteration (the limit), then one answer without tools\n');
+  });
+
+  it('prints what memory put into the request, and its warning on stderr', () => {
+    let terminal = '';
+    const print = createRunPrinter(
+      (text) => (terminal += text),
+      (text) => (terminal += `<err>${text}`),
+    );
+    const base = { runId: 'r', at: 0, iteration: 0, type: 'memory_context' as const, system: null, dropped: 0 };
+    print({
+      ...base,
+      seq: 0,
+      module: 'ovos-agents-short-term-memory-plugin',
+      history: [{ role: 'user', content: 'a' }],
+      warning: null,
+    });
+    print({ ...base, seq: 1, module: null, history: [], warning: "memory plugin 'x' not available" });
+    expect(terminal).toBe(
+      "Memory: ovos-agents-short-term-memory-plugin (1 earlier message sent)\nMemory: none, only your message is sent\n<err>  ! memory plugin 'x' not available\n",
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { memorySummary } from '../../../shared/domain/memory-summary';
 import type { TokenUsage, TraceEvent } from '../../../shared/domain/trace';
 
 type Write = (text: string) => void;
@@ -6,6 +7,22 @@ const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.ro
 const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
 const tokens = (u: TokenUsage) => `${u.promptTokens}+${u.completionTokens} tokens`;
+
+/** What the debugger changed about a call, e.g. ` (edited: the model asked {"a":1}; paused 2.10 s)`. */
+function debugNote(event: {
+  originalArguments?: Record<string, unknown>;
+  mocked?: boolean;
+  pausedMs?: number;
+  denied?: { reason: string | null };
+}): string {
+  const notes = [
+    event.originalArguments ? `edited: the model asked ${JSON.stringify(event.originalArguments)}` : '',
+    event.mocked ? 'mocked' : '',
+    event.denied ? 'denied' : '',
+    event.pausedMs ? `paused ${ms(event.pausedMs)}` : '',
+  ].filter(Boolean);
+  return notes.length ? ` (${notes.join('; ')})` : '';
+}
 
 /** What a closed span produced, on one line: its text, score, whether the beam kept it, the verdict. */
 function outcome(e: Extract<TraceEvent, { type: 'span_finished' }>): string {
@@ -56,6 +73,10 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
       case 'user_message':
         out(`you> ${event.content}\n`);
         break;
+      case 'memory_context':
+        out(`${memorySummary(event)}\n`);
+        if (event.warning) err(`  ! ${event.warning}\n`);
+        break;
       case 'assistant_message': {
         // The streamed line ends before a warning goes to stderr, so a terminal does not show it inside the answer.
         const wasStreaming = streaming;
@@ -67,6 +88,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         }
         const at = lead(event);
         for (const warning of event.warnings) err(`${at}  ! ${warning}\n`);
+        if (event.requestEdit) out(`${at}  ✎ the request was edited before it was sent\n`);
         const cost = event.spanId && event.usage ? `, ${tokens(event.usage)}` : '';
         if (event.final) {
           answered = true;
@@ -84,10 +106,12 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
       case 'tool_started':
         break;
       case 'tool_result':
-        out(`${lead(event)}  ← ${event.name} ${ms(event.durationMs)}: ${clip(event.content)}\n`);
+        out(`${lead(event)}  ← ${event.name} ${ms(event.durationMs)}${debugNote(event)}: ${clip(event.content)}\n`);
         break;
       case 'tool_error':
-        out(`${lead(event)}  ✗ ${event.name} ${ms(event.durationMs)} [${event.error.code}]: ${clip(event.content)}\n`);
+        out(
+          `${lead(event)}  ✗ ${event.name} ${ms(event.durationMs)}${debugNote(event)} [${event.error.code}]: ${clip(event.content)}\n`,
+        );
         break;
       case 'answer_delta':
         if (!streaming) out(`${lead(event)}answer> `);
@@ -119,7 +143,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         endStream();
         if (!answered && event.answer) out(`answer> ${event.answer}\n`);
         out(
-          `done in ${ms(event.durationMs)}, ${event.iterations} iteration${event.iterations === 1 ? '' : 's'}${counted ? `, ${usage.promptTokens} prompt + ${usage.completionTokens} completion tokens` : ''}\n`,
+          `done in ${ms(event.durationMs)}, ${iterationsText(event.iterations, event.limitReached)}${counted ? `, ${usage.promptTokens} prompt + ${usage.completionTokens} completion tokens` : ''}\n`,
         );
         break;
       case 'run_failed':
@@ -132,4 +156,10 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         break;
     }
   };
+}
+
+/** "2 iterations"; at the limit, that the answer came from one more request without tools. */
+export function iterationsText(iterations: number, limitReached?: boolean): string {
+  const n = `${iterations} iteration${iterations === 1 ? '' : 's'}`;
+  return limitReached ? `${n} (the limit), then one answer without tools` : n;
 }

@@ -13,6 +13,7 @@ import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
 import { createRunPrinter } from './run-printer';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const usage = `Usage: persona-studio run <persona.json> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
 
@@ -23,8 +24,8 @@ calls with their arguments, each result or error, the answer as it streams, with
   --break model    pause before every model request
                    At a pause: run, edit (the arguments as one JSON line, or in $EDITOR when set), mock (enter
                    the result), deny (with a reason), step, continue (to the next breakpoint), quit.
-  --approve        run tools whose approval is 'ask' (MCP servers over stdio, unless the persona says 'auto')
-                   without asking. Without it they pause for approval in a terminal, and without a terminal
+  --approve        run tools whose approval is 'ask' (MCP servers over stdio, ovos-shell-tools and the
+                   filesystem's write_file, unless the persona says 'auto') without asking. Without it they pause for approval in a terminal, and without a terminal
                    they are refused with a tool error the model sees.
 Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachable), 2 on bad input,
 130 when cancelled (Ctrl-C, or quit at a pause).`;
@@ -57,7 +58,7 @@ async function readPersona(file: string): Promise<PersonaFile> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonSafe(text);
   } catch (error) {
     throw new StudioError('persona_invalid', `${file} is not valid JSON: ${(error as Error).message}`);
   }
@@ -151,7 +152,7 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
         ...(approval ? { approval } : {}),
         approvals: options.approve ? 'allow' : io.isTTY ? 'pause' : 'deny',
         approvalDeniedMessage: (tool) =>
-          `tool '${tool}' needs the user's approval (its toolbox runs a program, or the persona says 'ask'), and there is no terminal to ask. Run it in a terminal, or pass --approve.`,
+          `tool '${tool}' needs the user's approval (its toolbox runs a program or writes files, or the persona says 'ask'), and there is no terminal to ask. Run it in a terminal, or pass --approve.`,
         onPause: (pause) => void answer(session, pause),
         onResume: () => undefined,
       });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from '../index';
 import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
-import { browserOpener } from '../../host/open-browser';
+import { browserOpener, noBrowserReason } from '../../host/open-browser';
 import { startHost } from '../../host/host';
 
 const usage = `Usage: persona-studio serve [--port N] [--no-open] [--no-build]
@@ -78,8 +78,7 @@ export const command: Command = {
       return 1;
     }
     process.stdout.write(`Persona Studio is running at ${host.url}\n`);
-    if (wantOpen && !browserOpener())
-      process.stderr.write('No browser to open on this machine: open the address above in one.\n');
+    if (wantOpen && !browserOpener()) process.stderr.write(`${noBrowserReason()}\n`);
     process.stderr.write(`Data folder: ${host.app.context.dataDir}. Press Ctrl+C to stop.\n`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -4,6 +4,7 @@ import { loadServedToolboxes } from '../../mcp-server/served-toolboxes';
 import type { ToolBox, ToolRegistry } from '../../core/toolbox';
 import { loadToolboxCatalog, toolboxFor, type ToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 /** One installed toolbox as the CLI commands use it. */
 export interface LoadedToolbox {
@@ -55,7 +56,7 @@ export async function readConfigFile(file: string | undefined): Promise<Record<s
   if (!file) return {};
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    json = parseJsonSafe(await readFile(file, 'utf8'));
   } catch (error) {
     throw new CliInputError(`Cannot read the config file ${file}: ${(error as Error).message}`);
   }

@@ -54,6 +54,27 @@ describe('dispatch', () => {
     expect(response.error.message).toMatch(/^Bad input for 'chat.send': personaId: /);
   });
 
+  it('refuses input nested past the JSON depth limit (any transport), before the handler runs', async () => {
+    let ran = false;
+    const handlers = handlersWith({
+      'tools.call': async () => {
+        ran = true;
+        return Promise.reject(new Error('not reached'));
+      },
+    });
+    const deep = JSON.parse(`${'['.repeat(10_000)}${']'.repeat(10_000)}`) as unknown;
+    const input = { toolboxId: 'ovos-math-tools', name: 'evaluate_expression', arguments: { x: deep } };
+    expect(await dispatch(handlers, { id: 3, method: 'tools.call', input }, ctx)).toEqual({
+      id: 3,
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: "Bad input for 'tools.call': The JSON is nested deeper than 256 levels, the limit.",
+      },
+    });
+    expect(ran).toBe(false);
+  });
+
   it('answers unknown_method for a method not in the contract (also for inherited names)', async () => {
     const handlers = handlersWith({});
     for (const method of ['personas.nuke', 'toString', '__proto__']) {

@@ -4,6 +4,7 @@ import type { RpcRequest, RpcResponse } from '../../../shared/ipc/envelope';
 import { toErrorValue } from '../errors';
 import { logger } from '../log';
 import { toIssues } from '../../../shared/domain/issues';
+import { assertJsonSafe } from '../../../shared/json/safe-json';
 
 export { toIssues };
 
@@ -40,6 +41,11 @@ export async function dispatch(handlers: Handlers, request: RpcRequest, ctx: Cal
     return fail({ code: 'unknown_method', message: `Unknown method '${String(method)}'.` });
   }
   const spec = methods[method];
+  try {
+    assertJsonSafe(request.input);
+  } catch (error) {
+    return fail({ code: 'bad_input', message: `Bad input for '${method}': ${(error as Error).message}` });
+  }
   const parsed = spec.input.safeParse(request.input ?? undefined);
   if (!parsed.success) {
     const issues = toIssues(parsed.error.issues);

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import type { BusStatus, EventName, EventPayload, Settings } from '../../../shared/ipc/contract';
+import type { BusStatus, EventName, EventPayload, Notice, Settings } from '../../../shared/ipc/contract';
 import type { RpcEvent } from '../../../shared/ipc/envelope';
 import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains';
 import { BusBridge } from '../bus/bus-bridge';
@@ -50,6 +50,8 @@ export class AppContext {
   private appliedBusUrl: string | null = null;
   private busError: string | null = null;
   private busStarting: Promise<void> | null = null;
+  private readonly recentNotices: Notice[] = [];
+  private noticeId = 0;
 
   private constructor(
     readonly dataDir: string,
@@ -63,8 +65,10 @@ export class AppContext {
     this.paths = dataPaths(dataDir);
     this.secrets = stores.secrets;
     this.personas = stores.personas;
-    this.settings = new SettingsStore(this.paths.settings);
-    this.sessions = new SessionStore(this.paths.sessions);
+    this.settings = new SettingsStore(this.paths.settings, (message) => this.notify('warning', message));
+    this.sessions = new SessionStore(this.paths.sessions, {
+      onWriteError: (sessionId, message) => this.notify('error', message, sessionId),
+    });
     this.emitter.setMaxListeners(0);
     this.runtimes = new RuntimeCache(this);
     this.defaults = new ToolboxInstances(this);
@@ -97,6 +101,20 @@ export class AppContext {
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     this.emitter.emit('event', { event, payload } satisfies RpcEvent);
+  }
+
+  /** Tells the user about a problem no request is waiting on: logged, pushed as 'app.notice', kept for app.notices. */
+  notify(level: Notice['level'], message: string, sessionId: string | null = null): void {
+    (level === 'error' ? log.error : log.warn)(message);
+    const notice: Notice = { id: ++this.noticeId, level, message, at: Date.now(), sessionId };
+    this.recentNotices.push(notice);
+    if (this.recentNotices.length > 50) this.recentNotices.shift();
+    this.emit('app.notice', notice);
+  }
+
+  /** The recent notices, oldest first. */
+  notices(): Notice[] {
+    return [...this.recentNotices];
   }
 
   /** Every event for a transport to forward; returns the unsubscribe function. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Breakpoints, NO_BREAKPOINTS } from '../../../shared/domain/debug';
 import { logger } from '../log';
 import { writeFileAtomic } from '../personas/atomic-write';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const log = logger('debug');
 const File = z.record(z.string(), z.unknown());
@@ -37,7 +38,7 @@ export class BreakpointStore {
   private async load(): Promise<Record<string, unknown>> {
     if (this.cache) return this.cache;
     try {
-      const parsed = File.safeParse(JSON.parse(await readFile(this.file, 'utf8')));
+      const parsed = File.safeParse(parseJsonSafe(await readFile(this.file, 'utf8')));
       if (!parsed.success) log.warn(`${this.file} is not an object of breakpoints; starting empty.`);
       this.cache = parsed.success ? parsed.data : {};
     } catch (error) {

@@ -9,6 +9,7 @@ import type { EngineDescriptor } from '../engines/engine-descriptor';
 import { findDescriptor } from '../plugins/descriptor';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
+import { memoryFor, type MemoryModule } from '../memory';
 import { ToolRegistry, type ToolBox } from '../toolbox';
 import { toolboxFor } from '../toolboxes/catalog';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
@@ -23,10 +24,14 @@ export interface PersonaRuntime {
   model: string | null;
   maxIterations: number;
   toolTimeoutMs: number;
+  /** The engine block's max_tool_result_chars (the engine's default when absent). */
+  maxToolResultChars?: number;
   systemPrompt: string | null;
   brain: ChatEngine | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
+  /** The persona's `memory_module`: builds each request's conversation from the session and the new message. */
+  memory: MemoryModule;
   /**
    * A tool's approval (the toolbox's own name for it): the persona's persona_studio block, else `ask` for
    * toolboxes that run programs. Absent: every tool is `auto`.
@@ -109,6 +114,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     }
   }
 
+  const memory = memoryFor(top);
+
   const ids = loop.toolboxes ?? [];
   // `<plugin-id>:<instance>` (e.g. `ovos-mcp-toolbox:files`): the part before ':' picks the plugin, the whole id is the toolbox id.
   const unknown = ids.filter((id) => !toolboxFor(options.toolboxes, id));
@@ -123,7 +130,9 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   try {
     for (const id of [...new Set(ids)]) {
       const config = asBlock(block[id] ?? top[id]);
-      toolboxes.push(toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null }));
+      toolboxes.push(
+        toolboxFor(options.toolboxes, id)!.create({ toolboxId: id, config, bus: options.bus ?? null, brain }),
+      );
     }
   } catch (error) {
     await Promise.allSettled(toolboxes.map((t) => t.close()));
@@ -143,10 +152,12 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     model: brain?.model ?? (typeof brainConfig.model === 'string' ? brainConfig.model : null),
     maxIterations: loop.max_iterations,
     toolTimeoutMs: Math.round(loop.tool_timeout_s * 1000),
+    maxToolResultChars: loop.max_tool_result_chars,
     systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
     registry: new ToolRegistry(toolboxes),
     toolboxes,
+    memory,
     approval: (toolboxId, tool) =>
       approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     async close() {

@@ -7,6 +7,7 @@ import { startRun } from './run-chat';
 import { fixtureRegistry } from '../engines/testing/fixture-toolboxes';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { BUILTIN_ENGINES } from '../engines/engines';
+import { memoryFor } from '../memory';
 
 async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-toolcall-loop'): Promise<PersonaRuntime> {
   const { registry, toolbox } = await fixtureRegistry();
@@ -23,6 +24,7 @@ async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-too
     brain,
     registry,
     toolboxes: [toolbox],
+    memory: memoryFor({}),
     close: async () => undefined,
   };
 }
@@ -58,6 +60,7 @@ describe('startRun', () => {
     expect(events.map((e) => `${e.type}@${e.iteration}`)).toEqual([
       'run_started@0',
       'user_message@0',
+      'memory_context@0',
       'assistant_message@1',
       'tool_started@1',
       'tool_result@1',
@@ -132,5 +135,16 @@ describe('startRun', () => {
       setLogSink(null);
     }
     expect(logged.some((m) => m.includes('sink down'))).toBe(true);
+  });
+
+  it('run_started lists the tools the model is offered, not those that cannot run here (issue 11.17)', async () => {
+    const runtime = await runtimeWith(new ScriptedBrain([{ content: 'ok' }]));
+    const [toolbox] = runtime.toolboxes;
+    const calc = toolbox.tools.get('calc')!;
+    toolbox.tools.set('calc', { ...calc, unavailable: 'It needs MCP tasks.' });
+    const { handle, events } = start(runtime);
+    await handle.done;
+    const started = events.find((e) => e.type === 'run_started');
+    expect(started?.type === 'run_started' && started.tools).toEqual(['boom', 'sleepy']);
   });
 });

@@ -20,7 +20,7 @@ export interface RunHandle {
 }
 
 export interface StartRunOptions {
-  /** Earlier turns of the conversation (historyFromEvents of the session). */
+  /** Earlier turns of the conversation (historyFromEvents of the session); the persona's memory picks what is sent. */
   history: AgentMessage[];
   message: string;
   sessionId: string;
@@ -64,7 +64,11 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       brain: runtime.brainId,
       model: runtime.model,
       maxIterations: runtime.maxIterations,
-      tools: runtime.registry.entries().map((e) => e.modelName),
+      // What the model is offered: tools that cannot run here (MCP tasks) are not among them.
+      tools: runtime.registry
+        .toolInfos()
+        .filter((t) => !t.unavailable)
+        .map((t) => t.modelName),
     });
     tracer.emit({ type: 'user_message', content: options.message });
   };
@@ -94,16 +98,32 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         registry: runtime.registry,
         maxIterations: runtime.maxIterations,
         toolTimeoutMs: runtime.toolTimeoutMs,
+        maxToolResultChars: runtime.maxToolResultChars,
         systemPrompt: runtime.systemPrompt,
         config: runtime.engineConfig,
       });
-      const messages: AgentMessage[] = [...options.history, { role: 'user', content: options.message }];
-      const result = await engine.run(messages, { signal: controller.signal, tracer, ...(debug ? { debug } : {}) });
+      const context = await runtime.memory.buildContext(options.history, options.message);
+      tracer.emit({
+        type: 'memory_context',
+        module: runtime.memory.id,
+        system: context.system,
+        history: context.history,
+        dropped: context.dropped,
+        warning: context.warning,
+      });
+      const messages: AgentMessage[] = context.messages;
+      const result = await engine.run(messages, {
+        signal: controller.signal,
+        tracer,
+        sessionId: options.sessionId,
+        ...(debug ? { debug } : {}),
+      });
       if (controller.signal.aborted) throw new CancelledError();
       tracer.emit({
         type: 'run_finished',
         answer: result.answer,
         iterations: result.iterations,
+        ...(result.limitReached ? { limitReached: true } : {}),
         durationMs: elapsed(),
       });
       return { status: 'finished', answer: result.answer };

@@ -6,6 +6,7 @@ import { ReplayBrainConfig as ReplayConfigSchema } from '../../../shared/plugins
 import { BrainError } from './brain-error';
 import { defineBrain } from './brain-descriptor';
 import type { BrainMessage, ChatEngine, ChatOptions } from './chat-engine';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 export const REPLAY_BRAIN_ID = 'replay';
 
@@ -41,7 +42,7 @@ export function readRecordedTurns(sessionFile: string, unreadable: number[] = []
     if (!line.trim()) return;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJsonSafe(line);
     } catch {
       unreadable.push(i + 1);
       return;

@@ -123,6 +123,30 @@ describe('ToolBox.bind on a bus (#18-#21)', () => {
     });
   });
 
+  it("kwargs of the wrong type answer OPM's RuntimeError with the Python type name; only a missing key is {}", async () => {
+    const { bus } = await boundMathTools();
+    const type = 'ovos.persona.tools.math_tools.call';
+    const ask = async (data: Record<string, unknown>) => {
+      const replies = await collect(bus, `${type}.response`, () => bus.emit(new Message(type, data)));
+      expect(replies).toHaveLength(1);
+      return replies[0].data;
+    };
+    const typeError = (t: string) => ({
+      error: `RuntimeError: Tool 'add' called with unexpected type arguments: ${t}. Must be Dict[str, Any] or ToolArguments.`,
+      toolbox_id: 'math_tools',
+    });
+    expect(await ask({ name: 'add', kwargs: null })).toEqual(typeError('NoneType'));
+    expect(await ask({ name: 'add', kwargs: [1, 2] })).toEqual(typeError('list'));
+    expect(await ask({ name: 'add', kwargs: 3 })).toEqual(typeError('int'));
+    expect(await ask({ name: 'add', kwargs: 3.5 })).toEqual(typeError('float'));
+    expect(await ask({ name: 'add', kwargs: true })).toEqual(typeError('bool'));
+    // A missing key is {} (message.data.get("kwargs", {})): add then fails on its missing fields.
+    expect(await ask({ name: 'add' })).toEqual({
+      error: "ValueError: Tool input validation failed for 'add' in ToolBox 'math_tools'",
+      toolbox_id: 'math_tools',
+    });
+  });
+
   it('a response swaps source and destination when both are set, else keeps the context (#21)', async () => {
     const { bus } = await boundMathTools();
     const type = 'ovos.persona.tools.math_tools.call';

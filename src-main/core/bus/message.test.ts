@@ -55,6 +55,10 @@ describe('Message (ovos-bus-client)', () => {
 
   it('deserialize names what is wrong with a malformed frame', () => {
     expect(() => Message.deserialize('not json')).toThrow('Malformed bus frame: not JSON.');
+    const deep = `{"type":"x","data":{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`;
+    expect(() => Message.deserialize(deep)).toThrow(
+      'Malformed bus frame: The JSON is nested deeper than 256 levels, the limit.',
+    );
     expect(() => Message.deserialize('{"data":{}}')).toThrow(/^Malformed bus frame: type: /);
     expect(() => Message.deserialize('{"type":""}')).toThrow(/^Malformed bus frame: type: /);
     expect(() => Message.deserialize('{"type":"x","data":[1]}')).toThrow(/^Malformed bus frame: data: /);

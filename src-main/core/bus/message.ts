@@ -1,4 +1,5 @@
 import { BusMessageWire } from '../../../shared/bus/message';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 
 type Data = Record<string, unknown>;
 
@@ -47,9 +48,10 @@ export class Message {
   static deserialize(frame: string): Message {
     let raw: unknown;
     try {
-      raw = JSON.parse(frame);
-    } catch {
-      throw new Error('Malformed bus frame: not JSON.');
+      raw = parseJsonSafe(frame);
+    } catch (error) {
+      const limit = error instanceof JsonInputError && error.problem !== 'syntax';
+      throw new Error(`Malformed bus frame: ${limit ? error.message : 'not JSON.'}`);
     }
     const parsed = BusMessageWire.safeParse(raw);
     if (!parsed.success) {

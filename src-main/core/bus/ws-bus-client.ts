@@ -2,10 +2,15 @@ import WebSocket from 'ws';
 import { DEFAULT_BUS_URL } from '../../../shared/bus/message';
 import { logger } from '../log';
 import type { Bus, BusHandler } from './bus';
+import { BusSecret, isEncryptedFrame } from './bus-secret';
 import { InProcessBus } from './in-process-bus';
 import { Message } from './message';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 const log = logger('bus-client');
+
+/** OVOS's session id for the device itself. */
+export const DEFAULT_SESSION_ID = 'default';
 
 export interface WebSocketBusOptions {
   /** Reconnect after a lost connection (default true), with exponential backoff. */
@@ -13,11 +18,19 @@ export interface WebSocketBusOptions {
   /** First reconnect delay (default 100 ms), doubled each failed attempt up to maxBackoffMs (default 5 s). */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * OVOS's `websocket.secret_key`: emits are AES-GCM encrypted with it and plain incoming frames are refused.
+   * Default: `PERSONA_STUDIO_BUS_SECRET_KEY`, so every bus client of the process (CLI, bus toolboxes, the app's
+   * OVOS bus) uses the key, as every OVOS client reads the same mycroft.conf.
+   */
+  secretKey?: string;
+  /** The session put in `context.session` of emits that carry none; "default" (the device's own), as OVOS clients. */
+  sessionId?: string;
 }
 
 /**
  * A client of an OVOS messagebus (or our bus server). As ovos-bus-client, an emitted message goes to the server
- * only; the OVOS server echoes it back, ours relays it to the other clients. Emits made while (re)connecting are
+ * only, and the server relays it to every client, this one included. Emits made while (re)connecting are
  * queued and sent in order once open. Incoming frames that are not bus messages are logged and dropped.
  */
 export class WebSocketBus implements Bus {
@@ -29,11 +42,15 @@ export class WebSocketBus implements Bus {
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private opening: Promise<void> | null = null;
+  private readonly secret: BusSecret | null;
 
   constructor(
     readonly url: string = DEFAULT_BUS_URL,
     private readonly opts: WebSocketBusOptions = {},
-  ) {}
+  ) {
+    const key = opts.secretKey ?? (process.env.PERSONA_STUDIO_BUS_SECRET_KEY || undefined);
+    this.secret = key ? new BusSecret(key) : null;
+  }
 
   get connected(): boolean {
     return this.socket?.readyState === WebSocket.OPEN;
@@ -89,12 +106,24 @@ export class WebSocketBus implements Bus {
   private receive(frame: string): void {
     let message: Message;
     try {
-      message = Message.deserialize(frame);
+      message = Message.deserialize(this.plain(frame));
     } catch (error) {
       log.warn(`dropped a frame from ${this.url}: ${(error as Error).message}`);
       return;
     }
     this.local.emit(message);
+  }
+
+  /** The message text of a frame: decrypted with the secret key; a plain frame is refused when there is one. */
+  private plain(frame: string): string {
+    if (!this.secret) {
+      if (frame.includes('"ciphertext"') && isEncryptedFrame(safeJson(frame)))
+        throw new Error('an encrypted frame: this bus needs its secret key');
+      return frame;
+    }
+    const parsed = safeJson(frame);
+    if (!isEncryptedFrame(parsed)) throw new Error('a plain frame, refused: this bus is set to use a secret key');
+    return this.secret.decrypt(parsed);
   }
 
   on(type: string, handler: BusHandler): () => void {
@@ -106,9 +135,21 @@ export class WebSocketBus implements Bus {
     return this.local.onAny(handler);
   }
 
-  /** Sends now when open, else queues until the connection opens. */
+  /**
+   * Sends now when open, else queues until the connection opens. As ovos-bus-client's emit, a message without
+   * `context.session` gets this client's session (`{"session_id": "default"}` unless set), so OVOS receivers
+   * need not fall back to "No session context".
+   */
   emit(message: Message): void {
-    const frame = message.serialize();
+    const withSession =
+      message.context.session === undefined
+        ? new Message(message.type, message.data, {
+            ...message.context,
+            session: { session_id: this.opts.sessionId ?? DEFAULT_SESSION_ID },
+          })
+        : message;
+    const text = withSession.serialize();
+    const frame = this.secret ? this.secret.encrypt(text) : text;
     if (this.connected) this.socket!.send(frame);
     else this.queue.push(frame);
   }
@@ -130,5 +171,13 @@ export class WebSocketBus implements Bus {
         resolve();
       }, 1000).unref();
     });
+  }
+}
+
+function safeJson(frame: string): unknown {
+  try {
+    return parseJsonSafe(frame);
+  } catch {
+    return null;
   }
 }

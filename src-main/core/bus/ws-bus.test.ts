@@ -45,7 +45,7 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('bus server', { timeout: 15_000 }, () => {
-  it('listens on 127.0.0.1 at /core and relays each frame to every other client, not the sender', async () => {
+  it('listens on 127.0.0.1 at /core and relays each frame to every client, the sender included (as ovos-messagebus)', async () => {
     const s = await server();
     expect(s.url).toBe(`ws://127.0.0.1:${s.port}/core`);
     const a = await rawSocket(s.url);
@@ -53,10 +53,18 @@ describe('bus server', { timeout: 15_000 }, () => {
     const c = await rawSocket(s.url);
     const frame = new Message('hello', { n: 1 }).serialize();
     a.socket.send(frame);
-    await until(() => b.frames.length === 1 && c.frames.length === 1);
+    await until(() => a.frames.length === 1 && b.frames.length === 1 && c.frames.length === 1);
     await new Promise((r) => setTimeout(r, 30));
-    expect(a.frames).toEqual([]);
+    expect(a.frames).toEqual([frame]);
     expect(b.frames).toEqual([frame]);
+  });
+
+  it('a client that emits and handles on one connection gets its own message (ovos-core skills share one)', async () => {
+    const s = await server();
+    const bus = await client(s.url);
+    const got = waitForMessage(bus, 'mine', 2000);
+    bus.emit(new Message('mine', { x: 1 }));
+    expect((await got).data).toEqual({ x: 1 });
   });
 
   it('drops malformed frames with a log line and keeps serving', async () => {
@@ -93,7 +101,7 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
     agent.emit(new Message('ovos.persona.tools.discover', {}, { source: 'agent', destination: 'tools' }));
     const d = await discovered;
     expect(d.data).toEqual({ tools: tb.toolJsonList, toolbox_id: 'math_tools' });
-    expect(d.context).toEqual({ source: 'tools', destination: 'agent' });
+    expect(d.context).toEqual({ source: 'tools', destination: 'agent', session: { session_id: 'default' } });
 
     const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
     agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 5, b: '6' } }));
@@ -105,6 +113,23 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
       error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
       toolbox_id: 'math_tools',
     });
+  });
+
+  it('every emitted message carries context.session as OVOS clients send it; an existing one is kept (issue 11.3)', async () => {
+    const s = await server();
+    const listener = await rawSocket(s.url);
+    const bus = await client(s.url);
+    const own = await client(s.url, { sessionId: 'run-42' });
+    bus.emit(new Message('a', {}, { source: 'persona-studio' }));
+    bus.emit(new Message('b', {}, { session: { session_id: 'abc', lang: 'en-US' } }));
+    own.emit(new Message('c'));
+    await until(() => listener.frames.length === 3);
+    const contexts = listener.frames.map((f) => JSON.parse(f).context);
+    expect(contexts).toEqual([
+      { source: 'persona-studio', session: { session_id: 'default' } },
+      { session: { session_id: 'abc', lang: 'en-US' } },
+      { session: { session_id: 'run-42' } },
+    ]);
   });
 
   it('queues emits made while connecting and sends them in order once open', async () => {

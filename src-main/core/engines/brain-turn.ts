@@ -145,8 +145,15 @@ export class BrainTurn {
       rest = this.streamer.rest(answer);
     }
     if (rest) this.delta(rest);
-    const ignored = this.toolCalls.length ? ['The model asked for tools in its final answer; they were not run.'] : [];
+    const ignored = this.toolCalls.length ? [this.toolsPastLimit()] : [];
     this.emitAssistant([], true, ignored);
+  }
+
+  /** Says that the forced last reply still asked for tools, and which, since none of them ran. */
+  private toolsPastLimit(): string {
+    const max = this.ctx.maxIterations;
+    const asked = this.toolCalls.map((c) => `${c.name}(${JSON.stringify(c.arguments)})`).join(', ');
+    return `The model asked for tools after the limit of ${max} iteration${max === 1 ? '' : 's'}: ${asked}. They were not run${this.content.trim() ? '' : ', and it gave no answer'}.`;
   }
 
   private onDelta(delta: string): void {

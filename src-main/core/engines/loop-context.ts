@@ -7,6 +7,8 @@ import type { RunTracer } from './run-tracer';
 /** The loop's defaults, as LoopEngineConfig states them. */
 export const DEFAULT_MAX_ITERATIONS = LOOP_DEFAULTS.max_iterations;
 export const DEFAULT_TOOL_TIMEOUT_S = LOOP_DEFAULTS.tool_timeout_s;
+/** 1 M characters (about 250,000 tokens): `max_tool_result_chars` in the engine block changes it. */
+export const DEFAULT_MAX_TOOL_RESULT_CHARS = LOOP_DEFAULTS.max_tool_result_chars;
 
 /** What an engine is built from (a persona's engine block, resolved). */
 export interface EngineSetup {
@@ -16,6 +18,8 @@ export interface EngineSetup {
   maxIterations?: number;
   /** Per tool call; default 30 s; 0 = none. */
   toolTimeoutMs?: number;
+  /** The longest tool result fed back to the model (and traced); longer ones are cut, saying so. */
+  maxToolResultChars?: number;
   /** The persona's own system prompt, prepended as a system message. */
   systemPrompt?: string | null;
   /** Request every reply as a stream (true, default) or use continueChat and emit the answer in one delta. */
@@ -43,13 +47,19 @@ export interface LoopDebugger {
 export interface EngineRunOptions {
   signal?: AbortSignal;
   tracer?: RunTracer;
+  /** The chat session of the run, passed on to tool calls. */
+  sessionId?: string;
   debug?: LoopDebugger;
 }
 
-/** How a loop ended: the answer and the number of iterations it took (max+1 when the last answer was forced). */
+/**
+ * How a loop ended: the answer and its iterations (tool-call cycles, at most max_iterations). When the limit was
+ * reached, `limitReached` is true and one last request without tools (traced as iteration max+1) gave the answer.
+ */
 export interface LoopResult {
   answer: string;
   iterations: number;
+  limitReached?: boolean;
 }
 
 /** Everything one run of a loop needs. */
@@ -58,9 +68,11 @@ export interface LoopContext {
   registry: ToolRegistry;
   maxIterations: number;
   toolTimeoutMs: number;
+  maxToolResultChars: number;
   systemPrompt: string | null;
   stream: boolean;
   signal: AbortSignal | undefined;
   tracer: RunTracer;
+  sessionId?: string;
   debug: LoopDebugger | null;
 }

@@ -1,6 +1,7 @@
 import type { AgentMessage } from '../../../shared/domain/message';
 import {
   DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MAX_TOOL_RESULT_CHARS,
   DEFAULT_TOOL_TIMEOUT_S,
   type EngineRunOptions,
   type EngineSetup,
@@ -46,10 +47,12 @@ export abstract class LoopEngine {
       registry: this.setup.registry,
       maxIterations: this.maxIterations,
       toolTimeoutMs: this.setup.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_S * 1000,
+      maxToolResultChars: this.setup.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS,
       systemPrompt: this.setup.systemPrompt ?? null,
       stream: this.setup.stream ?? true,
       signal: options.signal,
       tracer,
+      sessionId: options.sessionId,
       debug: options.debug ?? null,
     };
     return this.loop(messages, ctx);

@@ -74,11 +74,28 @@ describe('NativeToolCallEngine (OVOS cases 35-39)', () => {
     const result = await new NativeToolCallEngine({ brain, registry, maxIterations: 2 }).run([user('loop')], {
       tracer,
     });
-    expect(result).toEqual({ answer: 'forced answer', iterations: 3 });
+    expect(result).toEqual({ answer: 'forced answer', iterations: 2, limitReached: true });
     expect(brain.calls.map((c) => c.tools?.length)).toEqual([3, 3, undefined]);
     const final = events.filter((e) => e.type === 'assistant_message').at(-1)!;
     expect(final).toMatchObject({ final: true, iteration: 3, content: 'forced answer' });
     expect(events.filter((e) => e.type === 'answer_delta').map((e) => e.delta)).toEqual(['forced ', 'answer']);
+  });
+
+  it('when the forced last reply still asks for tools, says so, names them and runs none (issue 11.15)', async () => {
+    const { registry, toolbox } = await fixtureRegistry();
+    const again = { toolCalls: [call('c', 'calc', { a: 1, b: 1 })] };
+    const brain = new ScriptedBrain([again, { toolCalls: [call('d', 'calc', { a: 2, b: 2 })] }]);
+    const { events, tracer } = traced();
+    const result = await new NativeToolCallEngine({ brain, registry, maxIterations: 1 }).run([user('loop')], {
+      tracer,
+    });
+    expect(result).toEqual({ answer: '', iterations: 1, limitReached: true });
+    expect(toolbox.callLog).toHaveLength(1);
+    const final = events.filter((e) => e.type === 'assistant_message').at(-1)!;
+    expect(final).toMatchObject({ final: true, iteration: 2 });
+    expect(final.type === 'assistant_message' && final.warnings).toEqual([
+      'The model asked for tools after the limit of 1 iteration: calc({"a":2,"b":2}). They were not run, and it gave no answer.',
+    ]);
   });
 
   it('takes the ReAct path when the brain lacks native tool calling (39)', async () => {

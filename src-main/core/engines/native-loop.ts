@@ -57,5 +57,5 @@ async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promis
   ctx.tracer.iteration = ctx.maxIterations + 1;
   const turn = await BrainTurn.request(ctx, loop, undefined, 'live');
   turn.emitFinal(turn.content);
-  return { answer: turn.content, iterations: ctx.maxIterations + 1 };
+  return { answer: turn.content, iterations: ctx.maxIterations, limitReached: true };
 }

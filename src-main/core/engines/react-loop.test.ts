@@ -101,7 +101,7 @@ describe('ReActLoopEngine (OVOS cases 28-34)', () => {
     const act = { content: 'Thought: again.\nAction: calc\nAction Input: {"a": 1, "b": 1}' };
     const brain = new ScriptedBrain([act, act, { content: 'Thought: ok.\nFINAL_ANSWER: two' }]);
     const result = await new ReActLoopEngine({ brain, registry, maxIterations: 2 }).run([user('go')]);
-    expect(result).toEqual({ answer: 'two', iterations: 3 });
+    expect(result).toEqual({ answer: 'two', iterations: 2, limitReached: true });
     expect(brain.calls).toHaveLength(3);
     expect(brain.calls[2].messages.at(-1)).toEqual({
       role: 'user',

@@ -33,12 +33,15 @@ export const reactLoopEngine = defineEngine({
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 export function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry.toolInfos().map((t) => ({
-    name: t.modelName,
-    description: t.description,
-    argument_schema: t.argument_schema,
-    output_schema: t.output_schema,
-  }));
+  return ctx.registry
+    .toolInfos()
+    .filter((t) => !t.unavailable)
+    .map((t) => ({
+      name: t.modelName,
+      description: t.description,
+      argument_schema: t.argument_schema,
+      output_schema: t.output_schema,
+    }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */
@@ -70,5 +73,5 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
   const turn = await BrainTurn.request(ctx, loop, undefined, 'react');
   const answer = extractFinalAnswer(turn.content) || turn.content;
   turn.emitFinal(answer);
-  return { answer, iterations: ctx.maxIterations + 1 };
+  return { answer, iterations: ctx.maxIterations, limitReached: true };
 }

@@ -1,4 +1,5 @@
 import { FINAL_ANSWER_TOKEN } from './react-prompt';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 
 /**
  * The balanced JSON object starting at `text[start]` (a `{`): braces inside JSON strings are ignored and
@@ -57,7 +58,7 @@ function locateAction(text: string): { action: ReactAction; index: number; start
   const json = extractJsonObject(text, start);
   if (json === null) return null;
   try {
-    const args = JSON.parse(json) as unknown;
+    const args = parseJsonSafe(json) as unknown;
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return null;
     return {
       action: { name: action[1], arguments: args as Record<string, unknown> },

@@ -20,7 +20,11 @@ export const TEMP_PREFIX = '.tmp-';
  */
 export async function writeFileAtomic(target: string, data: string, options: AtomicWriteOptions = {}): Promise<void> {
   const dir = path.dirname(target);
-  const temp = path.join(dir, `${TEMP_PREFIX}${path.basename(target)}.${randomBytes(6).toString('hex')}`);
+  // The writer's pid is in the name, so a later start can tell a dead writer's leftover from a write under way.
+  const temp = path.join(
+    dir,
+    `${TEMP_PREFIX}${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}`,
+  );
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(temp, 'wx', options.mode ?? 0o644);
@@ -59,7 +63,7 @@ async function syncDir(dir: string): Promise<void> {
 }
 
 /** A write that cannot happen, in words (read-only disk, full disk, no permission, no folder); the target is untouched. */
-function unwritable(target: string, error: NodeJS.ErrnoException): StudioError {
+export function unwritable(target: string, error: NodeJS.ErrnoException): StudioError {
   const reasons: Record<string, string> = {
     EROFS: 'the disk is read-only',
     ENOSPC: 'the disk is full',

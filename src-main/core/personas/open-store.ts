@@ -3,6 +3,7 @@ import { dataPaths, ensureDataDir } from '../data-dir';
 import { seedDefaultPersona } from './default-persona';
 import { PersonaStore } from './persona-store';
 import { SecretStore } from './secret-store';
+import { removeStaleTempFiles } from './temp-cleanup';
 
 /**
  * Opens the persona store of a data folder, creating the folder on first use and seeding it with the
@@ -14,6 +15,7 @@ export async function openPersonaStore(
   const paths = dataPaths(dataDir);
   const isNew = !existsSync(paths.personas);
   ensureDataDir(dataDir);
+  await removeStaleTempFiles([paths.root, paths.personas]);
   const secrets = new SecretStore(paths.secrets);
   const personas = new PersonaStore(paths.personas, secrets);
   const seeded = await seedDefaultPersona(personas, isNew);

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import { PersonaFile } from '../../../shared/domain/persona';
 import { toIssues } from '../../../shared/domain/issues';
+import { assertJsonSafe, JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 
 /** A persona file as read from disk: valid (the raw object is kept, key order and unknown keys included) or broken. */
 export type ReadPersona =
@@ -13,15 +14,9 @@ export function parsePersonaText(
 ): { ok: true; raw: Record<string, unknown>; persona: PersonaFile } | { ok: false; error: ErrorValue } {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonSafe(text);
   } catch (error) {
-    return {
-      ok: false,
-      error: {
-        code: 'persona_invalid',
-        message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-      },
-    };
+    return { ok: false, error: jsonProblem(error) };
   }
   return validatePersona(json);
 }
@@ -30,6 +25,11 @@ export function parsePersonaText(
 export function validatePersona(
   json: unknown,
 ): { ok: true; raw: Record<string, unknown>; persona: PersonaFile } | { ok: false; error: ErrorValue } {
+  try {
+    assertJsonSafe(json);
+  } catch (error) {
+    return { ok: false, error: jsonProblem(error) };
+  }
   const parsed = PersonaFile.safeParse(json);
   if (!parsed.success) {
     const issues = toIssues(parsed.error.issues);
@@ -45,6 +45,16 @@ export function validatePersona(
     };
   }
   return { ok: true, raw: structuredClone(json as Record<string, unknown>), persona: parsed.data };
+}
+
+/** A JSON parse or limit failure as the persona error the editor and the list show. */
+function jsonProblem(error: unknown): ErrorValue {
+  if (error instanceof JsonInputError && error.problem !== 'syntax')
+    return { code: 'persona_invalid', message: `Not a valid persona: ${error.message}`, details: error.details };
+  return {
+    code: 'persona_invalid',
+    message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+  };
 }
 
 /** Reads one persona file; a missing file is an ENOENT error thrown, anything else a value. */

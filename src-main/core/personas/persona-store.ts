@@ -39,6 +39,21 @@ async function renameNoReplace(from: string, to: string, refuse: () => Error): P
   await rm(from, { force: true });
 }
 
+/** A delete that cannot happen (read-only disk, no permission), in words; the file is still there. */
+function undeletable(file: string, error: NodeJS.ErrnoException): StudioError {
+  const reasons: Record<string, string> = {
+    EROFS: 'the disk is read-only',
+    EACCES: 'no permission to change its folder',
+    EPERM: 'no permission to change its folder',
+    EBUSY: 'the file is in use',
+  };
+  const why = (error.code && reasons[error.code]) ?? error.message;
+  return new StudioError('forbidden', `Cannot delete ${file}: ${why}. Nothing was changed.`, {
+    path: file,
+    code: error.code,
+  });
+}
+
 /**
  * Persona files in `personas/<id>.json`, in the OVOS format. Writes are atomic; the raw JSON is kept
  * (key order, unknown keys). A file that does not parse or validate is listed as broken and never
@@ -203,10 +218,35 @@ export class PersonaStore {
       for (const [p, v] of Object.entries(stored))
         if (!split.cleared.includes(p) && secretPathExists(split.persona, p)) next[p] = v;
       Object.assign(next, split.set);
-      await writeFileAtomic(file, formatPersona(split.persona));
-      await this.secrets.set(targetId, next);
+      await this.writePair(targetId, file, formatPersona(split.persona), next);
       return this.record(targetId, split.persona, file);
     });
+  }
+
+  /**
+   * Writes a persona file and then its secrets as one change: when the secrets cannot be stored, the file is put
+   * back as it was (a new one removed), so "nothing was changed" is true and a retry saves in place. When even
+   * that fails, the error says what is on disk.
+   */
+  private async writePair(id: string, file: string, text: string, secrets: Record<string, string>): Promise<void> {
+    const previous = await readFile(file, 'utf8').catch(() => null);
+    await writeFileAtomic(file, text);
+    try {
+      await this.secrets.set(id, secrets);
+    } catch (error) {
+      const restored = await (previous === null ? rm(file, { force: true }) : writeFileAtomic(file, previous)).then(
+        () => true,
+        () => false,
+      );
+      if (restored) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StudioError(
+        'internal',
+        `The persona was written to ${file}, but its secrets were not stored (${why.replace(/ Nothing was changed\.$/, '')}), and the file could not be put back. Save it again once the problem is fixed: it saves in place.`,
+        { path: file, id },
+        { cause: error },
+      );
+    }
   }
 
   /** Deletes a persona file (valid or broken) and its secrets. */
@@ -214,8 +254,17 @@ export class PersonaStore {
     return this.serial(async () => {
       const file = this.fileOf(id);
       if (!existsSync(file)) return false;
-      await rm(file);
-      await this.secrets.remove(id);
+      await rm(file).catch((error: NodeJS.ErrnoException) => {
+        throw undeletable(file, error);
+      });
+      await this.secrets.remove(id).catch((error: Error) => {
+        throw new StudioError(
+          'forbidden',
+          `${file} was deleted, but its secrets could not be removed from ${this.secrets.file}: ${error.message.replace(/ Nothing was changed\.$/, '')}.`,
+          { path: this.secrets.file },
+          { cause: error },
+        );
+      });
       return true;
     });
   }

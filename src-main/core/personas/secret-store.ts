@@ -1,7 +1,9 @@
 import { chmod, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
 import { writeFileAtomic } from './atomic-write';
+import { withFileLock } from './file-lock';
 
 const SecretsFile = z.object({
   version: z.literal(1),
@@ -40,10 +42,14 @@ export class SecretStore {
     await chmod(this.file, 0o600).catch(() => undefined);
     let parsed: SecretsFile;
     try {
-      parsed = SecretsFile.parse(JSON.parse(text));
+      parsed = SecretsFile.parse(parseJsonSafe(text));
     } catch (error) {
       const why =
-        error instanceof SyntaxError ? 'not valid JSON' : 'not the expected { version: 1, personas: {...} } shape';
+        error instanceof JsonInputError
+          ? error.problem === 'syntax'
+            ? 'not valid JSON'
+            : error.message
+          : 'not the expected { version: 1, personas: {...} } shape';
       throw new StudioError(
         'internal',
         `${this.file} does not parse (${why}); it is left as it is. Fix or remove it.`,
@@ -74,16 +80,22 @@ export class SecretStore {
     return { ...((await this.read()).personas[personaId] ?? {}) };
   }
 
-  /** Replaces one persona's secrets (an empty record removes the entry). */
+  /**
+   * Replaces one persona's secrets (an empty record removes the entry). Other processes write this file too:
+   * the read-modify-write holds the file's lock and reads the file afresh, so no one's key is lost.
+   */
   set(personaId: string, secrets: Record<string, string>): Promise<void> {
-    return this.serial(async () => {
-      const current = await this.read();
-      const personas = { ...current.personas };
-      if (Object.keys(secrets).length) personas[personaId] = { ...secrets };
-      else delete personas[personaId];
-      if (JSON.stringify(personas) === JSON.stringify(current.personas)) return;
-      await this.write({ version: 1, personas });
-    });
+    return this.serial(() => withFileLock(this.file, () => this.update(personaId, secrets)));
+  }
+
+  private async update(personaId: string, secrets: Record<string, string>): Promise<void> {
+    this.cacheStamp = '';
+    const current = await this.read();
+    const personas = { ...current.personas };
+    if (Object.keys(secrets).length) personas[personaId] = { ...secrets };
+    else delete personas[personaId];
+    if (JSON.stringify(personas) === JSON.stringify(current.personas)) return;
+    await this.write({ version: 1, personas });
   }
 
   remove(personaId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, appendFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, appendFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -113,7 +113,7 @@ describe('SessionStore', () => {
     setLogSink((level, _scope, message) => logged.push(`${level}: ${message}`));
     const loaded = await store.load('s1').finally(() => setLogSink(null));
     expect(logged).toEqual([
-      expect.stringMatching(/^warn: session 's1': skipped 2 unreadable line\(s\): line 2: .*; line 3: /),
+      expect.stringMatching(/^warn: Session 's1': skipped 2 unreadable line\(s\) of the file: line 2: .*; line 3: /),
     ]);
     expect(loaded.events).toHaveLength(events.length);
     expect(loaded.skipped.map((s) => s.line)).toEqual([2, 3]);
@@ -152,6 +152,40 @@ describe('SessionStore', () => {
   });
 });
 
+describe('SessionStore writes and says what it could not keep', () => {
+  it('a write that fails is reported once (file and reason), the appends reject, and a later write says how many are missing', async () => {
+    const reports: string[] = [];
+    const blocked = path.join(dir, 'blocked');
+    await appendFile(blocked, 'a file where the sessions folder should be');
+    const store = new SessionStore(blocked, { onWriteError: (id, message) => reports.push(`${id}: ${message}`) });
+    const events = run('r1', 1000, 'hi', 'hello');
+    const results = await Promise.allSettled(events.map((e) => store.append('s1', e)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatch(
+      new RegExp(
+        `^s1: The chat trace cannot be saved to ${path.join(blocked, 's1.jsonl')}: .*What the chat shows from now on is not on disk`,
+      ),
+    );
+  });
+
+  it('reopening a session whose last run has no end in the file says so; lines that cannot be read too', async () => {
+    const store = new SessionStore(dir);
+    const events = run('r1', 1000, 'hi', 'hello');
+    for (const e of events.slice(0, 3)) await store.append('s1', e);
+    await appendFile(path.join(dir, 's1.jsonl'), '{"broken\n');
+    const fresh = new SessionStore(dir);
+    const { warnings } = await fresh.load('s1');
+    expect(warnings).toEqual([
+      expect.stringMatching(/^skipped 1 unreadable line\(s\) of the file: line 4: /),
+      'The file ends before a run ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.',
+    ]);
+    const whole = new SessionStore(path.join(dir, 'whole'));
+    for (const e of events) await whole.append('s2', e);
+    expect((await whole.load('s2')).warnings).toEqual([]);
+  });
+});
+
 describe('historyFromEvents', () => {
   it('keeps user messages and finished answers, in order', () => {
     const events = [
@@ -165,6 +199,20 @@ describe('historyFromEvents', () => {
       { role: 'user', content: 'stop this' },
       { role: 'user', content: 'And 2+2?' },
       { role: 'assistant', content: '4' },
+    ]);
+  });
+});
+
+describe('the same store after a run ended', () => {
+  it('says a run has no end in the file even when this process wrote the session before', async () => {
+    const store = new SessionStore(dir);
+    for (const e of run('r1', 1000, 'hi', 'hello')) await store.append('s1', e);
+    expect((await store.load('s1')).warnings).toEqual([]);
+    const file = path.join(dir, 's1.jsonl');
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
+    await writeFile(file, `${lines.slice(0, -1).join('\n')}\n`);
+    expect((await store.load('s1')).warnings).toEqual([
+      'The file ends before a run ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.',
     ]);
   });
 });

@@ -1,11 +1,13 @@
-import { mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
-import { TraceEvent } from '../../../shared/domain/trace';
+import { TERMINAL_TRACE_TYPES, TraceEvent } from '../../../shared/domain/trace';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
 import { logger } from '../log';
 import { assertSessionId } from './session-id';
 import { summarize } from './session-summary';
+import { SessionWriter } from './session-writer';
 
 const log = logger('sessions');
 const EXT = '.jsonl';
@@ -16,43 +18,83 @@ export interface SkippedLine {
   error: string;
 }
 
+export interface SessionStoreOptions {
+  /** A session file cannot be written (or is written again after that): the user must be told. */
+  onWriteError?: (sessionId: string, message: string) => void;
+  /** Unreadable lines were skipped while loading a session. */
+  onSkipped?: (sessionId: string, message: string) => void;
+}
+
 /**
- * Chat sessions as JSONL files of trace events (`<dir>/<sessionId>.jsonl`, one event per line).
- * Appends to one session are serialized, so lines never interleave; a corrupt line is skipped and reported.
+ * Chat sessions as JSONL files of trace events (`<dir>/<sessionId>.jsonl`, one event per line). Each session
+ * with a run going has one open appender: lines are batched, written in order, and synced to disk at the end
+ * of every turn (an assistant message, the run's end); the appender closes when the run ends.
  */
 export class SessionStore {
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly writers = new Map<string, SessionWriter>();
+  /** Sessions with a run going in this process (its end not appended yet). */
+  private readonly running = new Set<string>();
   private readonly summaries = new Map<string, { key: string; summary: SessionSummary }>();
-  private dirReady: Promise<unknown> | null = null;
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly options: SessionStoreOptions = {},
+  ) {}
 
   fileOf(sessionId: string): string {
     assertSessionId(sessionId);
     return path.join(this.dir, `${sessionId}${EXT}`);
   }
 
-  /** Appends one event; resolves when it is on disk. */
-  append(sessionId: string, event: TraceEvent): Promise<void> {
-    const file = this.fileOf(sessionId);
-    const line = `${JSON.stringify(event)}\n`;
-    const previous = this.queues.get(sessionId) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      this.dirReady ??= mkdir(this.dir, { recursive: true });
-      await this.dirReady;
-      await appendLine(file, line);
-    });
-    const tail = next.catch(() => undefined);
-    this.queues.set(sessionId, tail);
-    void tail.then(() => {
-      if (this.queues.get(sessionId) === tail) this.queues.delete(sessionId);
-    });
-    return next;
+  private writer(sessionId: string): SessionWriter {
+    let writer = this.writers.get(sessionId);
+    if (!writer) {
+      const file = this.fileOf(sessionId);
+      writer = new SessionWriter(file, (message) => {
+        if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
+        else log.error(message);
+      });
+      this.writers.set(sessionId, writer);
+    }
+    return writer;
   }
 
-  /** Waits for every pending append. */
+  /**
+   * Appends one event; resolves when it is written (rejects when it could not be: the store has reported it).
+   * A turn's end is synced to disk, and the run's end closes the file.
+   */
+  append(sessionId: string, event: TraceEvent): Promise<void> {
+    const writer = this.writer(sessionId);
+    let line: string;
+    try {
+      line = `${JSON.stringify(event)}\n`;
+    } catch (error) {
+      // An event that cannot be written as JSON is reported like a failed write, never thrown into the run.
+      const message = `A trace event (${event.type}) of session '${sessionId}' cannot be saved: ${(error as Error).message}.`;
+      if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
+      else log.error(message);
+      return Promise.reject(error as Error);
+    }
+    const written = writer.append(line);
+    if (event.type === 'run_started') this.running.add(sessionId);
+    if (event.type === 'assistant_message')
+      void written.then(
+        () => writer.sync(),
+        () => undefined,
+      );
+    if ((TERMINAL_TRACE_TYPES as readonly string[]).includes(event.type)) {
+      this.running.delete(sessionId);
+      void written
+        .catch(() => undefined)
+        .then(() => writer.sync())
+        .then(() => writer.close());
+    }
+    return written;
+  }
+
+  /** Waits for every pending append and syncs them. */
   async flush(): Promise<void> {
-    await Promise.all([...this.queues.values()]);
+    await Promise.all([...this.writers.values()].map((w) => w.sync()));
   }
 
   /** Every session (of one persona, when given), most recently updated first. */
@@ -79,9 +121,16 @@ export class SessionStore {
   }
 
   /** A session's summary and events; unknown -> `session_not_found`. */
-  async load(sessionId: string): Promise<{ session: SessionSummary; events: TraceEvent[]; skipped: SkippedLine[] }> {
+  async load(sessionId: string): Promise<{
+    session: SessionSummary;
+    events: TraceEvent[];
+    skipped: SkippedLine[];
+    warnings: string[];
+    interruptedRunIds: string[];
+  }> {
     const file = this.fileOf(sessionId);
-    await this.queues.get(sessionId);
+    const writer = this.writers.get(sessionId);
+    await writer?.idle();
     let text: string;
     let mtime: number;
     try {
@@ -92,11 +141,14 @@ export class SessionStore {
       throw error;
     }
     const { events, skipped } = parseSession(text);
-    if (skipped.length)
-      log.warn(
-        `session '${sessionId}': skipped ${skipped.length} unreadable line(s): ${skipped.map((s) => `line ${s.line}: ${s.error}`).join('; ')}`,
-      );
-    return { session: summarize(sessionId, events, mtime), events, skipped };
+    const interruptedRunIds = unfinishedRuns(events, this.running.has(sessionId));
+    const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
+    if (skipped.length) {
+      const message = `Session '${sessionId}': ${warnings[0]}`;
+      if (this.options.onSkipped) this.options.onSkipped(sessionId, message);
+      else log.warn(message);
+    }
+    return { session: summarize(sessionId, events, mtime), events, skipped, warnings, interruptedRunIds };
   }
 
   private async summary(sessionId: string): Promise<SessionSummary | null> {
@@ -112,24 +164,34 @@ export class SessionStore {
   }
 }
 
+/** Runs whose end is not in the file; the last one is left out while a run of the session is going here. */
+function unfinishedRuns(events: TraceEvent[], running: boolean): string[] {
+  const ended = new Set(events.filter((e) => TERMINAL_TRACE_TYPES.some((t) => t === e.type)).map((e) => e.runId));
+  const runs = [...new Set(events.map((e) => e.runId))];
+  if (running && runs.length && !ended.has(runs[runs.length - 1])) runs.pop();
+  return runs.filter((r) => !ended.has(r));
+}
+
 /**
- * Appends one line. When the file does not end with a newline (a process that crashed mid-write left half a
- * line), the new line starts on a line of its own, so only the broken line is lost, not the next event too.
+ * What a reopened session lacks, in words: lines that could not be read, and runs whose end is not in the file
+ * (the app was killed, or the disk refused the rest). A run still going in this process is not counted.
  */
-async function appendLine(file: string, line: string): Promise<void> {
-  const handle = await open(file, 'a+');
-  try {
-    const { size } = await handle.stat();
-    let prefix = '';
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) prefix = '\n';
-    }
-    await handle.write(prefix + line, null, 'utf8');
-  } finally {
-    await handle.close();
-  }
+function sessionWarnings(open: string[], skipped: SkippedLine[], writer?: SessionWriter): string[] {
+  const warnings: string[] = [];
+  if (skipped.length)
+    warnings.push(
+      `skipped ${skipped.length} unreadable line(s) of the file: ${skipped
+        .slice(0, 5)
+        .map((s) => `line ${s.line}: ${s.error}`)
+        .join('; ')}${skipped.length > 5 ? '; …' : ''}`,
+    );
+  if (open.length)
+    warnings.push(
+      `The file ends before ${open.length === 1 ? 'a run' : `${open.length} runs`} ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.`,
+    );
+  if (writer && writer.lost > 0)
+    warnings.push(`${writer.lost} event(s) of this session could not be written to its file.`);
+  return warnings;
 }
 
 /** Parses a session file's lines; an unreadable or invalid line is skipped and reported. */
@@ -142,7 +204,7 @@ export function parseSession(text: string): { events: TraceEvent[]; skipped: Ski
     if (!line) continue;
     let json: unknown;
     try {
-      json = JSON.parse(line);
+      json = parseJsonSafe(line);
     } catch (error) {
       skipped.push({ line: i + 1, error: error instanceof Error ? error.message : String(error) });
       continue;

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
 import { Settings } from '../../../shared/ipc/contract';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { logger } from '../log';
 import { writeFileAtomic } from '../personas/atomic-write';
 
@@ -14,7 +15,11 @@ export class SettingsStore {
   private cache: Settings | null = null;
   private broken = false;
 
-  constructor(readonly file: string) {}
+  /** `onProblem`: a settings file that cannot be read or kept, for the user to hear about (a notice). */
+  constructor(
+    readonly file: string,
+    private readonly onProblem: (message: string) => void = (message) => log.warn(message),
+  ) {}
 
   async get(): Promise<Settings> {
     if (this.cache) return this.cache;
@@ -23,14 +28,20 @@ export class SettingsStore {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        log.warn(`cannot read ${this.file}: ${(error as Error).message}`);
+        this.onProblem(`Cannot read ${this.file} (${(error as Error).message}); using the default settings.`);
       return (this.cache = Settings.parse({}));
     }
     try {
-      this.cache = Settings.parse(JSON.parse(text));
+      this.cache = Settings.parse(parseJsonSafe(text));
     } catch (error) {
-      log.warn(
-        `${this.file} does not parse (${error instanceof SyntaxError ? 'not valid JSON' : 'unexpected values'}); using the defaults. It is kept as it is, and copied aside when settings are saved.`,
+      const why =
+        error instanceof JsonInputError && error.problem !== 'syntax'
+          ? error.message
+          : error instanceof JsonInputError
+            ? 'not valid JSON'
+            : 'unexpected values';
+      this.onProblem(
+        `${this.file} does not parse (${why}); using the default settings. It is kept as it is, and copied aside when settings are saved.`,
       );
       this.broken = true;
       this.cache = Settings.parse({});
@@ -50,7 +61,7 @@ export class SettingsStore {
           throw error;
         },
       );
-      if (copied) log.warn(`the unreadable ${this.file} is kept as ${aside}`);
+      if (copied) this.onProblem(`The unreadable ${this.file} is kept as ${aside}.`);
       this.broken = false;
     }
     await writeFileAtomic(this.file, `${JSON.stringify(checked, null, 2)}\n`);

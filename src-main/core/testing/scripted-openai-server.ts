@@ -149,10 +149,17 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
         'cache-control': 'no-cache',
         connection: 'keep-alive',
       });
-      for (const event of reply.sse) {
+      const times = reply.repeat === undefined ? 1 : reply.repeat < 0 ? Infinity : reply.repeat;
+      const frames = reply.sse.map((event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
+      for (let round = 0; round < times; round++) {
         if (res.destroyed) return;
-        res.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\n\n`);
-        if (reply.chunkDelayMs && !(await wait(reply.chunkDelayMs, res))) return;
+        for (const frame of frames) {
+          if (res.destroyed) return;
+          // Waits for a slow reader instead of queueing an endless stream in memory.
+          if (!res.write(frame)) await drained(res);
+          if (reply.chunkDelayMs && !(await wait(reply.chunkDelayMs, res))) return;
+        }
+        if (frames.length === 0 || (!reply.chunkDelayMs && round % 64 === 63)) await new Promise(setImmediate);
       }
       if (reply.cut) {
         // Let the written events reach the client first, then drop the connection mid-response.
@@ -302,4 +309,17 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       }),
   };
   return api;
+}
+
+/** Resolves when a slow reader has taken what was written (or went away); leaves no listener behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }

@@ -45,6 +45,8 @@ export interface ScriptedHang {
  */
 export interface ScriptedStream extends ScriptedTiming {
   sse: unknown[];
+  /** Send the events this many times over (`Infinity`, or -1 in JSON: until the client goes away). */
+  repeat?: number;
   done?: boolean;
   cut?: boolean;
 }

@@ -4,6 +4,8 @@ import type { ToolSchema } from './schema';
 /** What a running tool gets beside its arguments: the signal that cancels it. */
 export interface ToolCallContext {
   signal: AbortSignal;
+  /** The chat session the call belongs to, when it comes from a persona run (bus calls carry it as OVOS's session). */
+  sessionId?: string;
 }
 
 /** OVOS's AgentTool: one executable function and its contract. */
@@ -13,6 +15,8 @@ export interface AgentTool {
   argumentSchema: ToolSchema;
   outputSchema: ToolSchema;
   toolCall: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown;
+  /** Why the tool cannot run here (e.g. it needs MCP tasks); such a tool is listed but never offered to the model. */
+  unavailable?: string;
 }
 
 /** Defines a tool with zod schemas, typing toolCall's arguments and return from them. */

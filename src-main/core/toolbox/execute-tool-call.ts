@@ -9,6 +9,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Per-call timeout; 0 or undefined = none. It starts after the gate answered. */
   timeoutMs?: number;
+  /** The run's chat session, handed to the tool (bus tools send it as `context.session`). */
+  sessionId?: string;
   /** May run, change, mock or refuse the call before it executes (the debugger, approval). */
   gate?: ToolGate;
   /** Which call of the model this is (for the gate): its id and place in its assistant turn. */
@@ -206,7 +208,10 @@ async function run(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const call = target.toolbox.callTool(target.name, args, { signal: controller.signal });
+    const call = target.toolbox.callTool(target.name, args, {
+      signal: controller.signal,
+      sessionId: options.sessionId,
+    });
     const guards: Promise<never>[] = [
       new Promise((_, reject) =>
         controller.signal.addEventListener('abort', () => reject(new CancelledError()), { once: true }),

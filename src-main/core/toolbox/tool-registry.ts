@@ -49,9 +49,11 @@ export class ToolRegistry {
     return out;
   }
 
-  /** The OpenAI spec list the model is sent, with model names. */
+  /** The OpenAI spec list the model is sent, with model names; tools that cannot run here are left out. */
   openaiTools(): OpenAITool[] {
-    return this.toolInfos().map((t) => t.openai);
+    return this.toolInfos()
+      .filter((t) => !t.unavailable)
+      .map((t) => t.openai);
   }
 
   /** Every tool with its JSON, model name and exact OpenAI spec (for the Tools pane). */
@@ -62,11 +64,13 @@ export class ToolRegistry {
     return this.entries().map((entry) => {
       const json = byToolbox.get(entry.toolbox.toolboxId)!.get(entry.name)!;
       const [openai] = toolsToOpenAISpec([{ ...json, name: entry.modelName }]);
+      const unavailable = entry.toolbox.tools.get(entry.name)?.unavailable;
       return {
         ...json,
         toolboxId: entry.toolbox.toolboxId,
         modelName: entry.modelName,
         renamedBecause: entry.renamedBecause,
+        ...(unavailable ? { unavailable } : {}),
         openai,
       };
     });

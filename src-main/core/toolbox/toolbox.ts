@@ -129,7 +129,7 @@ export abstract class ToolBox {
     const signal = ctx.signal ?? new AbortController().signal;
     let raw: unknown;
     try {
-      raw = await tool.toolCall(input.value, { signal });
+      raw = await tool.toolCall(input.value, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
     } catch (error) {
       throw new ToolExecutionError(
         'tool_execution_failed',
@@ -240,7 +240,8 @@ export abstract class ToolBox {
   protected async handleCall(message: Message): Promise<void> {
     const bus = this.bus;
     const name = typeof message.data.name === 'string' ? message.data.name : '';
-    const kwargs = message.data.kwargs ?? {};
+    // As OPM's `message.data.get("kwargs", {})`: only a missing key is {}; null or a list is a type error.
+    const kwargs = 'kwargs' in message.data ? message.data.kwargs : {};
     try {
       const result = await this.callTool(name, kwargs);
       bus?.emit(message.response({ result, toolbox_id: this.toolboxId }));

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import type { ToolboxSource } from '../../../shared/domain/tool';
+import type { ChatEngine } from '../brains/chat-engine';
 import type { PluginDescriptor } from '../plugins/descriptor';
 import type { ToolBox, ToolBoxClass, ToolBoxOptions } from '../toolbox';
 
-/** How a toolbox instance is made: its id (the plugin id, or `<plugin-id>:<instance>`), its config block, the bus. */
-export type ToolboxCreateOptions = ToolBoxOptions & { toolboxId: string };
+/**
+ * How a toolbox instance is made: its id (the plugin id, or `<plugin-id>:<instance>`), its config block, the bus,
+ * and the persona's brain for toolboxes that ask a model themselves (OVOS's SKILL.md toolbox; OVOS injects it
+ * with `set_brain`). Null or absent outside a persona (the Tools pane, `persona-studio mcp`).
+ */
+export type ToolboxCreateOptions = ToolBoxOptions & { toolboxId: string; brain?: ChatEngine | null };
 
 /** A toolbox plugin: built in, or from an `opm.agents.toolbox` package (`source` says which, and what kind). */
 export interface ToolboxDescriptor extends PluginDescriptor<(options: ToolboxCreateOptions) => ToolBox> {

@@ -134,7 +134,10 @@ const electron = {
     },
   },
   shell: { openExternal: async () => undefined },
-  dialog: { showErrorBox: (title, content) => print('errorBox', { title, content }) },
+  dialog: {
+    showErrorBox: (title, content) => print('errorBox', { title, content }),
+    showMessageBox: async () => ({ response: 1 }),
+  },
 };
 
 const resolve = Module._resolveFilename;

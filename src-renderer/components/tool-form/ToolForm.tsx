@@ -35,6 +35,8 @@ export interface ToolFormProps {
   actions?: ReactNode;
   /** Ctrl/Cmd+Enter submits from anywhere in the window (the Tools pane), not only from inside the form. */
   globalShortcut?: boolean;
+  /** What the value is, for the raw-JSON label and help (default: the call's arguments; a mocked result says so). */
+  valueKind?: 'arguments' | 'result';
 }
 
 /** rjsf's `.a.0['b c']` as `a.0.b c`; the root as "arguments". */
@@ -57,6 +59,7 @@ export function ToolForm({
   busy = false,
   actions,
   globalShortcut = false,
+  valueKind = 'arguments',
 }: ToolFormProps) {
   const [own, setOwn] = useState<ToolArgs>(value);
   const [given, setGiven] = useState(value);
@@ -117,7 +120,7 @@ export function ToolForm({
       {tool.description && <p className="help tool-form-description">{tool.description}</p>}
       {raw.open ? (
         <div className="field">
-          <label htmlFor={rawId}>Arguments (JSON)</label>
+          <label htmlFor={rawId}>{valueKind === 'result' ? 'Result' : 'Arguments'} (JSON)</label>
           <textarea
             id={rawId}
             className="code"
@@ -132,7 +135,11 @@ export function ToolForm({
               Invalid JSON, nothing will be sent: {raw.error}
             </p>
           ) : (
-            <p className="help">Sent as it is: main validates it, exactly as for a call from the model.</p>
+            <p className="help">
+              {valueKind === 'result'
+                ? "Sent as it is: main validates it against the tool's output schema."
+                : 'Sent as it is: main validates it, exactly as for a call from the model.'}
+            </p>
           )}
         </div>
       ) : (

@@ -1,5 +1,7 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
+import { ElidedNote } from './ElidedNote';
+import { RequestMarks } from './DebugMarks';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -17,6 +19,7 @@ export function AssistantCard({
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
         Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
+        <RequestMarks event={event} />
         {event.usage && (
           <span className="badge" title="Tokens the provider counted: prompt + completion" data-testid="turn-usage">
             {event.usage.promptTokens} + {event.usage.completionTokens} tokens
@@ -40,12 +43,13 @@ export function AssistantCard({
         )}
       </div>
       {event.content && <div className="text">{event.content}</div>}
+      <ElidedNote event={event} />
       {event.toolCalls.length > 0 && (
         <div className="calls">
           <span className="small muted">calls</span>
           {event.toolCalls.map((c) => (
-            <code key={c.id}>
-              {c.name}({Object.keys(c.arguments).join(', ')})
+            <code key={c.id} title={c.rawArguments}>
+              {c.name}({c.rawArguments !== undefined ? 'arguments not JSON' : Object.keys(c.arguments).join(', ')})
             </code>
           ))}
         </div>
@@ -61,6 +65,12 @@ export function AssistantCard({
           <JsonView value={event.raw.request} />
           <span>response</span>
           <JsonView value={event.raw.response} />
+          {event.requestEdit && (
+            <>
+              <span>before edit</span>
+              <JsonView value={event.requestEdit.original} />
+            </>
+          )}
         </div>
       )}
     </div>

@@ -55,3 +55,37 @@ describe('ChatPane before the persona exists', () => {
     expect(store.getState().tab).toBe('editor');
   });
 });
+
+describe('ChatPane with a toolbox that is down (issue 11.18)', () => {
+  it('shows a banner naming the toolbox and its error, and leads to the Tools pane', async () => {
+    const { store } = mount();
+    await act(async () => fireEvent.click(screen.getByTestId('chat-create-persona')));
+    expect(screen.queryByTestId('chat-toolbox-banner')).toBeNull();
+    act(() =>
+      store.setState({
+        toolboxes: [
+          {
+            toolboxId: 'ovos-mcp-toolbox:files',
+            title: 'MCP server',
+            description: '',
+            source: 'mcp',
+            configSchema: {},
+            config: {},
+            tools: [],
+            error: {
+              code: 'tool_execution_failed',
+              message:
+                "Cannot connect to MCP server 'node': the server closed the connection (its stderr: Error: Cannot find module '/x.js')",
+            },
+          },
+        ],
+      }),
+    );
+    const banner = screen.getByTestId('chat-toolbox-banner').textContent!;
+    expect(banner).toContain('ovos-mcp-toolbox:files');
+    expect(banner).toContain("is unavailable: Cannot connect to MCP server 'node'");
+    expect(banner).toContain('The persona runs without its tools.');
+    fireEvent.click(screen.getByText('Open the Tools pane'));
+    expect(store.getState().tab).toBe('tools');
+  });
+});

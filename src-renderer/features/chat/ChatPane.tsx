@@ -8,9 +8,14 @@ import { buildTraceRows, unfoldedRows, withWaitingRow, type ToolRow } from './tr
 import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
+import { ToolboxBanner } from './ToolboxBanner';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
 import { modKey } from '../../lib/keys';
+import { BreakpointsBar } from './BreakpointsBar';
+import { pausedRowKey, withPause } from './debug-rows';
+import { PauseStatus } from './PauseStatus';
+import { useDebugger } from './use-debugger';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -45,7 +50,9 @@ export function ChatPane() {
     }),
     [memory, sessionId],
   );
-  const rows = useMemo(() => withWaitingRow(buildTraceRows(events), runId), [events, runId]);
+  const pause = useDebugger(selectedId);
+  const built = useMemo(() => buildTraceRows(events), [events]);
+  const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
     [openToolCall],
@@ -67,7 +74,8 @@ export function ChatPane() {
   return (
     <div className="chat" data-testid="chat-pane">
       <SessionBar>
-        {runId && (
+        {runId && pause && <PauseStatus pause={pause} />}
+        {runId && !pause && (
           <span className="badge run" data-testid="run-status">
             <span className="spinner" style={{ marginRight: 6 }} />
             running
@@ -80,8 +88,10 @@ export function ChatPane() {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
+      <BreakpointsBar />
+      {selectedId && <ToolboxBanner />}
       {rows.length ? (
-        <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} />
+        <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
       ) : (
         <div className="trace-scroll">
           <EmptyState

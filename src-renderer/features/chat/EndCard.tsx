@@ -14,7 +14,8 @@ export function EndCard({ event, usage }: { event: End; usage?: TokenUsage }) {
   if (event.type === 'run_finished')
     return (
       <div className="end" data-testid="trace-end">
-        Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'} · {secs} s
+        Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'}
+        {event.limitReached ? ' (the limit), then one answer without tools' : ''} · {secs} s
         {usage && (
           <span data-testid="trace-usage">
             {' '}

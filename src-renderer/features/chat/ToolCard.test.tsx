@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { ToolCard } from './ToolCard';
-import type { ToolRow } from './trace-rows';
+import { buildTraceRows, type ToolRow } from './trace-rows';
+import type { TraceEvent } from '../../../shared/domain/trace';
 
 afterEach(cleanup);
 
@@ -78,6 +79,58 @@ describe('ToolCard', () => {
       <ToolCard row={row({ result: null, error: "Unknown unit: 'x'" })} collapsed onToggle={noop} onOpen={noop} />,
     );
     expect(screen.getByTestId('trace-tool-summary').textContent).toContain("out reported error: Unknown unit: 'x'");
+  });
+
+  it('shows the raw text of arguments that were not JSON, expanded and folded (issue 11.16)', () => {
+    const base = { runId: 'r', at: 0, iteration: 1 };
+    const raw = '{"a": 1, b';
+    const events = [
+      {
+        ...base,
+        seq: 0,
+        type: 'assistant_message',
+        content: '',
+        final: false,
+        durationMs: 1,
+        raw: null,
+        warnings: [],
+        toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: raw }],
+      },
+      {
+        ...base,
+        seq: 1,
+        type: 'tool_started',
+        toolCallId: 'c1',
+        name: 'calc',
+        toolboxId: 't',
+        arguments: {},
+        rawArguments: raw,
+      },
+      {
+        ...base,
+        seq: 2,
+        type: 'tool_error',
+        toolCallId: 'c1',
+        name: 'calc',
+        toolboxId: 't',
+        arguments: {},
+        rawArguments: raw,
+        error: {
+          code: 'tool_input_invalid',
+          message: "The arguments for 'calc' are not valid JSON: Expected property name",
+        },
+        content: "Error: tool 'calc' was not run",
+        durationMs: 0,
+      },
+    ] as TraceEvent[];
+    const tool = buildTraceRows(events).find((r): r is ToolRow => r.kind === 'tool')!;
+    expect(tool.rawArguments).toBe(raw);
+    render(<ToolCard row={tool} collapsed={false} onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool-raw-arguments').textContent).toBe(raw);
+    expect(screen.getByTestId('trace-tool-error').textContent).toContain('not valid JSON');
+    cleanup();
+    render(<ToolCard row={tool} collapsed onToggle={noop} onOpen={noop} />);
+    expect(screen.getByTestId('trace-tool-summary').textContent).toContain(`in ${raw}`);
   });
 
   it('shows the cause of a failed call (what the tool said), folded and unfolded', () => {

@@ -2,10 +2,14 @@ import type { ToolRow } from './trace-rows';
 import { causeOf, ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { reportedError } from '../../lib/reported-error';
+import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
+import { PausedToolCard } from './PausedToolCard';
+import { PausedClock } from './PausedClock';
 
 const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   pending: { label: 'waiting', cls: 'badge' },
   running: { label: 'running', cls: 'badge run' },
+  paused: { label: 'Paused', cls: 'badge paused' },
   ok: { label: 'ok', cls: 'badge ok' },
   error: { label: 'error', cls: 'badge err' },
   abandoned: { label: 'not finished', cls: 'badge warn' },
@@ -34,9 +38,19 @@ export function ToolCard({
   const s = STATUS[row.status];
   const reported = row.status === 'ok' ? reportedError(row.result) : null;
   const unknownTool = row.status === 'error' && row.error?.code === 'tool_not_found';
+  const pause = row.pause?.at.kind === 'tool' ? { state: row.pause, at: row.pause.at } : null;
+  const folded = collapsed && !pause;
   return (
     <div
-      className={row.status === 'error' ? 'msg tool error' : reported ? 'msg tool reported' : 'msg tool'}
+      className={
+        pause
+          ? 'msg tool paused'
+          : row.status === 'error'
+            ? 'msg tool error'
+            : reported
+              ? 'msg tool reported'
+              : 'msg tool'
+      }
       data-testid="trace-tool"
       data-status={row.status}
       data-tool-call-id={row.toolCallId}
@@ -45,40 +59,50 @@ export function ToolCard({
         <button
           className="ghost small"
           onClick={onToggle}
-          aria-expanded={!collapsed}
-          aria-label={collapsed ? 'Expand' : 'Collapse'}
+          aria-expanded={!folded}
+          aria-label={folded ? 'Expand' : 'Collapse'}
+          disabled={!!pause}
         >
-          {collapsed ? '▸' : '▾'}
+          {folded ? '▸' : '▾'}
         </button>
         <span className="who" style={{ margin: 0 }}>
           Tool
         </span>
         <span className="fname">{row.name}</span>
-        <span className={reported ? 'badge warn' : s.cls} title={reported ?? undefined}>
-          {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
-          {row.status === 'error' && row.error ? row.error.code : reported ? 'tool reported an error' : s.label}
-        </span>
+        {!row.denied && (
+          <span className={reported ? 'badge warn' : s.cls} title={reported ?? undefined}>
+            {row.status === 'running' && <span className="spinner" style={{ marginRight: 4 }} />}
+            {row.status === 'error' && row.error ? row.error.code : reported ? 'tool reported an error' : s.label}
+          </span>
+        )}
+        {pause && <PausedClock since={pause.state.since} />}
+        <DebugBadges row={row} />
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
+        <PausedMs ms={row.pausedMs} />
         <span className="spacer" />
-        <button
-          className="small"
-          data-testid="open-in-form"
-          onClick={onOpen}
-          disabled={unknownTool}
-          title={
-            unknownTool
-              ? 'The model asked for a tool this persona does not have: there is no form to open'
-              : 'Open this call in its tool form, with these arguments'
-          }
-        >
-          Open in form
-        </button>
+        {!pause && (
+          <button
+            className="small"
+            data-testid="open-in-form"
+            onClick={onOpen}
+            disabled={unknownTool}
+            title={
+              unknownTool
+                ? 'The model asked for a tool this persona does not have: there is no form to open'
+                : 'Open this call in its tool form, with these arguments'
+            }
+          >
+            Open in form
+          </button>
+        )}
       </div>
-      {collapsed ? (
+      {pause ? (
+        <PausedToolCard pause={pause.state} at={pause.at} />
+      ) : folded ? (
         <div className="tool-summary small mono" data-testid="trace-tool-summary">
           <div>
             <span className="muted">in </span>
-            {JSON.stringify(row.arguments)}
+            {row.rawArguments ?? JSON.stringify(row.arguments)}
           </div>
           {outcomeLine(row, reported) && (
             <div className={row.status === 'error' ? 'err' : reported ? 'warn' : undefined}>
@@ -90,7 +114,30 @@ export function ToolCard({
       ) : (
         <div className="kv">
           <span>arguments</span>
-          <JsonView value={row.arguments} copy={false} compact />
+          {row.rawArguments !== undefined ? (
+            <div className="stack" style={{ gap: 6 }}>
+              <div className="notice warn small">Not valid JSON: the tool was not run. The model sent:</div>
+              <pre className="json" data-testid="trace-tool-raw-arguments">
+                {row.rawArguments}
+              </pre>
+            </div>
+          ) : (
+            <JsonView value={row.arguments} copy={false} compact />
+          )}
+          {row.originalArguments && (
+            <>
+              <span>edited</span>
+              <ArgsDiff original={row.originalArguments} edited={row.arguments} />
+            </>
+          )}
+          {row.denied && (
+            <>
+              <span>denied</span>
+              <div className="small" data-testid="denied-reason" style={{ paddingTop: 8 }}>
+                {row.denied.reason ? `Reason given to the model: ${row.denied.reason}` : 'No reason given.'}
+              </div>
+            </>
+          )}
           {row.status === 'ok' && (
             <>
               <span>result</span>

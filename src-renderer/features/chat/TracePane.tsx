@@ -13,7 +13,18 @@ export interface TraceAnchor {
  * The trace as a virtualized list: only the rows on screen are in the DOM, so 10,000 events stay fast. It follows
  * the end while you are there; with an `anchor` it reopens at the row it was scrolled to.
  */
-export function TracePane({ rows, ui, anchor }: { rows: TraceRow[]; ui: RowUi; anchor?: TraceAnchor }) {
+export function TracePane({
+  rows,
+  ui,
+  anchor,
+  reveal,
+}: {
+  rows: TraceRow[];
+  ui: RowUi;
+  anchor?: TraceAnchor;
+  /** The key of a row to bring into view when it changes (the paused card); back to null: follow the end again. */
+  reveal?: string | null;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [restoreTo] = useState(() => {
     const a = anchor?.get();
@@ -43,6 +54,24 @@ export function TracePane({ rows, ui, anchor }: { rows: TraceRow[]; ui: RowUi; a
   useLayoutEffect(() => {
     if (stick.current && rows.length) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, lastText, virtualizer]);
+
+  const revealed = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (reveal === revealed.current) return;
+    const was = revealed.current;
+    revealed.current = reveal ?? null;
+    if (!reveal) {
+      if (was && rows.length) {
+        stick.current = true;
+        virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+      }
+      return;
+    }
+    const i = rows.findIndex((r) => r.key === reveal);
+    if (i < 0) return;
+    stick.current = i === rows.length - 1;
+    virtualizer.scrollToIndex(i, { align: stick.current ? 'end' : 'start' });
+  }, [reveal, rows, virtualizer]);
 
   useEffect(() => {
     const el = scrollRef.current;

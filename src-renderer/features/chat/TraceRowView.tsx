@@ -4,6 +4,9 @@ import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
 import { SpanCard } from './SpanCard';
+import { ModelRequestEditor } from './ModelRequestEditor';
+import { RequestMarks } from './DebugMarks';
+import { MemoryRow } from './MemoryRow';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -23,6 +26,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           <div className="text">{row.content}</div>
         </div>
       );
+    case 'memory':
+      return <MemoryRow event={row.event} open={ui.rawOpen(row.key)} onToggle={() => ui.toggleRaw(row.key)} />;
     case 'iteration':
       return (
         <div className="iter" data-testid="trace-iteration">
@@ -48,6 +53,7 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           <div className="who">
             Answer
             {row.event && <span className="badge">{Math.round(row.event.durationMs)} ms</span>}
+            {row.event && <RequestMarks event={row.event} />}
             <span className="spacer" />
             {row.event?.raw && (
               <button className="small ghost" onClick={() => ui.toggleRaw(row.key)} aria-expanded={ui.rawOpen(row.key)}>
@@ -55,6 +61,11 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
               </button>
             )}
           </div>
+          {row.event?.warnings.map((w) => (
+            <div key={w} className="notice warn small" role="note" data-testid="trace-answer-warning">
+              {w}
+            </div>
+          ))}
           <div className="text">
             {row.text}
             {row.streaming && <span className="caret" />}
@@ -77,6 +88,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           {row.event.message}
         </div>
       );
+    case 'model-pause':
+      return row.pause.at.kind === 'model' ? <ModelRequestEditor pause={row.pause} at={row.pause.at} /> : null;
     case 'waiting':
       return (
         <div className="end" data-testid="trace-waiting">

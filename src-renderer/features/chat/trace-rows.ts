@@ -1,3 +1,4 @@
+import type { PauseState } from '../../../shared/domain/debug';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { SpanKind, TokenUsage, TraceEvent } from '../../../shared/domain/trace';
 
@@ -13,11 +14,21 @@ export interface ToolRow {
   name: string;
   toolboxId: string | null;
   arguments: Record<string, unknown>;
-  status: 'pending' | 'running' | 'ok' | 'error' | 'abandoned';
+  /** The model's arguments text when it was not valid JSON (the call was not run). */
+  rawArguments?: string;
+  status: 'pending' | 'running' | 'paused' | 'ok' | 'error' | 'abandoned';
   result?: unknown;
   content?: string;
   error?: ErrorValue;
   durationMs?: number;
+  /** The model's arguments, when the user edited them in the debugger (`arguments` is what ran). */
+  originalArguments?: Record<string, unknown>;
+  mocked?: boolean;
+  denied?: { reason: string | null };
+  /** Time the call waited paused (not part of durationMs). */
+  pausedMs?: number;
+  /** The run waits here, in the debugger. */
+  pause?: PauseState;
 }
 
 /**
@@ -48,6 +59,7 @@ export interface SpanRow {
 /** One line of the trace pane, in display order. */
 export type TraceRow = (
   | { kind: 'user'; key: string; runId: string; content: string }
+  | { kind: 'memory'; key: string; runId: string; event: Ev<'memory_context'> }
   | { kind: 'iteration'; key: string; runId: string; iteration: number; max: number | null }
   | { kind: 'assistant'; key: string; runId: string; event: Ev<'assistant_message'> }
   | ToolRow
@@ -70,6 +82,7 @@ export type TraceRow = (
   | { kind: 'waiting'; key: string; runId: string; text: string }
   | SpanRow
   | { kind: 'notice'; key: string; runId: string; event: Ev<'loop_notice'> }
+  | { kind: 'model-pause'; key: string; runId: string; pause: PauseState }
 ) &
   Placement;
 
@@ -160,6 +173,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       ...(rows[i] as ToolRow),
       toolboxId: e.toolboxId ?? (rows[i] as ToolRow).toolboxId,
       arguments: e.arguments,
+      ...(e.type !== 'tool_result' && e.rawArguments !== undefined ? { rawArguments: e.rawArguments } : {}),
     };
     rows[i] = row;
     return row;
@@ -172,6 +186,9 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       case 'user_message':
         rows.push({ kind: 'user', key: `${e.runId}:user:${e.seq}`, runId: e.runId, content: e.content });
+        break;
+      case 'memory_context':
+        rows.push({ kind: 'memory', key: `${e.runId}:memory`, runId: e.runId, event: e });
         break;
       case 'assistant_message': {
         iterationHeader(e);
@@ -213,6 +230,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
             name: call.name,
             toolboxId: null,
             arguments: call.arguments,
+            ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
             status: 'pending',
             ...placement,
           });
@@ -225,10 +243,23 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       }
       case 'tool_result':
-        Object.assign(toolRow(e), { status: 'ok', result: e.result, content: e.content, durationMs: e.durationMs });
+        Object.assign(toolRow(e), {
+          status: 'ok',
+          result: e.result,
+          content: e.content,
+          durationMs: e.durationMs,
+          ...debugOf(e),
+        });
         break;
       case 'tool_error':
-        Object.assign(toolRow(e), { status: 'error', error: e.error, content: e.content, durationMs: e.durationMs });
+        Object.assign(toolRow(e), {
+          status: 'error',
+          error: e.error,
+          content: e.content,
+          durationMs: e.durationMs,
+          ...debugOf(e),
+          ...(e.denied ? { denied: e.denied } : {}),
+        });
         break;
       case 'answer_delta': {
         if (retracted.has(turnKey(e))) break;
@@ -342,6 +373,15 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
 export function unfoldedRows(rows: TraceRow[], folded: (key: string) => boolean): TraceRow[] {
   if (!rows.some((r) => r.kind === 'span')) return rows;
   return rows.filter((r) => !r.parents?.some(folded));
+}
+
+/** What the debugger changed about a finished call, as its card shows it. */
+function debugOf(e: Ev<'tool_result'> | Ev<'tool_error'>): Partial<ToolRow> {
+  return {
+    ...(e.originalArguments ? { originalArguments: e.originalArguments } : {}),
+    ...(e.mocked ? { mocked: true } : {}),
+    ...(e.pausedMs ? { pausedMs: e.pausedMs } : {}),
+  };
 }
 
 /** While a run goes and nothing is visibly moving (no running tool, no streaming answer), say what it waits for. */

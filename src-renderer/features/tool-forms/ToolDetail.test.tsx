@@ -141,6 +141,14 @@ describe('ToolDetail', () => {
     await waitFor(() => expect(screen.queryByTestId('from-trace')).toBeNull());
   });
 
+  it('says a tool that needs MCP tasks is not offered to the model (issue 11.17)', () => {
+    setup(() => ({ result: {}, durationMs: 1 }), {
+      ...tool,
+      unavailable: 'It needs MCP tasks (execution.taskSupport "required"), which Persona Studio does not support yet.',
+    });
+    expect(screen.getByTestId('tool-unavailable').textContent).toMatch(/^Not offered to the model: It needs MCP tasks/);
+  });
+
   it('says why the model sees the tool under another name', () => {
     setup(() => ({ result: {}, durationMs: 1 }), {
       ...tool,

@@ -65,6 +65,11 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
           <span className="badge">{tool.toolboxId}</span>
         </div>
         <p>{tool.description || <span className="muted">No description.</span>}</p>
+        {tool.unavailable && (
+          <div className="notice warn small" style={{ marginTop: 8 }} data-testid="tool-unavailable">
+            Not offered to the model: {tool.unavailable}
+          </div>
+        )}
         {tool.renamedBecause && (
           <div className="notice warn small" style={{ marginTop: 8 }} data-testid="renamed-because">
             The model sees this tool as <code>{tool.modelName}</code>: {tool.renamedBecause}

@@ -131,7 +131,19 @@ export function ToolsPane() {
                     title={t.description || undefined}
                     onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}
                   >
-                    <div className="tname">{t.modelName}</div>
+                    <div className="tname">
+                      {t.modelName}
+                      {t.unavailable && (
+                        <span
+                          className="badge warn"
+                          style={{ marginLeft: 6 }}
+                          title={t.unavailable}
+                          data-testid="tool-unavailable-badge"
+                        >
+                          needs MCP tasks
+                        </span>
+                      )}
+                    </div>
                     <div className="tdesc">{t.description}</div>
                   </button>
                 </li>

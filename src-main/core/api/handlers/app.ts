@@ -4,8 +4,9 @@ import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 
 /** app.info and app.catalog: what this app is and which plugins it has, each from its descriptor. */
-export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.catalog'> {
+export function appHandlers(app: AppContext): Pick<Handlers, 'app.info' | 'app.catalog' | 'app.notices'> {
   return {
+    'app.notices': async () => ({ notices: app.notices() }),
     'app.info': async () => ({
       version: app.version,
       dataDir: app.dataDir,

@@ -1,13 +1,11 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import { startRun } from '../../app/run-chat';
+import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
-import { logger } from '../../log';
 import { newSessionId } from '../../sessions/session-id';
 import { historyFromEvents } from '../../sessions/session-store';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
-
-const log = logger('chat');
 
 /** The events of a session so far; a session id the client made up and never used yet has none. */
 async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
@@ -22,7 +20,7 @@ async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceE
 /** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
 export function chatHandlers(
   app: AppContext,
-): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession'> {
+): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession' | 'chat.traceEvent'> {
   // Sessions a send is starting a run in (between its check and the run's registration, which awaits):
   // a second send to the same session meanwhile is refused like one during the run.
   const starting = new Set<string>();
@@ -46,11 +44,10 @@ export function chatHandlers(
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
     const onEvent = (event: TraceEvent) => {
-      // The store serializes appends per session, and a load waits for those queued before it.
-      app.sessions
-        .append(sessionId, event)
-        .catch((error: Error) => log.error(`session ${sessionId}: ${error.message}`));
-      app.emit('chat.trace', { sessionId, event });
+      // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
+      // has raised a notice saying the session file misses it); appends keep their order, so events do too.
+      const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(event) });
+      app.sessions.append(sessionId, event).then(show, show);
     };
     const handle = startRun(runtime, {
       history,
@@ -84,8 +81,15 @@ export function chatHandlers(
     },
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
     'chat.loadSession': async ({ sessionId }) => {
-      const { session, events } = await app.sessions.load(sessionId);
-      return { session, events };
+      const { session, events, warnings, interruptedRunIds } = await app.sessions.load(sessionId);
+      return { session, events: events.map((e) => elideForWindow(e)), warnings, interruptedRunIds };
+    },
+    'chat.traceEvent': async ({ sessionId, runId, seq }) => {
+      const { events } = await app.sessions.load(sessionId);
+      const event = events.find((e) => e.runId === runId && e.seq === seq);
+      if (!event)
+        throw new StudioError('not_found', `Session '${sessionId}' has no event ${seq} of run '${runId}' in its file.`);
+      return { event };
     },
   };
 }

@@ -92,7 +92,7 @@ describe('OpenAIBrain wire mapping', () => {
     expect(reply.content).toBe('');
     expect(reply.toolCalls).toEqual([
       { id: 'c7', name: 'add', arguments: { a: 2, b: 5 } },
-      { id: 'c8', name: 'add', arguments: {} },
+      { id: 'c8', name: 'add', arguments: {}, rawArguments: '{a: 2, b' },
     ]);
     expect(reply.warnings).toHaveLength(1);
     expect(reply.warnings?.[0]).toContain("'add'");

@@ -14,6 +14,7 @@ import {
   OPENAI_BRAIN_ID,
 } from '../../../../shared/plugins/brains/openai';
 import { configIssues } from '../../../../shared/plugins/config-schema';
+import { JsonInputError, parseJsonSafe } from '../../../../shared/json/safe-json';
 import { CancelledError, StudioError } from '../../errors';
 import { BrainError } from '../brain-error';
 import { CallGuard } from './call-guard';
@@ -24,6 +25,10 @@ import { StreamAssembler } from './openai-stream';
 import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
 
 export { OPENAI_BRAIN_ID };
+/** The defaults of `total_timeout` (10 min) and `max_reply_chars` (8 M characters), as the config schema says. */
+const DEFAULTS = OpenAIBrainConfig.parse({ model: 'x' });
+export const DEFAULT_TOTAL_TIMEOUT_S = DEFAULTS.total_timeout;
+export const DEFAULT_MAX_REPLY_CHARS = DEFAULTS.max_reply_chars;
 
 /** Accepts the full `.../v1/chat/completions` URL or the `/v1` base; returns the base (what the client wants). */
 export const normalizeApiUrl = apiBaseOf;
@@ -47,6 +52,8 @@ export class OpenAIBrain implements ChatEngine {
   /** The chat-completions URL, as error messages name it. */
   readonly url: string;
   readonly timeoutMs: number;
+  readonly totalTimeoutMs: number;
+  readonly maxReplyChars: number;
   /** Request fields from the config block (sampling, max_tokens, stop, extra_params), in every request. */
   private readonly bodyFields: Json;
   private readonly systemPrompt: string | null;
@@ -77,6 +84,8 @@ export class OpenAIBrain implements ChatEngine {
     this.bodyFields = bodyFieldsOf(config);
     this.systemPrompt = config.system_prompt?.trim() ? config.system_prompt : null;
     this.timeoutMs = Math.max(1, Math.round(config.timeout * 1000));
+    this.totalTimeoutMs = Math.max(1, Math.round(config.total_timeout * 1000));
+    this.maxReplyChars = config.max_reply_chars;
     const errorBodies = this.errorBodies;
     this.client = new OpenAI({
       baseURL: this.baseURL,
@@ -130,12 +139,12 @@ export class OpenAIBrain implements ChatEngine {
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
     const request = this.buildRequest(messages, options.tools, false, options.parameters);
-    const guard = new CallGuard(this.timeoutMs, options.signal);
+    const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
       const response = await this.client.chat.completions
         .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
         .asResponse();
-      const text = await response.text();
+      const text = await this.readBounded(response, guard);
       return this.toMessage(this.parseCompletion(text, response.status), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
@@ -146,7 +155,7 @@ export class OpenAIBrain implements ChatEngine {
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
     const request = this.buildRequest(messages, options.tools, true, options.parameters);
-    const guard = new CallGuard(this.timeoutMs, options.signal);
+    const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     let finished = false;
     let assembler: StreamAssembler | undefined;
     try {
@@ -166,8 +175,14 @@ export class OpenAIBrain implements ChatEngine {
       assembler = new StreamAssembler();
       const think = new ThinkFilter();
       for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
-        guard.touch();
+        const data = assembler.dataChunks;
         const delta = think.push(assembler.add(chunk));
+        // Chunks without data (keep-alives, empty deltas) do not count as the server answering.
+        if (assembler.dataChunks > data) guard.touch();
+        if (assembler.size > this.maxReplyChars) {
+          guard.abort();
+          throw this.tooLarge(assembler.size);
+        }
         if (delta) {
           guard.pause();
           yield delta;
@@ -217,14 +232,45 @@ export class OpenAIBrain implements ChatEngine {
     }
   }
 
+  /** A response body as text, read no further than max_reply_chars (the request is dropped past it). */
+  private async readBounded(response: Response, guard: CallGuard): Promise<string> {
+    if (!response.body) return response.text();
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.length > this.maxReplyChars) {
+        guard.abort();
+        throw this.tooLarge(text.length);
+      }
+    }
+    return text + decoder.decode();
+  }
+
+  /** A reply past max_reply_chars: the run ends with this error rather than holding the rest in memory. */
+  private tooLarge(size: number): BrainError {
+    return new BrainError(
+      'brain_bad_response',
+      `The reply from ${this.url} passed ${this.maxReplyChars.toLocaleString('en')} characters (${size.toLocaleString('en')} so far) and was cut there; the brain's max_reply_chars setting changes the limit.`,
+      { url: this.url },
+    );
+  }
+
   private async failure(error: unknown, guard: CallGuard, signal?: AbortSignal): Promise<Error> {
+    if (guard.timedOut === 'total' && !signal?.aborted)
+      return new BrainError(
+        'brain_unreachable',
+        `The reply from ${this.url} did not end within ${this.totalTimeoutMs / 1000} s (the brain's total_timeout); it was stopped there.`,
+        { url: this.url },
+        { cause: error },
+      );
     const errorBody =
       error instanceof APIError && error.headers ? await this.errorBodies.get(error.headers) : undefined;
     return toBrainError(error, {
       url: this.url,
       timeoutMs: this.timeoutMs,
       signal,
-      timedOut: guard.timedOut,
+      timedOut: guard.timedOut !== null,
       errorBody,
     });
   }
@@ -232,8 +278,14 @@ export class OpenAIBrain implements ChatEngine {
   private parseCompletion(text: string, status: number): Json {
     let json: unknown;
     try {
-      json = JSON.parse(text);
-    } catch {
+      json = parseJsonSafe(text);
+    } catch (error) {
+      if (error instanceof JsonInputError && error.problem !== 'syntax')
+        throw new BrainError(
+          'brain_bad_response',
+          `The brain at ${this.url} answered with JSON that cannot be taken in: ${error.message}`,
+          { url: this.url, status },
+        );
       const snippet = text.trim().slice(0, 200);
       throw new BrainError(
         'brain_bad_response',

@@ -14,6 +14,10 @@ export class StreamAssembler {
   chunks = 0;
   /** Chunks that carried a choice (a stream of only `choices: []` chunks carries no answer). */
   choiceChunks = 0;
+  /** Chunks that brought something (text, reasoning, a tool-call part, a finish reason): what resets the idle timer. */
+  dataChunks = 0;
+  /** Characters of text, reasoning and tool-call parts so far: what the reply size limit counts. */
+  size = 0;
   content = '';
   /** `reasoning_content` / `reasoning` deltas (llama.cpp, vLLM, LM Studio, Ollama), kept for the raw response only. */
   reasoning = '';
@@ -36,6 +40,7 @@ export class StreamAssembler {
     const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
     if (!choice) return '';
     this.choiceChunks++;
+    const before = this.size;
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const delta = choice.delta ?? {};
     if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) this.addCall(part);
@@ -48,6 +53,9 @@ export class StreamAssembler {
     this.reasoning += reasoning;
     const text = contentText(delta.content);
     this.content += text;
+    this.size += reasoning.length + text.length;
+    const calls = Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0;
+    if (this.size > before || choice.finish_reason || calls) this.dataChunks++;
     return text;
   }
 
@@ -73,9 +81,11 @@ export class StreamAssembler {
     const call = (this.calls[slot] ??= { name: '', arguments: '' });
     if (typeof part?.id === 'string' && part.id) call.id = part.id;
     if (typeof part?.type === 'string') call.type = part.type;
+    const before = call.name.length + call.arguments.length;
     if (typeof fn.name === 'string') call.name += fn.name;
     if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
     else if (fn.arguments && typeof fn.arguments === 'object') call.arguments += JSON.stringify(fn.arguments);
+    this.size += call.name.length + call.arguments.length - before;
   }
 
   /** The tool calls in wire shape, in index order. */

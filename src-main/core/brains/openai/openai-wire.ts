@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentMessage, ToolCall } from '../../../../shared/domain/message';
+import { JsonInputError, parseJsonSafe } from '../../../../shared/json/safe-json';
 
 /** One chat-completions message as sent (OVOS ovos-openai-plugin mapping). */
 export type WireMessage = Record<string, unknown>;
@@ -57,31 +58,46 @@ function snippet(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function parseArguments(name: string, raw: unknown, warnings: string[]): Record<string, unknown> {
-  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return raw as Record<string, unknown>;
+/** The call's arguments, and its raw text when that is not a JSON object (the call is then not run). */
+function parseArguments(
+  name: string,
+  raw: unknown,
+  warnings: string[],
+): { args: Record<string, unknown>; rawArguments?: string } {
+  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) return { args: raw as Record<string, unknown> };
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
     warnings.push(`The model called '${name}' with empty arguments; using {}.`);
-    return {};
+    return { args: {} };
   }
   if (typeof raw === 'string') {
     try {
-      let parsed: unknown = JSON.parse(raw);
+      let parsed: unknown = parseJsonSafe(raw);
       // Some tool-call parsers encode the arguments twice: a JSON string holding the JSON object.
-      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = JSON.parse(parsed);
+      if (typeof parsed === 'string' && parsed.trim().startsWith('{')) parsed = parseJsonSafe(parsed);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {
-      // reported below
+        return { args: parsed as Record<string, unknown> };
+      if (parsed === null) {
+        warnings.push(`The model called '${name}' with null arguments; using {}.`);
+        return { args: {} };
+      }
+    } catch (error) {
+      if (error instanceof JsonInputError && error.problem !== 'syntax') {
+        warnings.push(
+          `The model called '${name}' with arguments that cannot be taken in (${error.message}); the call is not run.`,
+        );
+        return { args: {}, rawArguments: raw };
+      }
     }
     warnings.push(
-      `The model called '${name}' with arguments that are not a JSON object; using {}. Raw arguments: ${snippet(raw)}`,
+      `The model called '${name}' with arguments that are not a JSON object; the call is not run. Raw arguments: ${snippet(raw)}`,
     );
-    return {};
+    return { args: {}, rawArguments: raw };
   }
+  const text = JSON.stringify(raw);
   warnings.push(
-    `The model called '${name}' with arguments of type ${typeof raw}; using {}. Raw arguments: ${snippet(JSON.stringify(raw))}`,
+    `The model called '${name}' with arguments of type ${typeof raw}; the call is not run. Raw arguments: ${snippet(text)}`,
   );
-  return {};
+  return { args: {}, rawArguments: text };
 }
 
 /**
@@ -94,7 +110,7 @@ export function fromWireToolCalls(calls: WireToolCallIn[] | null | undefined, wa
   return calls.map((call) => {
     const name = typeof call?.function?.name === 'string' ? call.function.name : '';
     if (!name) warnings.push(`The model sent a tool call without a function name: ${snippet(JSON.stringify(call))}`);
-    const args = parseArguments(name, call?.function?.arguments, warnings);
+    const { args, rawArguments } = parseArguments(name, call?.function?.arguments, warnings);
     let id = typeof call?.id === 'string' ? call.id : '';
     if (!id) {
       id = generateCallId();
@@ -107,6 +123,6 @@ export function fromWireToolCalls(calls: WireToolCallIn[] | null | undefined, wa
       );
     }
     seen.add(id);
-    return { id, name, arguments: args };
+    return rawArguments === undefined ? { id, name, arguments: args } : { id, name, arguments: args, rawArguments };
   });
 }

@@ -58,6 +58,7 @@ export function lastUserText(messages: AgentMessage[]): string {
 export function toolNames(ctx: LoopContext): string[] {
   return ctx.registry
     .toolInfos()
+    .filter((t) => !t.unavailable)
     .map((t) => t.modelName)
     .sort();
 }

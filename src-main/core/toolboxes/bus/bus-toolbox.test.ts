@@ -72,6 +72,21 @@ describe('BusToolBox', () => {
     expect(gone.message).toBe("Unknown tool 'add' for ToolBox 'math_tools'.");
   });
 
+  test("an input error names the remote toolbox and tool, not 'ovos-bus-toolbox' (issue 11.4)", async () => {
+    await peer(
+      new MathTools(),
+      new ScriptedTools(() => [addWith(({ a, b }) => ({ result: (a as number) * (b as number) }))]),
+    );
+    const tb = busToolbox();
+    await tb.ready;
+    const bad = await tb.callTool('math_tools__add', { a: 'x', b: 2 }).catch((e) => e);
+    expect(bad).toBeInstanceOf(ToolInputError);
+    expect(bad.code).toBe('tool_input_invalid');
+    expect(bad.message).toBe("Tool input validation failed for 'add' in ToolBox 'math_tools'");
+    expect(bad.details.cause).toBe("Invalid input for 'add'");
+    expect(bad.details.issues[0].path).toEqual(['a']);
+  });
+
   test('concurrent calls get their own answers', async () => {
     const slow = new ScriptedTools(() => [
       addWith(async (args) => {
@@ -154,6 +169,47 @@ describe('BusToolBox', () => {
     bus.emit(new Message('ovos.persona.tools.discover'));
     await new Promise((r) => setTimeout(r, 200));
     expect(answers.map((m) => m.data.toolbox_id)).toEqual(['math_tools']);
+  });
+
+  test('its messages carry context.session: the run\'s session for calls, "default" otherwise (issue 11.3)', async () => {
+    const bus = new InProcessBus();
+    const seen: Message[] = [];
+    bus.onAny((m) => seen.push(m));
+    new MathTools({ bus });
+    const tb = new BusToolBox({ bus, config: { discover_timeout_ms: 100 } });
+    closers.push(() => tb.close());
+    await tb.ready;
+    const registry = new ToolRegistry([tb]);
+    await executeToolCall(registry, 'add', { a: 1, b: 1 }, { sessionId: 'chat-7' });
+    await executeToolCall(registry, 'add', { a: 1, b: 1 });
+    const sessions = (type: string) => seen.filter((m) => m.type === type).map((m) => m.context.session);
+    expect(sessions('ovos.persona.tools.discover')).toEqual([{ session_id: 'default' }]);
+    expect(sessions('ovos.persona.tools.math_tools.call')).toEqual([
+      { session_id: 'chat-7' },
+      { session_id: 'default' },
+    ]);
+  });
+
+  test('a persona run hands its chat session to the tools it calls', async () => {
+    const sessions: Array<string | undefined> = [];
+    const tools = new ScriptedTools(() => [
+      addWith((args, ctx) => {
+        sessions.push(ctx.sessionId);
+        return { result: (args.a as number) + (args.b as number) };
+      }),
+    ]);
+    await tools.ready;
+    const { NativeToolCallEngine } = await import('../../engines/native-loop');
+    const { ScriptedBrain } = await import('../../engines/testing/scripted-brain');
+    const brain = new ScriptedBrain([
+      { toolCalls: [{ id: 'c1', name: 'add', arguments: { a: 1, b: 2 } }] },
+      { content: '3' },
+    ]);
+    await new NativeToolCallEngine({ brain, registry: new ToolRegistry([tools]) }).run(
+      [{ role: 'user', content: '1+2' }],
+      { sessionId: 'chat-9' },
+    );
+    expect(sessions).toEqual(['chat-9']);
   });
 
   test('a bus that is down is the discovery error; a later refresh finds it', async () => {

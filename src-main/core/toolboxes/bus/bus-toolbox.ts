@@ -4,9 +4,16 @@ import { TOOL_NAME_PATTERN, ToolJson } from '../../../../shared/domain/tool';
 import type { Bus } from '../../bus/bus';
 import { BRIDGE_ORIGIN, ORIGIN_KEY } from '../../bus/bus-bridge';
 import { Message } from '../../bus/message';
-import { WebSocketBus } from '../../bus/ws-bus-client';
+import { DEFAULT_SESSION_ID, WebSocketBus } from '../../bus/ws-bus-client';
 import { logger } from '../../log';
-import { qualifiedName, ToolBox, ToolExecutionError, type AgentTool, type ToolCallContext } from '../../toolbox';
+import {
+  qualifiedName,
+  ToolBox,
+  ToolExecutionError,
+  ToolInputError,
+  type AgentTool,
+  type ToolCallContext,
+} from '../../toolbox';
 import { parseBusConfig, type BusToolBoxConfig } from './config';
 import { RemoteToolError } from './remote-error';
 
@@ -26,6 +33,8 @@ export class BusToolBox extends ToolBox {
   static readonly source = 'bus' as const;
 
   private own: WebSocketBus | null = null;
+  /** Listed name -> the remote toolbox and its own name for the tool, so errors name the remote side. */
+  private readonly remotes = new Map<string, { toolboxId: string; name: string }>();
 
   /** Where the tools come from: the configured URL, else the bus the app handed over, else OVOS's default. */
   get where(): string {
@@ -46,7 +55,13 @@ export class BusToolBox extends ToolBox {
     const off = bus.on('ovos.persona.tools.discover.response', (m) => {
       if (m.context.request_id === requestId) answers.push(m);
     });
-    bus.emit(new Message('ovos.persona.tools.discover', {}, { ...CONTEXT, request_id: requestId }));
+    bus.emit(
+      new Message(
+        'ovos.persona.tools.discover',
+        {},
+        { ...CONTEXT, request_id: requestId, session: { session_id: DEFAULT_SESSION_ID } },
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, config.discover_timeout_ms));
     off();
 
@@ -93,6 +108,14 @@ export class BusToolBox extends ToolBox {
     } catch (error) {
       if (error instanceof ToolExecutionError && error.cause instanceof RemoteToolError)
         throw error.cause.toToolError();
+      const remote = this.remotes.get(name);
+      // Checked here against the remote schema, but it is the remote toolbox's input that is wrong: say so as it would.
+      if (remote && error instanceof ToolInputError && error.code === 'tool_input_invalid')
+        throw new ToolInputError(
+          'tool_input_invalid',
+          `Tool input validation failed for '${remote.name}' in ToolBox '${remote.toolboxId}'`,
+          { ...(error.details as object), cause: `Invalid input for '${remote.name}'` },
+        );
       throw error;
     }
   }
@@ -120,14 +143,15 @@ export class BusToolBox extends ToolBox {
       ? tool.argument_schema
       : { type: 'object', properties: {} };
     const outputSchema = Object.keys(tool.output_schema).length ? tool.output_schema : { type: 'object' };
+    this.remotes.set(name, { toolboxId, name: tool.name });
     return {
       name,
       description: tool.description,
       argumentSchema,
       outputSchema,
-      toolCall: async (args, { signal }) => {
+      toolCall: async (args, { signal, sessionId }) => {
         const bus = await this.connection(config);
-        return this.remoteCall(bus, toolboxId, tool.name, args, config.call_timeout_s * 1000, signal);
+        return this.remoteCall(bus, toolboxId, tool.name, args, config.call_timeout_s * 1000, signal, sessionId);
       },
     };
   }
@@ -139,6 +163,7 @@ export class BusToolBox extends ToolBox {
     kwargs: Record<string, unknown>,
     timeoutMs: number,
     signal: AbortSignal,
+    sessionId = DEFAULT_SESSION_ID,
   ): Promise<Record<string, unknown>> {
     const type = `ovos.persona.tools.${toolboxId}.call`;
     const requestId = randomUUID();
@@ -171,7 +196,9 @@ export class BusToolBox extends ToolBox {
         else resolve(m.data.result as Record<string, unknown>);
       });
       signal.addEventListener('abort', onAbort, { once: true });
-      bus.emit(new Message(type, { name, kwargs }, { ...CONTEXT, request_id: requestId }));
+      bus.emit(
+        new Message(type, { name, kwargs }, { ...CONTEXT, request_id: requestId, session: { session_id: sessionId } }),
+      );
     });
   }
 

@@ -20,11 +20,17 @@ const cause = async (name: string, kwargs: Record<string, unknown>) => {
 };
 
 describe('ClockToolBox (ovos-clock-tools)', () => {
-  it('has the OVOS id and four tools', async () => {
+  it("has the OVOS id and five tools, OVOS's get_current_datetime among them", async () => {
     await tb.ready;
     expect(tb.toolboxId).toBe('ovos-clock-tools');
     expect(clockToolbox.title).toBe('Clock');
-    expect([...tb.tools.keys()]).toEqual(['current_time', 'date_add', 'day_of_week', 'date_difference']);
+    expect([...tb.tools.keys()]).toEqual([
+      'current_time',
+      'date_add',
+      'day_of_week',
+      'date_difference',
+      'get_current_datetime',
+    ]);
   });
 
   describe('current_time', () => {
@@ -72,6 +78,32 @@ describe('ClockToolBox (ovos-clock-tools)', () => {
       const real = new ClockToolBox();
       const out = await real.callTool('current_time', {});
       expect(Math.abs((out.unix as number) - Date.now() / 1000)).toBeLessThan(5);
+    });
+  });
+
+  describe('get_current_datetime (OVOS)', () => {
+    it("answers OVOS's fields (iso, date, time, timezone) in the configured zone", async () => {
+      const lisbon = new FixedClock({ config: { timezone: 'Europe/Lisbon' } });
+      expect(await lisbon.callTool('get_current_datetime', {})).toEqual({
+        iso: '2024-07-01T13:34:56.789+01:00',
+        date: '2024-07-01',
+        time: '13:34:56',
+        timezone: 'Europe/Lisbon',
+      });
+      const tool = (await lisbon.getTool('get_current_datetime'))!;
+      expect(lisbon.toolJsonList.find((t) => t.name === tool.name)?.argument_schema.properties).toEqual({});
+    });
+
+    it("without a configured zone it reports the system's zone, as OVOS does", async () => {
+      const out = await tb.callTool('get_current_datetime', {});
+      expect(out.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(out.iso).toMatch(/^2024-07-0[12]T\d{2}:\d{2}:56\.789([+-]\d{2}:\d{2})$/);
+      expect(out.date).toBe((out.iso as string).slice(0, 10));
+    });
+
+    it('a bad configured zone is a discovery error, as for current_time', async () => {
+      const broken = new ClockToolBox({ config: { timezone: 'Nowhere/Land' } });
+      await expect(broken.callTool('get_current_datetime', {})).rejects.toThrow(/Unknown tool 'get_current_datetime'/);
     });
   });
 

@@ -2,7 +2,19 @@ import { ClockToolsConfig } from '../../../../shared/plugins/toolboxes/clock';
 import type { AgentTool } from '../../toolbox';
 import { ToolBox } from '../../toolbox';
 import { defineToolbox } from '../toolbox-descriptor';
-import { checkTimeZone, currentTimeTool, dateAddTool, dateDifferenceTool, dayOfWeekTool } from './tools';
+import {
+  checkTimeZone,
+  currentTimeTool,
+  dateAddTool,
+  dateDifferenceTool,
+  dayOfWeekTool,
+  getCurrentDatetimeTool,
+} from './tools';
+
+/** The zone this machine's clock is set to (what OVOS's system-time tool reports), UTC when Intl cannot say. */
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 /** OVOS's `ovos-clock-tools`: the time in any IANA zone and calendar arithmetic (Intl, no network). */
 export class ClockToolBox extends ToolBox {
@@ -18,6 +30,7 @@ export class ClockToolBox extends ToolBox {
     const field = ClockToolsConfig.shape.timezone;
     const configured = field.safeParse(this.config.timezone || undefined).data ?? field.parse(undefined);
     checkTimeZone(configured);
+    const systemZone = typeof this.config.timezone === 'string' && this.config.timezone ? configured : systemTimeZone();
     return [
       currentTimeTool(
         () => configured,
@@ -26,6 +39,10 @@ export class ClockToolBox extends ToolBox {
       dateAddTool,
       dayOfWeekTool,
       dateDifferenceTool,
+      getCurrentDatetimeTool(
+        () => systemZone,
+        () => this.now(),
+      ),
     ];
   }
 }
@@ -34,7 +51,8 @@ export class ClockToolBox extends ToolBox {
 export const clockToolbox = defineToolbox({
   id: ClockToolBox.defaultId,
   title: 'Clock',
-  description: 'The current time in any IANA time zone, date arithmetic, weekdays and the time between dates.',
+  description:
+    "The current time in any IANA time zone, date arithmetic, weekdays, the time between dates, and OVOS's get_current_datetime (system time).",
   config: ClockToolsConfig,
   source: 'builtin',
   create: (options) => new ClockToolBox(options),

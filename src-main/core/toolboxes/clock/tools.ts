@@ -64,6 +64,33 @@ export const currentTimeTool = (defaultZone: () => string, now: () => Date) =>
     toolCall: ({ timezone }) => currentTime(timezone ?? defaultZone(), now()),
   });
 
+export const GetCurrentDatetimeArgs = ToolArguments;
+export const GetCurrentDatetimeOutput = ToolOutput.extend({
+  iso: z.string().describe('Full ISO-8601 datetime string.'),
+  date: z.string().describe('Date portion (YYYY-MM-DD).'),
+  time: z.string().describe('Time portion (HH:MM:SS).'),
+  timezone: z.string().describe('System timezone name or offset.'),
+});
+
+/** OVOS's `get_current_datetime`: the local time of the given zone, with milliseconds and offset in `iso`. */
+export function currentDatetime(timeZone: string, now: Date): z.input<typeof GetCurrentDatetimeOutput> {
+  const zone = checkTimeZone(timeZone);
+  const offset = zoneOffsetMinutes(zone, now);
+  const wall = new Date(now.getTime() + offset * 60_000);
+  const iso = formatIsoDate({ wall, offset: formatOffset(offset), hasTime: true, hasFraction: true });
+  return { iso, date: iso.slice(0, 10), time: iso.slice(11, 19), timezone: zone };
+}
+
+/** `zone()`: the configured zone, else the system's (OVOS reads the system clock's zone). */
+export const getCurrentDatetimeTool = (zone: () => string, now: () => Date) =>
+  defineTool({
+    name: 'get_current_datetime',
+    description: 'Return the current system date and time in ISO-8601 format.',
+    argumentSchema: GetCurrentDatetimeArgs,
+    outputSchema: GetCurrentDatetimeOutput,
+    toolCall: () => currentDatetime(zone(), now()),
+  });
+
 export const DateAddArgs = ToolArguments.extend({
   date: z.string().describe("ISO 8601 date or date-time, e.g. '2024-01-31' or '2024-03-15T14:30:00+01:00'."),
   years: z.number().int().default(0),

@@ -20,42 +20,104 @@ describe('MathToolBox (ovos-math-tools)', () => {
   });
 
   describe('evaluate_expression', () => {
-    it('evaluates with mathjs', async () => {
+    it('evaluates OVOS expressions as OVOS does: Python operators, functions and full double precision', async () => {
       expect(await call('evaluate_expression', { expression: '12*9' })).toEqual({
         result: 108,
         expression: '12*9',
         error: null,
       });
-      expect(await call('evaluate_expression', { expression: '3*4+2' })).toEqual({
-        result: 14,
-        expression: '3*4+2',
-        error: null,
-      });
+      // Each value is Python's float(...) of the same expression (python3 -c), compared as the same double.
+      const python: Array<[string, number]> = [
+        ['123456789*987654321', 1.2193263111263526e17],
+        ['pi', 3.141592653589793],
+        ['2**10', 1024],
+        ['7//2', 3],
+        ['-7//2', -4],
+        ['7.5//2', 3],
+        ['1//0.1', 9],
+        ['-7%3', 2],
+        ['7%-3', -2],
+        ['2**-1', 0.5],
+        ['-2**2', -4],
+        ['(-2)**2', 4],
+        ['2**3**2', 512],
+        ['round(2.5)', 2],
+        ['round(3.5)', 4],
+        ['round(2.675, 2)', 2.67],
+        ['round(0.125, 2)', 0.12],
+        ['factorial(20)', 2.43290200817664e18],
+        ['factorial(25)', 1.5511210043330986e25],
+        ['gcd(12, 18)', 6],
+        ['lcm(4, 6, 10)', 60],
+        ['log(8, 2)', 3],
+        ['log10(1000)', 3],
+        ['log2(1024)', 10],
+        ['exp(1)', 2.718281828459045],
+        ['atan2(1, 1)', 0.7853981633974483],
+        ['degrees(pi)', 180],
+        ['radians(180)', 3.141592653589793],
+        ['tau', 6.283185307179586],
+        ['e', 2.718281828459045],
+        ['sqrt(2)', 1.4142135623730951],
+        ['0.1 + 0.2', 0.30000000000000004],
+        ['1_000 + 0x10', 1016],
+        ['ceil(2.1)', 3],
+        ['floor(-2.1)', -3],
+        ['abs(-3)', 3],
+        ['sin(pi/6)', 0.49999999999999994],
+        ['asin(1)', 1.5707963267948966],
+        ['2*pi*6371', 40030.173592041145],
+      ];
+      for (const [expression, value] of python)
+        expect(await call('evaluate_expression', { expression }), expression).toEqual({
+          result: value,
+          expression,
+          error: null,
+        });
+      expect(JSON.stringify((await call('evaluate_expression', { expression: '123456789*987654321' })).result)).toBe(
+        '121932631112635260',
+      );
+    });
+
+    it("answers with Python's error texts where OVOS fails, and a null result (NaN in OVOS; JSON has no NaN)", async () => {
+      const errors: Array<[string, string]> = [
+        ['1 / 0', 'float division by zero'],
+        ['1 // 0', 'float floor division by zero'],
+        ['1 % 0', 'float modulo'],
+        ['0 ** -1', '0.0 cannot be raised to a negative power'],
+        ['10.0 ** 400', "(34, 'Numerical result out of range')"],
+        ['sqrt(-1)', 'math domain error'],
+        ['log(0)', 'math domain error'],
+        ['exp(1000)', 'math range error'],
+        ['factorial(-1)', 'factorial() not defined for negative values'],
+        ['factorial(171)', 'int too large to convert to float'],
+        ['sqrt', "'sqrt' is a function, not a constant"],
+        ['sqrt(1, 2)', 'math.sqrt() takes exactly one argument (2 given)'],
+        ['atan2(1)', 'atan2 expected 2 arguments, got 1'],
+        ['x + 1', "Unknown name: 'x'"],
+        ['nosuchfn(2)', "Function not permitted: 'nosuchfn'"],
+        ['2 +* 3', 'Syntax error: invalid syntax'],
+        ['1j', "Unsupported constant type: <class 'complex'>"],
+        ['inf', 'The result is infinite, which JSON cannot carry.'],
+        ['inf - inf', 'The result is undefined (NaN), e.g. 0/0.'],
+      ];
+      for (const [expression, error] of errors)
+        expect(await call('evaluate_expression', { expression }), expression).toEqual({
+          result: null,
+          expression,
+          error,
+        });
+    });
+
+    it('^ is a power (documented: OVOS refuses it as xor); mathjs extras only where OVOS has no meaning', async () => {
+      expect((await call('evaluate_expression', { expression: '2^10' })).result).toBe(1024);
       expect((await call('evaluate_expression', { expression: 'sqrt(16) + 2^3 + sin(pi/2)' })).result).toBe(13);
-      expect((await call('evaluate_expression', { expression: '0.1 + 0.2' })).result).toBe(0.3);
-    });
-
-    it('1/0 sets error and a null result (NaN in OVOS; JSON has no NaN)', async () => {
-      const out = await call('evaluate_expression', { expression: '1 / 0' });
-      expect(out.result).toBeNull();
-      expect(out.error).toBe('Division by zero or overflow: the result is Infinity.');
-      expect((await call('evaluate_expression', { expression: '0/0' })).error).toBe(
-        'The result is undefined (NaN), e.g. 0/0.',
-      );
-    });
-
-    it('reports syntax errors, unknown symbols and non-real results in error', async () => {
-      expect(await call('evaluate_expression', { expression: '2 +* 3' })).toMatchObject({
-        result: null,
-        error: expect.stringMatching(/Value expected/),
-      });
-      expect(await call('evaluate_expression', { expression: 'x + 1' })).toMatchObject({
-        result: null,
-        error: 'Undefined symbol x',
-      });
-      expect((await call('evaluate_expression', { expression: 'sqrt(-1)' })).error).toBe(
-        'The expression did not evaluate to a real number (got i).',
-      );
+      expect((await call('evaluate_expression', { expression: 'cbrt(27)' })).result).toBe(3);
+      expect((await call('evaluate_expression', { expression: '5!' })).result).toBe(120);
+      expect((await call('evaluate_expression', { expression: 'sin(90 deg)' })).result).toBe(1);
+      const tool = tb.tools.get('evaluate_expression')!;
+      expect(tool.description).toContain('^ is also a power here');
+      expect(JSON.stringify(tb.toolJsonList[0].argument_schema)).toContain('OVOS');
       expect((await call('evaluate_expression', { expression: '[1, 2]' })).error).toBe(
         'The expression did not evaluate to a real number (got [1, 2]).',
       );
@@ -187,6 +249,14 @@ describe('MathToolBox (ovos-math-tools)', () => {
   });
 
   describe('solve_equation', () => {
+    it("reads OVOS's Python form: 'x**2 - 4' solves x² = 4 (issue 11.5)", async () => {
+      expect(await call('solve_equation', { equation: 'x**2 - 4' })).toMatchObject({ solutions: [-2, 2], error: null });
+      expect(await call('solve_equation', { equation: '-x**2 + 9' })).toMatchObject({
+        solutions: [-3, 3],
+        error: null,
+      });
+    });
+
     it('solves linear and quadratic equations in one variable', async () => {
       expect(await call('solve_equation', { equation: '2x + 3 = 7' })).toEqual({
         solutions: [2],

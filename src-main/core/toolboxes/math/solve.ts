@@ -6,7 +6,9 @@ import { math, parseGuarded, tidy } from './mathjs';
 export const SolveArgs = ToolArguments.extend({
   equation: z
     .string()
-    .describe("A linear or quadratic equation in one variable, e.g. '2x + 3 = 7' or 'x^2 - 5x + 6 = 0'."),
+    .describe(
+      "A linear or quadratic equation in one variable, e.g. '2x + 3 = 7', 'x^2 - 5x + 6 = 0', or as OVOS writes it, a Python expression equal to zero: 'x**2 - 4'.",
+    ),
 });
 
 export const SolveOutput = ToolOutput.extend({
@@ -30,7 +32,8 @@ export function solveEquation(equation: string): SolveResult {
     method: null,
     error,
   });
-  const sides = equation.split('=');
+  // OVOS writes equations in Python ('x**2 - 4'): ** is mathjs's ^, with the same precedence and associativity.
+  const sides = equation.replace(/\*\*/g, '^').split('=');
   if (sides.length > 2 || sides.some((s) => !s.trim()))
     return fail("Write the equation as '<left> = <right>' with exactly one '='.");
   let node: MathNode;

@@ -5,6 +5,7 @@ import {
   type Tool as MCPTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema } from '../../../../shared/domain/tool';
+import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
@@ -76,18 +77,23 @@ export class MCPToolBox extends ToolBox {
 
   private toAgentTool(tool: MCPTool, name: string, config: MCPConfig): AgentTool {
     const remoteName = tool.name;
+    const unavailable = unsupportedExecution(tool);
     return {
       name,
       description: tool.description ?? tool.title ?? '',
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
+      ...(unavailable ? { unavailable } : {}),
       toolCall: async (args, { signal }) => {
+        if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
         try {
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
             signal,
             timeout: config.timeout * 1000,
           });
+          // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
+          assertJsonSafe(result);
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
           if (signal.aborted) throw error;
@@ -136,8 +142,20 @@ export class MCPToolBox extends ToolBox {
   }
 }
 
+/**
+ * Why a tool cannot be called here: one that declares `execution.taskSupport: "required"` answers only MCP
+ * task-augmented calls (tasks/get, tasks/result), which this client does not make, so it would fail every time.
+ */
+export function unsupportedExecution(tool: MCPTool): string | undefined {
+  const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+  if (taskSupport === 'required')
+    return `It needs MCP tasks (execution.taskSupport "required"), which Persona Studio does not support yet.`;
+  return undefined;
+}
+
 function callFailure(session: MCPSession, tool: string, error: unknown, timeoutS: number): string {
   const stderr = session.lastStderr ? ` (its stderr: ${session.lastStderr})` : '';
+  if (session.overLimit) return `MCP server '${session.label}' failed the call to '${tool}': ${session.overLimit}`;
   if (session.closed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
     return `MCP server '${session.label}' closed the connection during the call to '${tool}'${stderr}`;
   }

@@ -6,13 +6,16 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { serverLabel, type MCPConfig } from './config';
+import { summarizeStderr } from './stderr-summary';
 
 const CLIENT_INFO = { name: 'persona-studio', version: '0.1.0' };
-const STDERR_TAIL = 2000;
+const STDERR_TAIL = 8000;
 
 /** One live connection to an MCP server: the SDK client, and whether the server went away. */
 export class MCPSession {
   closed = false;
+  /** Set when the SDK dropped the connection because a message passed its stdio size limit. */
+  overLimit: string | null = null;
   private stderrTail = '';
   private exitListeners = new Set<() => void>();
 
@@ -21,6 +24,11 @@ export class MCPSession {
     readonly label: string,
     private readonly transport: Transport,
   ) {
+    const previousError = client.onerror;
+    client.onerror = (error) => {
+      previousError?.(error);
+      this.overLimit ??= stdioLimitMessage(error);
+    };
     const previous = client.onclose;
     client.onclose = () => {
       previous?.();
@@ -36,9 +44,9 @@ export class MCPSession {
     });
   }
 
-  /** The last lines the server wrote to stderr, if any. */
+  /** What the server's stderr says went wrong (its error lines, not its stack frames), if anything. */
   get lastStderr(): string {
-    return this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    return summarizeStderr(this.stderrTail);
   }
 
   /** The server's process id (stdio only), for diagnostics. */
@@ -56,6 +64,17 @@ export class MCPSession {
     await this.client.close().catch(() => undefined);
     await this.transport.close().catch(() => undefined);
   }
+}
+
+/**
+ * The MCP SDK's stdio transport drops a connection whose unread input passes 10 MB (its ReadBuffer's limit), and
+ * then only "connection closed" reaches the caller: this names the limit instead.
+ */
+export function stdioLimitMessage(error: unknown): string | null {
+  const match = /ReadBuffer exceeded maximum size of (\d+) bytes/.exec(error instanceof Error ? error.message : '');
+  if (!match) return null;
+  const bytes = Number(match[1]);
+  return `it sent a message larger than the MCP SDK's stdio limit of ${Math.round(bytes / 1024 / 1024)} MB (${bytes} bytes), so the SDK closed the connection`;
 }
 
 /**

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { TraceEvent } from '../../../shared/domain/trace';
+import { buildTraceRows } from './trace-rows';
+import { TraceRowView, type RowUi } from './TraceRowView';
+import { createAppStore } from '../../store';
+import { StoreProvider } from '../../store/context';
+import { fakeClient } from '../../store/fake-client';
+
+afterEach(cleanup);
+
+const ui: RowUi = {
+  collapsed: () => false,
+  rawOpen: () => false,
+  toggleCollapsed: () => undefined,
+  toggleRaw: () => undefined,
+  openTool: () => undefined,
+};
+const base = { runId: 'r', at: 0 };
+
+/** A run whose forced last reply (after max_iterations 1) asked for tools again and said nothing. */
+const pastLimit: TraceEvent[] = [
+  {
+    ...base,
+    seq: 0,
+    iteration: 0,
+    type: 'run_started',
+    sessionId: 's',
+    personaId: 'p',
+    personaName: 'P',
+    engine: 'ovos-native-toolcall-loop',
+    brain: 'b',
+    model: 'm',
+    maxIterations: 1,
+    tools: ['calc'],
+  },
+  {
+    ...base,
+    seq: 1,
+    iteration: 2,
+    type: 'assistant_message',
+    content: '',
+    toolCalls: [],
+    final: true,
+    durationMs: 5,
+    raw: null,
+    warnings: [
+      'The model asked for tools after the limit of 1 iteration: calc({"a":2}). They were not run, and it gave no answer.',
+    ],
+  },
+  { ...base, seq: 2, iteration: 0, type: 'run_finished', answer: '', iterations: 1, limitReached: true, durationMs: 9 },
+] as TraceEvent[];
+
+describe('TraceRowView past max_iterations (issue 11.15)', () => {
+  it('the answer card says the model asked for tools past the limit; the footer counts iterations as the dividers', () => {
+    const rows = buildTraceRows(pastLimit);
+    render(
+      <StoreProvider store={createAppStore(fakeClient({}).client)}>
+        {rows.map((row) => (
+          <TraceRowView key={row.key} row={row} ui={ui} />
+        ))}
+      </StoreProvider>,
+    );
+    expect(screen.getByTestId('trace-answer-warning').textContent).toBe(
+      'The model asked for tools after the limit of 1 iteration: calc({"a":2}). They were not run, and it gave no answer.',
+    );
+    expect(screen.getByTestId('trace-iteration').textContent).toBe(
+      'Final answer, asked for without tools: the limit of 1 iteration was reached',
+    );
+    expect(screen.getByTestId('trace-end').textContent).toBe(
+      'Finished in 1 iteration (the limit), then one answer without tools · 0.01 s',
+    );
+  });
+
+  it("an assistant turn whose call's arguments were not JSON says so on the call chip (issue 11.16)", () => {
+    const rows = buildTraceRows([
+      {
+        ...base,
+        seq: 0,
+        iteration: 1,
+        type: 'assistant_message',
+        content: '',
+        final: false,
+        durationMs: 1,
+        raw: null,
+        warnings: [],
+        toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: '{"a": 1, b' }],
+      },
+    ] as TraceEvent[]);
+    render(
+      <StoreProvider store={createAppStore(fakeClient({}).client)}>
+        {rows.map((row) => (
+          <TraceRowView key={row.key} row={row} ui={ui} />
+        ))}
+      </StoreProvider>,
+    );
+    const chip = screen.getByText('calc(arguments not JSON)');
+    expect(chip.getAttribute('title')).toBe('{"a": 1, b');
+  });
+});
