@@ -74,23 +74,21 @@ describe("OVOS's example personas, only api_url changed", () => {
     expect(r.stdout).toMatch(/← evaluate_expression \d+ ms: .*4/);
   });
 
-  it('Reflexion (ovos-reflexion-loop) reaches its engine keys and brain keys; its tree prints', async () => {
-    // ovos-web-search-tools comes with the toolboxes branch; until it lands the example runs with no toolbox.
-    const r = await run(
-      'reflexion_persona.json',
-      [
-        { content: 'FINAL_ANSWER: 5' },
-        { content: 'UNSATISFACTORY\nWrong.' },
-        { content: 'Reflection: add again.' },
-        { content: 'FINAL_ANSWER: 4' },
-        { content: 'SATISFACTORY' },
-      ],
-      { toolboxes: [] },
-    );
+  it('Reflexion (ovos-reflexion-loop + ovos-web-search-tools) reaches its engine and brain keys; its tree prints', async () => {
+    const r = await run('reflexion_persona.json', [
+      { content: 'FINAL_ANSWER: 5' },
+      { content: 'UNSATISFACTORY\nWrong.' },
+      { content: 'Reflection: add again.' },
+      { content: 'FINAL_ANSWER: 4' },
+      { content: 'SATISFACTORY' },
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.bodies).toHaveLength(5);
     for (const body of r.bodies) expect(body).toMatchObject({ model: 'llama3', temperature: 0.4, max_tokens: 1024 });
+    const system = (r.bodies[0].messages as { content: string }[])[0].content;
+    expect(system).toContain('"name": "web_search"');
+    expect(r.stdout).toContain('tools: web_search\n');
     expect(r.stdout).toContain('▸ Episode 1 of 3\n  ▸ Iteration 1 of 10\n');
     expect(r.stdout).toMatch(
       /\n {2}▸ Answer: 5\n {2}▸ Verdict\n {4}assistant \d+ ms, 10\+\d+ tokens: UNSATISFACTORY ⏎ Wrong\.\n {4}= UNSATISFACTORY ⏎ Wrong\. {2}\[unsatisfactory\]\n {2}▸ Reflection\n/,
@@ -98,5 +96,19 @@ describe("OVOS's example personas, only api_url changed", () => {
     expect(r.stdout).toMatch(/done in .*, 2 iterations, 50 prompt \+ \d+ completion tokens\n$/);
     expect(r.stdout).toContain('▸ Episode 2 of 3');
     expect(r.stdout).toContain('answer> 4');
+  });
+
+  it('Researcher (ovos-react-loop + ovos-web-search-tools + ovos-clock-tools) asks the clock and answers', async () => {
+    const r = await run('research_assistant_persona.json', [
+      { content: 'Thought: I need the date.\nAction: get_current_datetime\nAction Input: {}' },
+      { content: 'Thought: done.\nFINAL_ANSWER: It is today.' },
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.bodies).toHaveLength(2);
+    expect(r.bodies[0]).toMatchObject({ model: 'llama3', temperature: 0.3, max_tokens: 1024 });
+    expect(r.stdout).toMatch(/tools: .*web_search.*get_current_datetime|tools: .*get_current_datetime.*web_search/);
+    expect(r.stdout).toMatch(/\[1\/6\] {3}← get_current_datetime \d+ ms: .*iso/);
+    expect(r.stdout).toContain('answer> It is today.');
   });
 });

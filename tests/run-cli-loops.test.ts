@@ -48,8 +48,6 @@ describe('persona-studio run with a multi-phase loop', () => {
       try {
         const json = JSON.parse(await readFile(path.join(root, 'examples/ovos/reflexion_persona.json'), 'utf8'));
         json['ovos-reflexion-loop']['ovos-chat-openai-plugin'].api_url = `${server.url}/chat/completions`;
-        // ovos-web-search-tools arrives with the toolboxes branch; until then the persona runs without a toolbox.
-        json['ovos-reflexion-loop'].toolboxes = [];
         const file = path.join(home, 'reflexion.json');
         await writeFile(file, JSON.stringify(json));
         const { code, stdout, stderr } = await cli(['run', file, 'What is 2+2?']);
