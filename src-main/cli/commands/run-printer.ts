@@ -154,6 +154,9 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         endStream();
         err(`run cancelled after ${ms(event.durationMs)}: ${event.reason}\n`);
         break;
+      default:
+        // A new trace kind must be printed here: this fails to compile until it is.
+        event satisfies never;
     }
   };
 }

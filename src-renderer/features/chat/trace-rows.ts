@@ -344,6 +344,9 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       case 'loop_notice':
         rows.push({ kind: 'notice', key: `${e.runId}:notice:${e.seq}`, runId: e.runId, event: e, ...place(e) });
         break;
+      default:
+        // A new trace kind must get its rows here: this fails to compile until it does.
+        e satisfies never;
     }
   }
   function usageOf(runId: string): { usage?: TokenUsage } {
