@@ -12,11 +12,48 @@ const Base = {
   /** Loop iteration, from 1; 0 for events outside an iteration. */
   iteration: z.number().int().nonnegative(),
   /**
+   * The loop span the event belongs to (a plan step, a Reflexion episode, a Tree-of-Thoughts candidate...); for
+   * span_started / span_finished, the span itself. Absent at the top level (all events of the one-level engines).
+   */
+  spanId: z.string().optional(),
+  /** The span's parent span, on span_started / span_finished; absent for a top-level span. */
+  parentSpanId: z.string().optional(),
+  /**
    * Set on events as a window receives them when fields were too large to send (cut or replaced by a note):
    * their names. The session file has the whole event; chat.traceEvent fetches it.
    */
   elided: z.array(z.string()).optional(),
 };
+
+/** A provider's token counts for one brain call, as its `usage` reported them. */
+export const TokenUsage = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+/** What a span of a multi-phase loop is: the nodes of each loop's tree. */
+export const SpanKind = z.enum([
+  'plan',
+  'step',
+  'iteration',
+  'synthesis',
+  'episode',
+  'answer',
+  'verdict',
+  'reflection',
+  'follow_up',
+  'intermediate_answer',
+  'reasoning',
+  'draft',
+  'critique',
+  'claim',
+  'revision',
+  'depth',
+  'candidate',
+  'final',
+]);
+export type SpanKind = z.infer<typeof SpanKind>;
 
 /** The provider's raw request and response for one brain call, one click away in the UI. */
 export const RawExchange = z.object({
@@ -78,6 +115,10 @@ export const AssistantMessage = z.object({
   requestEdit: z.object({ original: ModelRequest, sent: ModelRequest }).optional(),
   /** Time paused before the request, in ms; not part of durationMs. */
   pausedMs: z.number().nonnegative().optional(),
+  /** The provider's token counts, when its reply had `usage`. */
+  usage: TokenUsage.optional(),
+  /** Streamed replies: ms from the request to the first text delta. */
+  ttftMs: z.number().nonnegative().optional(),
 });
 export const ToolStarted = z.object({
   ...Base,
@@ -122,6 +163,35 @@ export const ToolError = z.object({
  * not final (the reply asked for tools), that message retracts them and shows the text as the turn's content.
  */
 export const AnswerDelta = z.object({ ...Base, type: z.literal('answer_delta'), delta: z.string() });
+/** A loop span opens (its `spanId`, under `parentSpanId`): what it is, its title, and its text when known up front. */
+export const SpanStarted = z.object({
+  ...Base,
+  type: z.literal('span_started'),
+  kind: SpanKind,
+  title: z.string(),
+  text: z.string().optional(),
+});
+/** A loop span closes: what it produced, and for scored candidates their score and whether the beam kept them. */
+export const SpanFinished = z.object({
+  ...Base,
+  type: z.literal('span_finished'),
+  text: z.string().optional(),
+  score: z.number().optional(),
+  kept: z.boolean().optional(),
+  /** Reflexion's verdict, when the span is one. */
+  satisfactory: z.boolean().optional(),
+});
+/**
+ * A loop hit one of its limits (`limit`: the config key, e.g. `max_reflections`) or could not parse the model's
+ * reply, and says what it does instead (force an answer, take the text as it is...).
+ */
+export const LoopNotice = z.object({
+  ...Base,
+  type: z.literal('loop_notice'),
+  reason: z.enum(['limit_reached', 'unparseable']),
+  limit: z.string().optional(),
+  message: z.string(),
+});
 export const RunFinished = z.object({
   ...Base,
   type: z.literal('run_finished'),
@@ -155,6 +225,9 @@ export const TraceEvent = z.discriminatedUnion('type', [
   ToolResult,
   ToolError,
   AnswerDelta,
+  SpanStarted,
+  SpanFinished,
+  LoopNotice,
   RunFinished,
   RunFailed,
   RunCancelled,

@@ -38,6 +38,8 @@ export type ProgramInfo = z.infer<typeof ProgramInfo>;
 /** A plugin the editor can offer: engines, brains and toolboxes, each with its config schema. */
 export const CatalogEntry = z.object({
   id: z.string(),
+  /** Other ids persona files use for the same plugin (e.g. OVOS's `ovos-chain-of-thought`). */
+  aliases: z.array(z.string()).optional(),
   title: z.string(),
   description: z.string(),
   configSchema: JsonSchema,

@@ -1,7 +1,7 @@
 import type { PauseState } from '../../shared/domain/debug';
 import type { ErrorValue } from '../../shared/domain/errors';
 import { exhaustive } from '../../shared/domain/exhaustive';
-import type { TraceEvent } from '../../shared/domain/trace';
+import type { SpanKind, TokenUsage, TraceEvent } from '../../shared/domain/trace';
 
 type Ev<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
 
@@ -32,8 +32,33 @@ export interface ToolRow {
   pause?: PauseState;
 }
 
+/**
+ * Where a row sits in a multi-phase loop's tree: its depth (0 = top level, the only level of the one-level engines)
+ * and the keys of the span rows above it, outermost first (folding one hides the rows under it).
+ */
+export interface Placement {
+  depth?: number;
+  parents?: string[];
+}
+
+/** A loop span's header row (a plan step, an episode, a candidate...): what it produced once it closed. */
+export interface SpanRow {
+  kind: 'span';
+  key: string;
+  runId: string;
+  spanKind: SpanKind;
+  title: string;
+  text?: string;
+  score?: number;
+  kept?: boolean;
+  satisfactory?: boolean;
+  open: boolean;
+  /** How many rows sit under it (0: a leaf, whose text is all there is to see). */
+  children?: number;
+}
+
 /** One line of the trace pane, in display order. */
-export type TraceRow =
+export type TraceRow = (
   | { kind: 'user'; key: string; runId: string; content: string }
   | { kind: 'memory'; key: string; runId: string; event: Ev<'memory_context'> }
   | { kind: 'iteration'; key: string; runId: string; iteration: number; max: number | null }
@@ -47,9 +72,20 @@ export type TraceRow =
       streaming: boolean;
       event: Ev<'assistant_message'> | null;
     }
-  | { kind: 'end'; key: string; runId: string; event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'> }
+  | {
+      kind: 'end';
+      key: string;
+      runId: string;
+      event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'>;
+      /** The run's brain turns' token counts, summed; absent when the provider reported none. */
+      usage?: TokenUsage;
+    }
   | { kind: 'waiting'; key: string; runId: string; text: string }
-  | { kind: 'model-pause'; key: string; runId: string; pause: PauseState };
+  | SpanRow
+  | { kind: 'notice'; key: string; runId: string; event: Ev<'loop_notice'> }
+  | { kind: 'model-pause'; key: string; runId: string; pause: PauseState }
+) &
+  Placement;
 
 /**
  * How an iteration is named: "Iteration 2 of 5"; past the limit (the loop's one last request, sent without
@@ -91,12 +127,20 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
   const toolKey = (runId: string, id: string) => `${runId}:tool:${id}`;
   const ordered = orderEvents(events);
   // A turn that asked for tools retracts the deltas it streamed: its text shows on its assistant card.
-  const retracted = new Set(
-    ordered.filter((e) => e.type === 'assistant_message' && !e.final).map((e) => `${e.runId}:${e.iteration}`),
-  );
+  const turnKey = (e: TraceEvent) => `${e.runId}:${e.iteration}:${e.type === 'span_started' ? '' : (e.spanId ?? '')}`;
+  const retracted = new Set(ordered.filter((e) => e.type === 'assistant_message' && !e.final).map(turnKey));
+  const spanRows = new Map<string, { index: number; placement: Required<Placement> }>();
+  const usage = new Map<string, TokenUsage>();
+  /** The placement of a row made from `e`: under the span it belongs to (top level without one). */
+  const place = (e: TraceEvent): Placement => {
+    const span = e.type === 'span_started' ? e.parentSpanId : e.spanId;
+    const parent = span ? spanRows.get(`${e.runId}:span:${span}`) : undefined;
+    if (!parent) return {};
+    return { depth: parent.placement.depth + 1, parents: [...parent.placement.parents, rows[parent.index].key] };
+  };
 
   const iterationHeader = (e: TraceEvent) => {
-    if (e.iteration < 1 || (lastIter.get(e.runId) ?? 0) >= e.iteration) return;
+    if (e.iteration < 1 || e.spanId || (lastIter.get(e.runId) ?? 0) >= e.iteration) return;
     lastIter.set(e.runId, e.iteration);
     rows.push({
       kind: 'iteration',
@@ -123,6 +167,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         toolboxId: e.toolboxId,
         arguments: e.arguments,
         status: 'pending',
+        ...place(e),
       });
     }
     const row = {
@@ -149,7 +194,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
   };
   const end = (e: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'>) => {
     ended.add(e.runId);
-    rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e });
+    rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e, ...usageOf(e.runId) });
   };
 
   for (const e of ordered) {
@@ -165,11 +210,19 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       case 'assistant_message': {
         iterationHeader(e);
+        if (e.usage) {
+          const sum = usage.get(e.runId) ?? { promptTokens: 0, completionTokens: 0 };
+          usage.set(e.runId, {
+            promptTokens: sum.promptTokens + e.usage.promptTokens,
+            completionTokens: sum.completionTokens + e.usage.completionTokens,
+          });
+        }
         if (e.final && e.toolCalls.length === 0) {
           putAnswer(e.runId, e.content, false, e);
           break;
         }
-        rows.push({ kind: 'assistant', key: `${e.runId}:assistant:${e.seq}`, runId: e.runId, event: e });
+        const placement = place(e);
+        rows.push({ kind: 'assistant', key: `${e.runId}:assistant:${e.seq}`, runId: e.runId, event: e, ...placement });
         for (const call of e.toolCalls) {
           const k = toolKey(e.runId, call.id);
           if (tools.has(k)) continue;
@@ -185,6 +238,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
             arguments: call.arguments,
             ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : {}),
             status: 'pending',
+            ...placement,
           });
         }
         break;
@@ -201,7 +255,7 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
         settle(e, { status: 'error', error: e.error, ...(e.denied ? { denied: e.denied } : {}) });
         break;
       case 'answer_delta': {
-        if (retracted.has(`${e.runId}:${e.iteration}`)) break;
+        if (retracted.has(turnKey(e))) break;
         const i = answers.get(e.runId);
         if (i === undefined) {
           iterationHeader(e);
@@ -228,18 +282,73 @@ export function buildTraceRows(events: TraceEvent[]): TraceRow[] {
       case 'run_cancelled':
         end(e);
         break;
+      case 'span_started': {
+        const key = `${e.runId}:span:${e.spanId ?? e.seq}`;
+        const placement = place(e);
+        spanRows.set(key, {
+          index: rows.length,
+          placement: { depth: placement.depth ?? 0, parents: placement.parents ?? [] },
+        });
+        rows.push({
+          kind: 'span',
+          key,
+          runId: e.runId,
+          spanKind: e.kind,
+          title: e.title,
+          ...(e.text ? { text: e.text } : {}),
+          open: true,
+          ...placement,
+        });
+        break;
+      }
+      case 'span_finished': {
+        const span = spanRows.get(`${e.runId}:span:${e.spanId}`);
+        if (!span) break;
+        const row = rows[span.index] as SpanRow & Placement;
+        rows[span.index] = {
+          ...row,
+          open: false,
+          ...(e.text !== undefined ? { text: e.text } : {}),
+          ...(e.score !== undefined ? { score: e.score } : {}),
+          ...(e.kept !== undefined ? { kept: e.kept } : {}),
+          ...(e.satisfactory !== undefined ? { satisfactory: e.satisfactory } : {}),
+        };
+        break;
+      }
+      case 'loop_notice':
+        rows.push({ kind: 'notice', key: `${e.runId}:notice:${e.seq}`, runId: e.runId, event: e, ...place(e) });
+        break;
       default:
         exhaustive(e);
+    }
+  }
+  function usageOf(runId: string): { usage?: TokenUsage } {
+    const sum = usage.get(runId);
+    return sum ? { usage: sum } : {};
+  }
+  if (spanRows.size) {
+    const counts = new Map<string, number>();
+    for (const r of rows) for (const p of r.parents ?? []) counts.set(p, (counts.get(p) ?? 0) + 1);
+    for (const { index } of spanRows.values()) {
+      const r = rows[index] as SpanRow & Placement;
+      rows[index] = { ...r, children: counts.get(r.key) ?? 0 };
     }
   }
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     if (!ended.has(r.runId)) continue;
+    if (r.kind === 'span' && r.open) rows[i] = { ...r, open: false };
     if (r.kind === 'tool' && (r.status === 'pending' || r.status === 'running'))
       rows[i] = { ...r, status: 'abandoned' };
     if (r.kind === 'answer' && r.streaming) rows[i] = { ...r, streaming: false };
   }
   return rows;
+}
+
+/** The rows to draw: those under a folded span row are left out (the span row itself stays). */
+export function unfoldedRows(rows: TraceRow[], folded: (key: string) => boolean): TraceRow[] {
+  if (!rows.some((r) => r.kind === 'span')) return rows;
+  return rows.filter((r) => !r.parents?.some(folded));
 }
 
 /** What the debugger changed about a finished call, as its card shows it. */

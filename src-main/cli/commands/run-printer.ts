@@ -1,11 +1,13 @@
 import { exhaustive } from '../../../shared/domain/exhaustive';
 import { memorySummary } from '../../../shared/domain/memory-summary';
-import type { TraceEvent } from '../../../shared/domain/trace';
+import type { TokenUsage, TraceEvent } from '../../../shared/domain/trace';
 
 type Write = (text: string) => void;
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
 const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
+const tokens = (u: TokenUsage) => `${u.promptTokens}+${u.completionTokens} tokens`;
 
 /** What the debugger changed about a call, e.g. ` (edited: the model asked {"a":1}; paused 2.10 s)`. */
 function debugNote(event: {
@@ -23,14 +25,38 @@ function debugNote(event: {
   return notes.length ? ` (${notes.join('; ')})` : '';
 }
 
+/** What a closed span produced, on one line: its text, score, whether the beam kept it, the verdict. */
+function outcome(e: Extract<TraceEvent, { type: 'span_finished' }>): string {
+  const marks = [
+    e.score !== undefined ? `score ${e.score}/10` : '',
+    e.kept === true ? 'kept' : e.kept === false ? 'pruned' : '',
+    e.satisfactory === true ? 'satisfactory' : e.satisfactory === false ? 'unsatisfactory' : '',
+  ].filter(Boolean);
+  const text = e.text ? clip(oneLine(e.text), 200) : '';
+  return [text, marks.length ? `[${marks.join(', ')}]` : ''].filter(Boolean).join('  ');
+}
+
 /**
  * Prints a run's trace for a person: the header, each assistant turn with its tool calls, each tool result or
- * error with its timing, the answer as it streams, and how the run ended. `[n/max]` is the loop iteration.
+ * error with its timing, the answer as it streams, and how the run ended. `[n/max]` is the loop iteration of the
+ * one-level engines; the multi-phase loops' spans (plan, step, episode, candidate...) print as an indented tree,
+ * each brain turn in them with its token counts. The footer sums the provider's token counts when it sent them.
  */
 export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) => void {
   let max = 0;
   let streaming = false;
+  let answered = false;
+  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  let counted = false;
+  const depth = new Map<string, number>();
+  /** Spans whose text was printed when they opened (a leaf: an answer, an intermediate answer). */
+  const opened = new Map<string, string>();
   const tag = (iteration: number) => (iteration > max ? '[final]' : `[${iteration}/${max}]`);
+  /** The line's lead: `[n/max] ` at the top level of an iteration, the span's indentation inside one, else nothing. */
+  const lead = (e: TraceEvent) => {
+    if (e.spanId) return '  '.repeat((depth.get(e.spanId) ?? 0) + 1);
+    return e.iteration > 0 ? `${tag(e.iteration)} ` : '';
+  };
   const endStream = () => {
     if (streaming) out('\n');
     streaming = false;
@@ -56,39 +82,70 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
         // The streamed line ends before a warning goes to stderr, so a terminal does not show it inside the answer.
         const wasStreaming = streaming;
         endStream();
-        for (const warning of event.warnings) err(`${tag(event.iteration)}   ! ${warning}\n`);
-        if (event.requestEdit) out(`${tag(event.iteration)}   ✎ the request was edited before it was sent\n`);
+        if (event.usage) {
+          counted = true;
+          usage.promptTokens += event.usage.promptTokens;
+          usage.completionTokens += event.usage.completionTokens;
+        }
+        const at = lead(event);
+        for (const warning of event.warnings) err(`${at}  ! ${warning}\n`);
+        if (event.requestEdit) out(`${at}  ✎ the request was edited before it was sent\n`);
+        const cost = event.spanId && event.usage ? `, ${tokens(event.usage)}` : '';
         if (event.final) {
-          if (wasStreaming) out(`${tag(event.iteration)}   (assistant ${ms(event.durationMs)})\n`);
-          else out(`${tag(event.iteration)} answer> ${event.content}  (assistant ${ms(event.durationMs)})\n`);
+          answered = true;
+          if (wasStreaming) out(`${at}  (assistant ${ms(event.durationMs)}${cost})\n`);
+          else out(`${at}answer> ${event.content}  (assistant ${ms(event.durationMs)}${cost})\n`);
           break;
         }
         const text = event.content.trim();
-        out(`${tag(event.iteration)} assistant ${ms(event.durationMs)}${text ? `: ${clip(text)}` : ''}\n`);
+        const shown = event.spanId ? clip(oneLine(text), 200) : clip(text);
+        out(`${at}assistant ${ms(event.durationMs)}${cost}${text ? `: ${shown}` : ''}\n`);
         for (const call of event.toolCalls)
-          out(`${tag(event.iteration)}   → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);
+          out(`${at}  → ${call.name}(${JSON.stringify(call.arguments)})  [${call.id}]\n`);
         break;
       }
       case 'tool_started':
         break;
       case 'tool_result':
-        out(
-          `${tag(event.iteration)}   ← ${event.name} ${ms(event.durationMs)}${debugNote(event)}: ${clip(event.content)}\n`,
-        );
+        out(`${lead(event)}  ← ${event.name} ${ms(event.durationMs)}${debugNote(event)}: ${clip(event.content)}\n`);
         break;
       case 'tool_error':
         out(
-          `${tag(event.iteration)}   ✗ ${event.name} ${ms(event.durationMs)}${debugNote(event)} [${event.error.code}]: ${clip(event.content)}\n`,
+          `${lead(event)}  ✗ ${event.name} ${ms(event.durationMs)}${debugNote(event)} [${event.error.code}]: ${clip(event.content)}\n`,
         );
         break;
       case 'answer_delta':
-        if (!streaming) out(`${tag(event.iteration)} answer> `);
+        if (!streaming) out(`${lead(event)}answer> `);
         streaming = true;
+        answered = true;
         out(event.delta);
+        break;
+      case 'span_started': {
+        endStream();
+        const d = event.parentSpanId ? (depth.get(event.parentSpanId) ?? 0) + 1 : 0;
+        if (event.spanId) depth.set(event.spanId, d);
+        if (event.spanId && event.text) opened.set(event.spanId, event.text);
+        out(`${'  '.repeat(d)}▸ ${event.title}${event.text ? `: ${clip(oneLine(event.text), 200)}` : ''}\n`);
+        break;
+      }
+      case 'span_finished': {
+        const same = event.text !== undefined && opened.get(event.spanId ?? '') === event.text;
+        const line = outcome(same ? { ...event, text: undefined } : event);
+        if (line) out(`${'  '.repeat((depth.get(event.spanId ?? '') ?? 0) + 1)}= ${line}\n`);
+        break;
+      }
+      case 'loop_notice':
+        endStream();
+        out(
+          `${lead(event)}! ${event.reason === 'limit_reached' ? `limit reached (${event.limit ?? 'limit'})` : 'reply not understood'}: ${event.message}\n`,
+        );
         break;
       case 'run_finished':
         endStream();
-        out(`done in ${ms(event.durationMs)}, ${iterationsText(event.iterations, event.limitReached)}\n`);
+        if (!answered && event.answer) out(`answer> ${event.answer}\n`);
+        out(
+          `done in ${ms(event.durationMs)}, ${iterationsText(event.iterations, event.limitReached)}${counted ? `, ${usage.promptTokens} prompt + ${usage.completionTokens} completion tokens` : ''}\n`,
+        );
         break;
       case 'run_failed':
         endStream();

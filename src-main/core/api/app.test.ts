@@ -71,7 +71,28 @@ describe('the app behind the API', () => {
       dataDir: app.context.dataDir,
     });
     const catalog = await call('app.catalog', {});
-    expect(catalog.engines.map((e) => e.id)).toEqual(['ovos-native-toolcall-loop', 'ovos-react-loop']);
+    expect(catalog.engines.map((e) => e.id)).toEqual([
+      'ovos-native-toolcall-loop',
+      'ovos-react-loop',
+      'ovos-plan-execute-loop',
+      'ovos-reflexion-loop',
+      'ovos-self-ask-loop',
+      'ovos-chain-of-thought-loop',
+      'ovos-critic-loop',
+      'ovos-tree-of-thoughts-loop',
+    ]);
+    for (const engine of catalog.engines) expect(engine.description).toContain('Choose it');
+    expect(catalog.engines.find((e) => e.id === 'ovos-chain-of-thought-loop')?.aliases).toEqual([
+      'ovos-chain-of-thought',
+    ]);
+    const tot = catalog.engines.find((e) => e.id === 'ovos-tree-of-thoughts-loop')!.configSchema as {
+      properties: Record<string, { default?: unknown }>;
+    };
+    expect([
+      tot.properties.n_branches.default,
+      tot.properties.beam_width.default,
+      tot.properties.max_depth.default,
+    ]).toEqual([3, 2, 4]);
     expect(catalog.brains.map((b) => b.id)).toContain('ovos-chat-openai-plugin');
     expect(catalog.toolboxes.map((t) => t.id)).toEqual(expect.arrayContaining(['ovos-math-tools', 'ovos-clock-tools']));
   });

@@ -1,6 +1,7 @@
 import { BUILTIN_BRAINS, type BrainDescriptor } from '../brains/index';
 import type { EngineDescriptor } from '../engines/engine-descriptor';
 import { BUILTIN_ENGINES } from '../engines/engines';
+import { knownIds } from '../plugins/descriptor';
 import type { KnownPlugins } from '../personas/persona-file';
 
 /** The installed engine, brain and toolbox ids (toolboxes from a loaded catalog). */
@@ -9,5 +10,5 @@ export function knownPlugins(
   engines: EngineDescriptor[] = BUILTIN_ENGINES,
   brains: BrainDescriptor[] = BUILTIN_BRAINS,
 ): KnownPlugins {
-  return { engines: engines.map((e) => e.id), brains: brains.map((b) => b.id), toolboxes: Object.keys(toolboxes) };
+  return { engines: knownIds(engines), brains: brains.map((b) => b.id), toolboxes: Object.keys(toolboxes) };
 }

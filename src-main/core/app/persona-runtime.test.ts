@@ -128,11 +128,24 @@ describe('buildPersonaRuntime', () => {
     expect(runtime.registry.entries().map((e) => e.modelName)).toContain('fixture_tools_two__calc');
   });
 
+  it("loads OVOS's alias `ovos-chain-of-thought` as the chain-of-thought engine, its block read under the alias", async () => {
+    const runtime = await buildPersonaRuntime(
+      PersonaFile.parse({
+        name: 'P',
+        solvers: ['ovos-chain-of-thought'],
+        'ovos-chain-of-thought': { max_iterations: 2 },
+      }),
+      { toolboxes },
+    );
+    expect(runtime.engine.id).toBe('ovos-chain-of-thought-loop');
+    expect(runtime.maxIterations).toBe(2);
+  });
+
   it('names an unknown engine, brain or toolbox and lists what is available', async () => {
     const build = (p: object) => buildPersonaRuntime(PersonaFile.parse({ name: 'P', ...p }), { toolboxes });
-    await expect(build({ handlers: ['ovos-tree-of-thoughts-loop'] })).rejects.toMatchObject({
+    await expect(build({ handlers: ['ovos-graph-of-thoughts-loop'] })).rejects.toMatchObject({
       code: 'persona_invalid',
-      message: expect.stringMatching(/'ovos-tree-of-thoughts-loop'.*ovos-native-toolcall-loop/),
+      message: expect.stringMatching(/'ovos-graph-of-thoughts-loop'.*ovos-native-toolcall-loop/),
     });
     await expect(
       build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'gpt-brain' } }),

@@ -6,6 +6,7 @@ import { BUILTIN_BRAINS, createBrainFrom, type BrainDescriptor } from '../brains
 import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
 import type { EngineDescriptor } from '../engines/engine-descriptor';
+import { findDescriptor } from '../plugins/descriptor';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { StudioError } from '../errors';
 import { memoryFor, type MemoryModule } from '../memory';
@@ -71,7 +72,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   const handlers = persona.handlers?.length ? persona.handlers : (persona.solvers ?? []);
   if (!handlers.length) throw new StudioError('persona_invalid', 'personas must have at least 1 utterance handler');
   const engineId = handlers[0];
-  const engine = engines.find((e) => e.id === engineId);
+  const engine = findDescriptor(engines, engineId);
   if (!engine) {
     throw new StudioError(
       'persona_invalid',

@@ -1,5 +1,6 @@
 import type { ModelRequest } from '../../../shared/domain/debug';
 import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import type { TokenUsage } from '../../../shared/domain/trace';
 import type { OpenAITool } from '../../../shared/domain/tool';
 import type { BrainMessage } from '../brains/chat-engine';
 import { CancelledError } from '../errors';
@@ -12,9 +13,22 @@ import { FinalAnswerStreamer } from './react-parse';
  * - `live`: deltas go out as they arrive. When the reply then turns out to ask for tools, its non-final
  *   assistant_message retracts the iteration's deltas (see AnswerDelta in shared/domain/trace.ts), so a
  *   local model's answer shows token by token instead of all at once;
- * - `react`: a ReAct reply, whose text after `FINAL_ANSWER:` goes out as it arrives.
+ * - `react`: a ReAct reply, whose text after `FINAL_ANSWER:` goes out as it arrives;
+ * - `none`: an inner turn of a multi-phase loop (a plan, a verdict, a candidate thought): no answer deltas.
  */
-export type AnswerStreaming = 'live' | 'react';
+export type AnswerStreaming = 'live' | 'react' | 'none';
+
+/** The provider's token counts from the raw response's `usage` (OpenAI's prompt_tokens / completion_tokens). */
+export function usageOf(raw: BrainMessage['raw']): TokenUsage | undefined {
+  const usage = (raw?.response as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | undefined)
+    ?.usage;
+  const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : null);
+  const prompt = count(usage?.prompt_tokens);
+  const completion = count(usage?.completion_tokens);
+  return prompt === null && completion === null
+    ? undefined
+    : { promptTokens: prompt ?? 0, completionTokens: completion ?? 0 };
+}
 
 /** The request as the debugger shows it: the conversation, the tools offered, the brain's parameters. */
 function requestOf(ctx: LoopContext, messages: AgentMessage[], tools: OpenAITool[] | undefined): ModelRequest {
@@ -37,6 +51,8 @@ export class BrainTurn {
 
   reply!: BrainMessage;
   durationMs = 0;
+  /** Streamed: ms from the request to the first text delta. */
+  ttftMs: number | undefined;
   /** Whole ms paused before the request (debugger), not part of durationMs. */
   pausedMs = 0;
   /** The request as the loop made it and as the user edited it, when they did. */
@@ -85,7 +101,10 @@ export class BrainTurn {
             turn.reply = step.value;
             break;
           }
-          if (step.value) turn.onDelta(step.value);
+          if (step.value) {
+            turn.ttftMs ??= Math.round((performance.now() - started) * 100) / 100;
+            turn.onDelta(step.value);
+          }
         }
       } catch (error) {
         void stream.return(undefined as never).catch(() => undefined);
@@ -110,10 +129,17 @@ export class BrainTurn {
     this.emitAssistant(toolCalls, false, []);
   }
 
+  /** Records an inner turn of a multi-phase loop (a plan, a verdict, a step's reply): neither a tool request nor the answer. */
+  emitInner(): void {
+    this.emitAssistant([], false, []);
+  }
+
   /** Records the turn that ends the run: the answer's remaining deltas, then the assistant message. */
   emitFinal(answer: string): void {
     let rest: string;
-    if (this.streaming === 'live') {
+    if (this.streaming === 'none') {
+      rest = answer;
+    } else if (this.streaming === 'live') {
       rest = answer.startsWith(this.liveText) ? answer.slice(this.liveText.length) : '';
     } else {
       rest = this.streamer.rest(answer);
@@ -131,6 +157,7 @@ export class BrainTurn {
   }
 
   private onDelta(delta: string): void {
+    if (this.streaming === 'none') return;
     if (this.streaming === 'live') {
       this.liveText += delta;
       this.delta(delta);
@@ -145,6 +172,7 @@ export class BrainTurn {
   }
 
   private emitAssistant(toolCalls: ToolCall[], final: boolean, extraWarnings: string[]): void {
+    const usage = usageOf(this.reply.raw);
     this.ctx.tracer.emit({
       type: 'assistant_message',
       content: this.content,
@@ -155,6 +183,8 @@ export class BrainTurn {
       warnings: extraWarnings.length ? [...(this.reply.warnings ?? []), ...extraWarnings] : (this.reply.warnings ?? []),
       ...(this.requestEdit ? { requestEdit: this.requestEdit } : {}),
       ...(this.pausedMs > 0 ? { pausedMs: this.pausedMs } : {}),
+      ...(usage ? { usage } : {}),
+      ...(this.ttftMs !== undefined ? { ttftMs: this.ttftMs } : {}),
     });
   }
 }

@@ -26,7 +26,7 @@ export const nativeToolCallEngine = defineEngine({
   id: 'ovos-native-toolcall-loop',
   title: 'Native tool calls',
   description:
-    "The brain's own function calling: tools go out as `tools`, structured tool_calls come back, each result returns as a TOOL message. Falls back to ReAct when the brain does not support tools.",
+    "The brain's own function calling: tools go out as `tools`, structured tool_calls come back, each result returns as a TOOL message. Falls back to ReAct when the brain does not support tools. Choose it first when the model supports function calling: the most reliable way to use tools.",
   config: LoopEngineConfig,
   create: (setup) => new NativeToolCallEngine(setup),
 });

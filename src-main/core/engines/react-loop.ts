@@ -26,13 +26,13 @@ export const reactLoopEngine = defineEngine({
   id: 'ovos-react-loop',
   title: 'ReAct',
   description:
-    'The text protocol (Thought / Action / Action Input / Observation / FINAL_ANSWER:) for any brain, tool-capable or not.',
+    'The text protocol (Thought / Action / Action Input / Observation / FINAL_ANSWER:) for any brain, tool-capable or not. Choose it for a general assistant using tools one at a time: simple and predictable, one request per step, but it cannot go back on a wrong tool call.',
   config: LoopEngineConfig,
   create: (setup) => new ReActLoopEngine(setup),
 });
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
-function toolSchemas(ctx: LoopContext): unknown[] {
+export function toolSchemas(ctx: LoopContext): unknown[] {
   return ctx.registry
     .toolInfos()
     .filter((t) => !t.unavailable)

@@ -10,12 +10,27 @@ import { configJsonSchema } from '../../../shared/plugins/config-schema';
  */
 export interface PluginDescriptor<Create> {
   readonly id: string;
+  /** Other ids persona files use for this plugin (OVOS's own examples spell some differently); they load it too. */
+  readonly aliases?: readonly string[];
   readonly title: string;
   readonly description: string;
   readonly config: z.ZodType;
   /** Only for plugin packages that declare their config as JSON Schema (`static configSchema`): used as it is. */
   readonly configSchema?: JsonSchema;
   readonly create: Create;
+}
+
+/** The descriptor a persona's id names: by its id or one of its aliases. */
+export function findDescriptor<D extends PluginDescriptor<unknown>>(
+  descriptors: readonly D[],
+  id: string,
+): D | undefined {
+  return descriptors.find((d) => d.id === id) ?? descriptors.find((d) => d.aliases?.includes(id));
+}
+
+/** Every id the descriptors answer to: ids, then aliases. */
+export function knownIds(descriptors: readonly PluginDescriptor<unknown>[]): string[] {
+  return [...descriptors.map((d) => d.id), ...descriptors.flatMap((d) => d.aliases ?? [])];
 }
 
 /** The JSON Schema of a descriptor's config block: what the catalog sends and the editor's forms draw. */
@@ -26,12 +41,14 @@ export function configSchemaOf(descriptor: PluginDescriptor<unknown>): JsonSchem
 /** What the catalog lists for a descriptor (`source` is added by the caller: 'builtin' unless a toolbox says). */
 export function catalogEntryOf(descriptor: PluginDescriptor<unknown>): {
   id: string;
+  aliases?: string[];
   title: string;
   description: string;
   configSchema: JsonSchema;
 } {
   return {
     id: descriptor.id,
+    ...(descriptor.aliases?.length ? { aliases: [...descriptor.aliases] } : {}),
     title: descriptor.title,
     description: descriptor.description,
     configSchema: configSchemaOf(descriptor),

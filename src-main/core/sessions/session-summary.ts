@@ -45,6 +45,9 @@ export function historyFromEvents(events: TraceEvent[]): AgentMessage[] {
       case 'run_failed':
       case 'run_cancelled':
       case 'memory_context':
+      case 'span_started':
+      case 'span_finished':
+      case 'loop_notice':
         break;
       default:
         exhaustive(event);

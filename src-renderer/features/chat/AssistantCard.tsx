@@ -20,6 +20,16 @@ export function AssistantCard({
       <div className="who">
         Assistant <span className="badge">{Math.round(event.durationMs)} ms</span>
         <RequestMarks event={event} />
+        {event.usage && (
+          <span className="badge" title="Tokens the provider counted: prompt + completion" data-testid="turn-usage">
+            {event.usage.promptTokens} + {event.usage.completionTokens} tokens
+          </span>
+        )}
+        {event.ttftMs !== undefined && (
+          <span className="badge" title="Time to the first streamed token">
+            first token {Math.round(event.ttftMs)} ms
+          </span>
+        )}
         <span className="spacer" />
         {event.raw && (
           <button

@@ -4,7 +4,7 @@ import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { buildTraceRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
+import { buildTraceRows, unfoldedRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
 import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
@@ -58,6 +58,7 @@ export function ChatPane() {
     [openToolCall],
   );
   const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
   const iteration = useMemo(() => {
     if (!runId) return null;
     let it = 0;
@@ -90,7 +91,7 @@ export function ChatPane() {
       <BreakpointsBar />
       {selectedId && <ToolboxBanner />}
       {rows.length ? (
-        <TracePane key={sessionId ?? ''} rows={rows} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
+        <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
       ) : (
         <div className="trace-scroll">
           <EmptyState

@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../../../shared/domain/trace';
+import type { TokenUsage, TraceEvent } from '../../../shared/domain/trace';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useApp } from '../../store/context';
 import { brainBlockOf } from '../../lib/persona-model';
@@ -7,7 +7,7 @@ import { BrainHint } from '../../components/BrainHint';
 type End = Extract<TraceEvent, { type: 'run_finished' | 'run_failed' | 'run_cancelled' }>;
 
 /** How a run ended; a failure says what to do (an unreachable brain names the URL it tried). */
-export function EndCard({ event }: { event: End }) {
+export function EndCard({ event, usage }: { event: End; usage?: TokenUsage }) {
   const draft = useApp((s) => s.draft);
   const setTab = useApp((s) => s.setTab);
   const secs = (event.durationMs / 1000).toFixed(2);
@@ -16,6 +16,12 @@ export function EndCard({ event }: { event: End }) {
       <div className="end" data-testid="trace-end">
         Finished in {event.iterations} iteration{event.iterations === 1 ? '' : 's'}
         {event.limitReached ? ' (the limit), then one answer without tools' : ''} · {secs} s
+        {usage && (
+          <span data-testid="trace-usage">
+            {' '}
+            · {usage.promptTokens} prompt + {usage.completionTokens} completion tokens
+          </span>
+        )}
       </div>
     );
   if (event.type === 'run_cancelled')

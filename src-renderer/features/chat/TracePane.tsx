@@ -95,7 +95,11 @@ export function TracePane({
             ref={virtualizer.measureElement}
             style={{ transform: `translateY(${item.start}px)` }}
           >
-            <div className="trace-col">
+            <div
+              className="trace-col"
+              style={rows[item.index].depth ? { paddingLeft: rows[item.index].depth! * 20 } : undefined}
+              data-depth={rows[item.index].depth || undefined}
+            >
               <TraceRowView row={rows[item.index]} ui={ui} />
             </div>
           </div>

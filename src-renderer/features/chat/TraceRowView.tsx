@@ -3,6 +3,7 @@ import { iterationLabel, type TraceRow } from '../../lib/trace-rows';
 import { AssistantCard } from './AssistantCard';
 import { ToolCard } from './ToolCard';
 import { EndCard } from './EndCard';
+import { SpanCard } from './SpanCard';
 import { ModelRequestEditor } from './ModelRequestEditor';
 import { RequestMarks } from './DebugMarks';
 import { MemoryRow } from './MemoryRow';
@@ -75,7 +76,18 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
         </div>
       );
     case 'end':
-      return <EndCard event={row.event} />;
+      return <EndCard event={row.event} usage={row.usage} />;
+    case 'span':
+      return <SpanCard row={row} collapsed={ui.collapsed(row.key)} onToggle={() => ui.toggleCollapsed(row.key)} />;
+    case 'notice':
+      return (
+        <div className="notice warn small loop-notice" data-testid="trace-notice" data-reason={row.event.reason}>
+          <strong>
+            {row.event.reason === 'limit_reached' ? `Limit reached: ${row.event.limit ?? ''}` : 'Reply not understood'}
+          </strong>{' '}
+          {row.event.message}
+        </div>
+      );
     case 'model-pause':
       return row.pause.at.kind === 'model' ? <ModelRequestEditor pause={row.pause} at={row.pause.at} /> : null;
     case 'waiting':

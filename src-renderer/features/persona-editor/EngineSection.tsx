@@ -16,7 +16,7 @@ export function EngineSection() {
   const engineId = engineIdOf(draft);
   const block = engineBlockOf(draft);
   const engines = catalog?.engines ?? [];
-  const current = engines.find((e) => e.id === engineId);
+  const current = engines.find((e) => e.id === engineId) ?? engines.find((e) => e.aliases?.includes(engineId));
   const rest = current ? formSchemaOf(current.configSchema, EDITED_ELSEWHERE) : null;
   const max = block.max_iterations;
   return (
@@ -34,7 +34,11 @@ export function EngineSection() {
           }
           errors={issues('handlers')}
         >
-          <select id="persona-engine" value={engineId} onChange={(e) => update((p) => switchEngine(p, e.target.value))}>
+          <select
+            id="persona-engine"
+            value={current?.id ?? engineId}
+            onChange={(e) => update((p) => switchEngine(p, e.target.value))}
+          >
             {!current && (
               <option value={engineId}>
                 {engineId}

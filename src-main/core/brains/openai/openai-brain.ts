@@ -129,7 +129,11 @@ export class OpenAIBrain implements ChatEngine {
     const { messages: _m, tools: _t, stream: _s, ...params } = parameters ?? this.requestParameters();
     const request: Json = { ...params, messages: sent.map(toWireMessage) };
     if (tools?.length) request.tools = tools;
-    if (stream) request.stream = true;
+    if (stream) {
+      request.stream = true;
+      // The final chunk then carries `usage`: the trace shows each streamed turn's token counts.
+      request.stream_options = { include_usage: true };
+    }
     return request;
   }
 

@@ -1,0 +1,12 @@
+import { LoopEngineConfig } from './loop-config';
+import { loopLimit } from './limits';
+
+/** Config block of `ovos-self-ask-loop`: the loop's keys plus OVOS's `max_follow_ups`. */
+export const SelfAskConfig = LoopEngineConfig.extend({
+  max_follow_ups: loopLimit(
+    'max_follow_ups',
+    8,
+    'Max follow-ups',
+    'Follow-up questions before the model is told to give the final answer.',
+  ),
+});

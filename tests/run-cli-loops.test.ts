@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedOpenAIServer } from '../src-main/core/testing/scripted-openai-server';
+
+/** The CLI compiles with tsx on start: seconds on a busy machine. */
+const SPAWN_TIMEOUT = 60_000;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let home: string;
+beforeAll(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'run-cli-loops-'));
+});
+afterAll(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+function cli(args: string[]) {
+  const child = spawn(process.execPath, [path.join(root, 'bin/persona-studio.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, PERSONA_STUDIO_HOME: path.join(home, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('persona-studio run with a multi-phase loop', () => {
+  it(
+    "runs OVOS's Reflexion persona (api_url changed) to exit 0 and prints the episode tree",
+    async () => {
+      const server = await startScriptedOpenAIServer({
+        replies: [
+          { content: 'Thought: guess.\nFINAL_ANSWER: 5' },
+          { content: 'UNSATISFACTORY\nThe sum is wrong.' },
+          { content: 'Reflection: I guessed; compute it.' },
+          { content: 'Thought: 2+2.\nFINAL_ANSWER: 4' },
+          { content: 'SATISFACTORY\nCorrect.' },
+        ],
+      });
+      try {
+        const json = JSON.parse(await readFile(path.join(root, 'examples/ovos/reflexion_persona.json'), 'utf8'));
+        json['ovos-reflexion-loop']['ovos-chat-openai-plugin'].api_url = `${server.url}/chat/completions`;
+        const file = path.join(home, 'reflexion.json');
+        await writeFile(file, JSON.stringify(json));
+        const { code, stdout, stderr } = await cli(['run', file, 'What is 2+2?']);
+        expect(stderr).toBe('');
+        expect(code).toBe(0);
+        expect(server.chatRequests).toHaveLength(5);
+        expect(stdout).toContain('Reflexion · ovos-reflexion-loop · ovos-chat-openai-plugin (llama3)\n');
+        expect(stdout).toMatch(
+          /▸ Episode 1 of 3\n {2}▸ Iteration 1 of 10\n {4}assistant \d+ ms, 10\+\d+ tokens: Thought: guess\. ⏎ FINAL_ANSWER: 5\n/,
+        );
+        expect(stdout).toContain('  ▸ Reflection\n');
+        expect(stdout).toContain('    = Reflection: I guessed; compute it.\n');
+        expect(stdout).toContain('  = 5  [unsatisfactory]\n▸ Episode 2 of 3\n');
+        expect(stdout).toContain('  = 4  [satisfactory]\nanswer> 4\n');
+        expect(stdout).not.toContain('▸ Episode 3');
+        expect(stdout).toMatch(/answer> 4\ndone in .+, 2 iterations, 50 prompt \+ \d+ completion tokens\n$/);
+      } finally {
+        await server.close();
+      }
+    },
+    SPAWN_TIMEOUT,
+  );
+});
