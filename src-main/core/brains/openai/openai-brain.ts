@@ -23,6 +23,7 @@ import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
 import { StreamAssembler } from './openai-stream';
 import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
+import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
 /** The defaults of `total_timeout` (10 min) and `max_reply_chars` (8 M characters), as the config schema says. */
@@ -66,7 +67,7 @@ export class OpenAIBrain implements ChatEngine {
     const parsed = OpenAIBrainConfig.safeParse(block);
     if (!parsed.success) {
       const issues = configIssues(OpenAIBrainConfig, block);
-      const text = issues.map((i) => `${i.path.join('.') || '(block)'}: ${i.message}`).join('; ');
+      const text = issuesText(issues, '(block)');
       const noModel = issues.some((i) => i.path[0] === 'model');
       throw new StudioError(
         'persona_invalid',
