@@ -22,7 +22,7 @@ import type { BrainMessage, ChatEngine, ChatOptions } from '../chat-engine';
 import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
 import { StreamAssembler } from './openai-stream';
-import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
+import { contentText, fromWireToolCalls, reasoningText, toWireMessage, type WireToolCallIn } from './openai-wire';
 import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
@@ -328,12 +328,7 @@ export class OpenAIBrain implements ChatEngine {
       );
     const { answer: content, filter } = ThinkFilter.split(contentText(message.content));
     warnings.push(...filter.warnings());
-    const reasoning =
-      typeof message.reasoning_content === 'string'
-        ? message.reasoning_content
-        : typeof message.reasoning === 'string'
-          ? message.reasoning
-          : '';
+    const reasoning = reasoningText(message);
     if (!content && toolCalls.length === 0 && reasoning.trim()) {
       warnings.push(
         `The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`,
