@@ -4,9 +4,14 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 
 /** Text safe in XML attributes and content: the five entities escaped, characters XML 1.0 forbids dropped. */
 export function xmlEscape(text: string): string {
-  return text
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+  let kept = '';
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    const allowed =
+      c === 9 || c === 10 || c === 13 || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
+    if (allowed) kept += ch;
+  }
+  return kept.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
 /** The failing assertions of a case's attempts, one line each, with the step they point at. */
