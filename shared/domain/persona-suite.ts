@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 const ToolName = z.string().min(1).max(200);
 const Count = z.number().int().nonnegative();
+const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ title: 'JSON Schema' });
 
 /** How a case's tool runs: `live` (the real tool), or a mock: a result, or an error the model sees. No mock runs the tool. */
 export const SuiteTool = z.union([
@@ -41,6 +42,8 @@ export const SuiteAssertion = z.discriminatedUnion('type', [
   }),
   /** Some call of the tool has arguments containing this JSON subset (objects: keys recursively; arrays: equal). */
   z.strictObject({ type: z.literal('tool_arguments'), tool: ToolName, contains: z.record(z.string(), z.unknown()) }),
+  /** Some call of the tool has arguments valid against this JSON Schema. */
+  z.strictObject({ type: z.literal('tool_arguments_schema'), tool: ToolName, schema: JsonSchemaObject }),
   /** Every call of the tool (or its `call`-th, from 1) ended ok, or in an error. */
   z.strictObject({
     type: z.literal('tool_result'),
@@ -58,6 +61,8 @@ export const SuiteAssertion = z.discriminatedUnion('type', [
       .optional(),
   }),
   z.strictObject({ type: z.literal('answer_equals'), value: z.string() }),
+  /** The answer is JSON valid against this JSON Schema. */
+  z.strictObject({ type: z.literal('answer_schema'), schema: JsonSchemaObject }),
   z.strictObject({ type: z.literal('max_iterations'), value: Count }),
   z.strictObject({ type: z.literal('max_duration_ms'), value: Count }),
   z.strictObject({ type: z.literal('no_tool_errors') }),

@@ -116,6 +116,17 @@ describe('assertions', () => {
     ]);
   });
 
+  it('answer_schema parses the answer as JSON and validates it', () => {
+    const schema = { type: 'object', required: ['total'], properties: { total: { type: 'number' } } };
+    const on = (answer: string) => checkAssertions([{ type: 'answer_schema', schema }], { ...run, answer })[0];
+    expect(on('{"total": 42}').ok).toBe(true);
+    expect(on('{"total": "42"}')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^the answer is not valid: total: /),
+    });
+    expect(on('The total is 42.')).toMatchObject({ ok: false, message: 'the answer "The total is 42." is not JSON' });
+  });
+
   it('containsSubset compares objects by key and everything else exactly', () => {
     expect(containsSubset({ a: 1, b: { c: [1, 2] } }, { b: { c: [1, 2] } })).toBe(true);
     expect(containsSubset({ a: 1 }, { a: '1' })).toBe(false);

@@ -1,5 +1,8 @@
 import type { SuiteAssertion } from '../../../shared/domain/persona-suite';
+import type { JsonSchema } from '../../../shared/domain/tool';
 import type { TraceEvent } from '../../../shared/domain/trace';
+import { parseJsonSafe } from '../../../shared/json/safe-json';
+import { validateWith } from '../toolbox/schema';
 
 /** One tool call of a run as the assertions see it: where it happened and how it ended. */
 export interface CallStep {
@@ -81,6 +84,9 @@ const names = (calls: CallStep[]) => (calls.length ? calls.map((c) => c.name).jo
 const quote = (s: string | null) =>
   s === null ? '(no answer)' : JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s);
 
+const issuesText = (v: ReturnType<typeof validateWith>) =>
+  v.ok ? '' : v.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+
 /** A readable one-line name of an assertion. */
 export function labelOf(a: SuiteAssertion): string {
   switch (a.type) {
@@ -92,6 +98,10 @@ export function labelOf(a: SuiteAssertion): string {
       return `tool_sequence${a.exact ? ' (exact)' : ''} ${a.tools.join(' -> ')}`;
     case 'tool_arguments':
       return `tool_arguments ${a.tool} ⊇ ${JSON.stringify(a.contains)}`;
+    case 'tool_arguments_schema':
+      return `tool_arguments_schema ${a.tool}`;
+    case 'answer_schema':
+      return 'answer_schema';
     case 'tool_result':
       return `tool_result ${a.tool}${a.call ? ` #${a.call}` : ''} is ${a.status}`;
     case 'answer_contains':
@@ -153,6 +163,28 @@ function check(a: SuiteAssertion, run: CaseRun): Omit<AssertionResult, 'label'> 
         message: `no call of ${a.tool} has arguments containing ${JSON.stringify(a.contains)}; it got ${JSON.stringify(calls[0].arguments)}`,
         step: calls[0],
       };
+    }
+    case 'tool_arguments_schema': {
+      const calls = of(a.tool);
+      if (!calls.length) return { ok: false, message: `${a.tool} was never called` };
+      const verdicts = calls.map((c) => validateWith(a.schema as JsonSchema, c.arguments));
+      if (verdicts.some((v) => v.ok)) return { ok: true };
+      return {
+        ok: false,
+        message: `no call of ${a.tool} has valid arguments: ${issuesText(verdicts[0])}`,
+        step: calls[0],
+      };
+    }
+    case 'answer_schema': {
+      if (run.answer === null) return { ok: false, message: 'there is no answer' };
+      let value: unknown;
+      try {
+        value = parseJsonSafe(run.answer);
+      } catch {
+        return { ok: false, message: `the answer ${quote(run.answer)} is not JSON` };
+      }
+      const verdict = validateWith(a.schema as JsonSchema, value);
+      return verdict.ok ? { ok: true } : { ok: false, message: `the answer is not valid: ${issuesText(verdict)}` };
     }
     case 'tool_result': {
       const calls = a.call ? of(a.tool).slice(a.call - 1, a.call) : of(a.tool);

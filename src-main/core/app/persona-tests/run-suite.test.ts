@@ -157,6 +157,39 @@ describe('runSuites', () => {
     expect(second.messages.map((m) => m.content)).toEqual(expect.arrayContaining(['hi', 'Hello.', 'what did I say?']));
   });
 
+  it('replays a recorded session file named relative to the suite file', async () => {
+    const turn = (content: string, toolCalls: unknown[]) => ({
+      event: {
+        type: 'assistant_message',
+        content,
+        toolCalls,
+        final: !toolCalls.length,
+        durationMs: 1,
+        raw: null,
+        warnings: [],
+      },
+    });
+    const lines = [
+      turn('', [{ id: 'c1', name: 'evaluate_expression', arguments: { expression: '6*7' } }]),
+      turn('42', []),
+    ];
+    writeFileSync(path.join(dir, 'recorded.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+    const [r] = await run([
+      {
+        name: 'session',
+        turns: ['6*7?'],
+        brain: { sessionFile: 'recorded.jsonl' },
+        assertions: [
+          { type: 'tool_arguments', tool: 'evaluate_expression', contains: { expression: '6*7' } },
+          { type: 'answer_equals', value: '42' },
+        ],
+      },
+    ]);
+    expect(r.attempts[0].assertions.filter((a) => !a.ok)).toEqual([]);
+    expect(server.chatRequests).toHaveLength(0);
+    expect(liveCalls).toEqual(['evaluate_expression']);
+  });
+
   it('fails a case whose run fails, saying why', async () => {
     server.setReplies({ status: 500, body: { error: { message: 'down' } } });
     const [r] = await run([{ name: 'down', turns: ['hi'], assertions: [{ type: 'answer_contains', value: 'x' }] }]);

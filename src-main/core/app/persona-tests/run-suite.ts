@@ -53,8 +53,9 @@ export function personaRefOf(loaded: LoadedSuite): string {
   return isPersonaPath(ref) ? path.resolve(path.dirname(loaded.file), ref) : ref;
 }
 
-function replayEvents(brain: Exclude<SuiteBrain, 'live'>): ReplayBrain {
-  if ('sessionFile' in brain) return new ReplayBrain({ sessionFile: brain.sessionFile });
+function replayBrain(brain: Exclude<SuiteBrain, 'live'>, suiteFile: string): ReplayBrain {
+  if ('sessionFile' in brain)
+    return new ReplayBrain({ sessionFile: path.resolve(path.dirname(suiteFile), brain.sessionFile) });
   const events = brain.replay.map((turn, i) => ({
     type: 'assistant_message',
     content: turn.content,
@@ -89,6 +90,7 @@ function caseGate(tools: Record<string, SuiteTool>, runtime: PersonaRuntime, app
 }
 
 async function attempt(
+  suiteFile: string,
   persona: PersonaFile,
   testCase: SuiteCase,
   programs: ProgramPolicy,
@@ -98,7 +100,7 @@ async function attempt(
   const runtime: PersonaRuntime =
     testCase.brain === 'live'
       ? built
-      : { ...built, brain: replayEvents(testCase.brain), brainId: 'replay', model: null };
+      : { ...built, brain: replayBrain(testCase.brain, suiteFile), brainId: 'replay', model: null };
   const turns: TraceEvent[][] = [];
   try {
     for (const message of testCase.turns) {
@@ -147,7 +149,7 @@ export async function runSuites(suites: LoadedSuite[], options: RunSuitesOptions
       const j = tasks[next++];
       const { loaded, testCase, persona, programs } = jobs[j];
       attempts[j].push(
-        await attempt(persona, testCase, programs, options).catch((error: unknown) => ({
+        await attempt(loaded.file, persona, testCase, programs, options).catch((error: unknown) => ({
           passed: false,
           assertions: [{ ok: false, label: 'run started', message: (error as Error).message }],
           durationMs: 0,
