@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { junitXml, failureLines } from '../../core/app/persona-tests/junit';
 import { findSuiteFiles, loadSuite, SuiteInputError, type LoadedSuite } from '../../core/app/persona-tests/load-suite';
-import { personaRefOf, runSuites, type CaseResult } from '../../core/app/persona-tests/run-suite';
+import { runSuites, type CaseResult } from '../../core/app/persona-tests/run-suite';
 import { resolveDataDir } from '../../core/data-dir';
 import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
@@ -108,8 +108,7 @@ export async function testCommand(args: string[], io: TestIO): Promise<number> {
           : printResult(r, io.out),
     });
   } catch (error) {
-    const suite = suites.find((s) => (error as Error).message.includes(personaRefOf(s)));
-    io.err(`${suite ? `${suite.file}: ` : ''}${(error as Error).message}\n`);
+    io.err(`${(error as Error).message}\n`);
     return 2;
   }
   const failed = results.filter((r) => !r.passed).length;

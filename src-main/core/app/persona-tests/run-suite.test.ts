@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,40 @@ describe('runSuites', () => {
     expect(r.attempts[0].assertions.filter((a) => !a.ok)).toEqual([]);
     expect(server.chatRequests).toHaveLength(0);
     expect(liveCalls).toEqual(['evaluate_expression']);
+  });
+
+  it("refuses a live tool whose approval is 'ask' unless approved", async () => {
+    const persona = JSON.parse(readFileSync(path.join(dir, 'calc.json'), 'utf8'));
+    writeFileSync(
+      path.join(dir, 'ask.json'),
+      JSON.stringify({ ...persona, persona_studio: { approval: { 'ovos-math-tools': { mode: 'ask' } } } }),
+    );
+    const suite = PersonaSuite.parse({
+      persona: 'ask.json',
+      cases: [
+        { name: 'ask', turns: ['2+3?'], brain: evaluateTurns('2+3', '5'), assertions: [{ type: 'no_tool_errors' }] },
+      ],
+    });
+    const loaded = [{ file: path.join(dir, 'ask.suite.json'), suite }];
+    const [refused] = await runSuites(loaded, { dataDir: dir, toolboxes });
+    expect(liveCalls).toEqual([]);
+    expect(refused.attempts[0].events[0].find((e) => e.type === 'tool_error')).toMatchObject({
+      error: { code: 'approval_required' },
+    });
+    const [approved] = await runSuites(loaded, { dataDir: dir, toolboxes, approve: true });
+    expect(approved.passed).toBe(true);
+    expect(liveCalls).toEqual(['evaluate_expression']);
+  });
+
+  it('a persona that cannot be read is bad input naming the suite and the field', async () => {
+    const suite = PersonaSuite.parse({
+      persona: 'missing.json',
+      cases: [{ name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] }],
+    });
+    const file = path.join(dir, 'm.suite.json');
+    await expect(runSuites([{ file, suite }], { dataDir: dir, toolboxes })).rejects.toThrow(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: persona: Cannot read persona file`),
+    );
   });
 
   it('fails a case whose run fails, saying why', async () => {

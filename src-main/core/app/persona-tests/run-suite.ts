@@ -11,7 +11,7 @@ import type { GateDecision, ToolGate } from '../../toolbox/tool-gate';
 import type { ToolboxDescriptor } from '../../toolboxes/toolbox-descriptor';
 import { buildPersonaRuntime, type PersonaRuntime } from '../persona-runtime';
 import { startRun } from '../run-chat';
-import type { LoadedSuite } from './load-suite';
+import { SuiteInputError, type LoadedSuite } from './load-suite';
 
 /** One run of a case: its assertions' verdicts and its trace (one event list per turn). */
 export interface CaseAttempt {
@@ -132,7 +132,12 @@ export async function runSuites(suites: LoadedSuite[], options: RunSuitesOptions
   const jobs: { loaded: LoadedSuite; testCase: SuiteCase; persona: PersonaFile; programs: ProgramPolicy }[] = [];
   for (const loaded of suites) {
     const ref = personaRefOf(loaded);
-    const persona = await readPersonaRef(ref, options.dataDir);
+    let persona: PersonaFile;
+    try {
+      persona = await readPersonaRef(ref, options.dataDir);
+    } catch (error) {
+      throw new SuiteInputError(loaded.file, (error as Error).message, null, 'persona');
+    }
     const programs = options.programs ? await options.programs(ref, persona) : new Set<string>();
     for (const testCase of loaded.suite.cases) {
       if (options.filter && !testCase.name.includes(options.filter)) continue;
