@@ -4,9 +4,13 @@ const ToolName = z.string().min(1).max(200);
 const Count = z.number().int().nonnegative();
 const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ title: 'JSON Schema' });
 
-/** How a case's tool runs: `live` (the real tool), or a mock: a result, or an error the model sees. No mock runs the tool. */
+/**
+ * How a case's tool runs: `live` (the real tool); `recorded` (its outcome in the case's `sessionFile`, by call id);
+ * or a mock: a result, or an error the model sees. Only `live` runs the tool.
+ */
 export const SuiteTool = z.union([
   z.literal('live'),
+  z.literal('recorded'),
   z.strictObject({ result: z.record(z.string(), z.unknown()) }).meta({ title: 'Mocked result' }),
   z.strictObject({ error: z.string().min(1).max(10_000) }).meta({ title: 'Mocked error' }),
 ]);
@@ -70,16 +74,24 @@ export const SuiteAssertion = z.discriminatedUnion('type', [
 export type SuiteAssertion = z.infer<typeof SuiteAssertion>;
 
 /** One test case: its user turns, brain, tools, assertions (checked on the last turn's run), and repeats. */
-export const SuiteCase = z.strictObject({
-  name: z.string().min(1).max(200),
-  turns: z.array(z.string().min(1).max(100_000)).min(1).max(50),
-  brain: SuiteBrain.default('live'),
-  tools: z.record(ToolName, SuiteTool).default({}),
-  assertions: z.array(SuiteAssertion).min(1).max(200),
-  /** Runs of the case (live models vary); it passes when at least `threshold` of them pass (a fraction, 0..1). */
-  repeat: z.number().int().min(1).max(100).default(1),
-  threshold: z.number().min(0).max(1).default(1),
-});
+export const SuiteCase = z
+  .strictObject({
+    name: z.string().min(1).max(200),
+    turns: z.array(z.string().min(1).max(100_000)).min(1).max(50),
+    brain: SuiteBrain.default('live'),
+    tools: z.record(ToolName, SuiteTool).default({}),
+    assertions: z.array(SuiteAssertion).min(1).max(200),
+    /** Runs of the case (live models vary); it passes when at least `threshold` of them pass (a fraction, 0..1). */
+    repeat: z.number().int().min(1).max(100).default(1),
+    threshold: z.number().min(0).max(1).default(1),
+  })
+  .refine(
+    (c) => !Object.values(c.tools).includes('recorded') || (typeof c.brain === 'object' && 'sessionFile' in c.brain),
+    {
+      message: "'recorded' tools need the case's brain to be a recorded session ({\"sessionFile\": ...})",
+      path: ['tools'],
+    },
+  );
 export type SuiteCase = z.infer<typeof SuiteCase>;
 
 /** A persona test suite file: which persona (a file relative to the suite, or a persona id) and its cases. */

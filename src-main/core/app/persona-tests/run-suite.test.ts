@@ -190,6 +190,56 @@ describe('runSuites', () => {
     expect(liveCalls).toEqual(['evaluate_expression']);
   });
 
+  it("answers 'recorded' tools with the session's outcomes by call id, without running them", async () => {
+    const lines = [
+      {
+        event: {
+          type: 'assistant_message',
+          content: '',
+          toolCalls: [{ id: 'c1', name: 'evaluate_expression', arguments: { expression: '6*7' } }],
+          final: false,
+          durationMs: 1,
+          raw: null,
+          warnings: [],
+        },
+      },
+      { event: { type: 'tool_result', toolCallId: 'c1', name: 'evaluate_expression', result: { result: 1000 } } },
+      {
+        event: {
+          type: 'assistant_message',
+          content: '1000',
+          toolCalls: [],
+          final: true,
+          durationMs: 1,
+          raw: null,
+          warnings: [],
+        },
+      },
+    ];
+    writeFileSync(path.join(dir, 'with-tools.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+    const [r] = await run([
+      {
+        name: 'recorded',
+        turns: ['6*7?'],
+        brain: { sessionFile: 'with-tools.jsonl' },
+        tools: { evaluate_expression: 'recorded' },
+        assertions: [{ type: 'no_tool_errors' }],
+      },
+    ]);
+    expect(r.passed).toBe(true);
+    expect(liveCalls).toEqual([]);
+    expect(r.attempts[0].events[0].find((e) => e.type === 'tool_result')).toMatchObject({
+      result: { result: 1000 },
+      mocked: true,
+    });
+    expect(
+      PersonaSuite.safeParse({
+        persona: 'p',
+        cases: [{ name: 'c', turns: ['x'], tools: { a: 'recorded' }, assertions: [{ type: 'no_tool_errors' }] }],
+      }).success,
+    ).toBe(false);
+  });
+
   it("refuses a live tool whose approval is 'ask' unless approved", async () => {
     const persona = JSON.parse(readFileSync(path.join(dir, 'calc.json'), 'utf8'));
     writeFileSync(

@@ -11,6 +11,7 @@ import type { GateDecision, ToolGate } from '../../toolbox/tool-gate';
 import type { ToolboxDescriptor } from '../../toolboxes/toolbox-descriptor';
 import { buildPersonaRuntime, type PersonaRuntime } from '../persona-runtime';
 import { startRun } from '../run-chat';
+import { readRecordedTools, type RecordedOutcome } from './recorded-tools';
 import { SuiteInputError, type LoadedSuite } from './load-suite';
 
 /** One run of a case: its assertions' verdicts and its trace (one event list per turn). */
@@ -69,10 +70,26 @@ function replayBrain(brain: Exclude<SuiteBrain, 'live'>, suiteFile: string): Rep
 }
 
 /** The case's tool gate: mocks answer without running the tool; live tools run, 'ask' ones only when approved. */
-function caseGate(tools: Record<string, SuiteTool>, runtime: PersonaRuntime, approve: boolean): ToolGate {
+function caseGate(
+  tools: Record<string, SuiteTool>,
+  runtime: PersonaRuntime,
+  approve: boolean,
+  recorded: Map<string, RecordedOutcome> | null,
+): ToolGate {
   return {
     before(call): GateDecision {
       const spec = tools[call.modelName] ?? (call.toolName ? tools[call.toolName] : undefined) ?? 'live';
+      if (spec === 'recorded') {
+        const outcome = recorded?.get(call.toolCallId);
+        if (!outcome)
+          return {
+            kind: 'fail',
+            error: { code: 'tool_execution_failed', message: `no recorded outcome for call '${call.toolCallId}'` },
+          };
+        return outcome.ok
+          ? { kind: 'mock', result: structuredClone(outcome.result) }
+          : { kind: 'fail', error: outcome.error };
+      }
       if (spec !== 'live') {
         if ('result' in spec) return { kind: 'mock', result: structuredClone(spec.result) };
         return { kind: 'fail', error: { code: 'tool_execution_failed', message: spec.error } };
@@ -96,6 +113,12 @@ async function attempt(
   programs: ProgramPolicy,
   options: RunSuitesOptions,
 ): Promise<CaseAttempt> {
+  const recorded =
+    typeof testCase.brain === 'object' &&
+    'sessionFile' in testCase.brain &&
+    Object.values(testCase.tools).includes('recorded')
+      ? readRecordedTools(path.resolve(path.dirname(suiteFile), testCase.brain.sessionFile))
+      : null;
   const built = await buildPersonaRuntime(persona, { toolboxes: options.toolboxes, programs });
   const runtime: PersonaRuntime =
     testCase.brain === 'live'
@@ -105,7 +128,7 @@ async function attempt(
   try {
     for (const message of testCase.turns) {
       const events: TraceEvent[] = [];
-      const gate = caseGate(testCase.tools, runtime, Boolean(options.approve));
+      const gate = caseGate(testCase.tools, runtime, Boolean(options.approve), recorded);
       const handle = startRun(runtime, {
         history: historyFromEvents(turns.flat()),
         message,
