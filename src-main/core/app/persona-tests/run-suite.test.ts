@@ -143,6 +143,28 @@ describe('runSuites', () => {
     expect(all).toMatchObject({ passed: false, passedRuns: 2, runs: 4 });
   });
 
+  it('runs at most `concurrency` cases at a time, and answers results in suite order', async () => {
+    server.setReplies(() => ({ content: 'ok', delayMs: 150 }));
+    const cases = Array.from({ length: 6 }, (_, i) => ({
+      name: `c${i}`,
+      turns: ['hi'],
+      assertions: [{ type: 'answer_equals', value: 'ok' }],
+    }));
+    const suite = PersonaSuite.parse({ persona: 'calc.json', cases });
+    const results = await runSuites([{ file: path.join(dir, 'calc.suite.json'), suite }], {
+      dataDir: dir,
+      toolboxes,
+      concurrency: 2,
+    });
+    expect(results.map((r) => [r.name, r.passed])).toEqual(cases.map((c) => [c.name, true]));
+    const spans = results.map((r) => {
+      const events = r.attempts[0].events[0];
+      return [events[0].at, events[events.length - 1].at];
+    });
+    const overlap = Math.max(...spans.map(([start]) => spans.filter(([s, e]) => s <= start && start < e).length));
+    expect(overlap).toBe(2);
+  });
+
   it('sends the earlier turns as history and checks the last answer', async () => {
     server.setReplies({ content: 'Hello.' }, { content: 'You said hi.' });
     const [r] = await run([
