@@ -167,6 +167,7 @@ async function main() {
   const inProcess = await comparePair({
     name: 'engine-loop-in-process',
     baseline: 'ai@6 generateText + MockLanguageModelV3',
+    targetRatio: 0.5,
     ours: oursWith(new InMemoryBrain(), registry),
     theirs: aiSdkWith(mock, () => (mock.doGenerateCalls.length = 0)),
     iterationsPerRun: ITERATIONS,
@@ -192,6 +193,7 @@ async function main() {
     const overHttp = await comparePair({
       name: 'engine-loop-loopback-http',
       baseline: 'ai@6 generateText + @ai-sdk/openai-compatible@2',
+      targetRatio: 0.8,
       ours: oursWith(brain, registry),
       theirs: aiSdkWith(provider.chatModel('bench-model'), () => (server.requests.length = 0)),
       iterationsPerRun: ITERATIONS,
@@ -203,6 +205,7 @@ async function main() {
     const streamed = await comparePair({
       name: 'engine-loop-loopback-http-stream',
       baseline: 'ai@6 streamText + @ai-sdk/openai-compatible@2',
+      targetRatio: 0.8,
       ours: oursWith(brain, registry, true),
       theirs: aiSdkStreamWith(provider.chatModel('bench-model'), () => (server.requests.length = 0)),
       iterationsPerRun: ITERATIONS,

@@ -11,6 +11,10 @@ export interface PairResult {
   baseline: string;
   baseline_ms: number;
   ratio: number;
+  /** The line's goal as its issue states it (ratio at most this). */
+  target_ratio: number;
+  /** How many side-by-side measurements the medians are taken over. */
+  runs: number;
 }
 
 function median(values: number[]): number {
@@ -33,6 +37,8 @@ async function batch(contender: Contender, runs: number, iterationsPerRun: numbe
 export async function comparePair(options: {
   name: string;
   baseline: string;
+  /** The goal for `ratio`, as the line's issue states it. */
+  targetRatio: number;
   ours: Contender;
   theirs: Contender;
   iterationsPerRun: number;
@@ -60,5 +66,7 @@ export async function comparePair(options: {
     baseline: options.baseline,
     baseline_ms: round(baselineMs),
     ratio: Math.round((oursMs / baselineMs) * 1000) / 1000,
+    target_ratio: options.targetRatio,
+    runs: options.batches,
   };
 }

@@ -62,6 +62,14 @@ export const RawExchange = z.object({
 });
 export type RawExchange = z.infer<typeof RawExchange>;
 
+/** The call a tool event is about: its id, the tool, its toolbox id (or null) and its arguments. */
+const ToolCallFields = {
+  toolCallId: z.string(),
+  name: z.string(),
+  toolboxId: z.string().nullable(),
+  arguments: ToolArgs,
+};
+
 /**
  * What the debugger changed about a tool call; every field is absent when nothing was. `arguments` of the event
  * is what ran; `originalArguments` the model's, when the user edited them.
@@ -123,20 +131,14 @@ export const AssistantMessage = z.object({
 export const ToolStarted = z.object({
   ...Base,
   type: z.literal('tool_started'),
-  toolCallId: z.string(),
-  name: z.string(),
-  toolboxId: z.string().nullable(),
-  arguments: z.record(z.string(), z.unknown()),
+  ...ToolCallFields,
   /** The model's arguments text when it was not valid JSON (the call was not run). */
   rawArguments: z.string().optional(),
 });
 export const ToolResult = z.object({
   ...Base,
   type: z.literal('tool_result'),
-  toolCallId: z.string(),
-  name: z.string(),
-  toolboxId: z.string().nullable(),
-  arguments: z.record(z.string(), z.unknown()),
+  ...ToolCallFields,
   result: z.unknown(),
   /** The exact text fed back to the model. */
   content: z.string(),
@@ -146,10 +148,7 @@ export const ToolResult = z.object({
 export const ToolError = z.object({
   ...Base,
   type: z.literal('tool_error'),
-  toolCallId: z.string(),
-  name: z.string(),
-  toolboxId: z.string().nullable(),
-  arguments: z.record(z.string(), z.unknown()),
+  ...ToolCallFields,
   rawArguments: z.string().optional(),
   error: ErrorValue,
   content: z.string(),

@@ -14,6 +14,7 @@ import { ToolRegistry, type ToolBox } from '../toolbox';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 import { closeToolboxes, instantiatePersonaToolboxes } from './instantiate-toolboxes';
 import type { ProgramPolicy } from '../approvals/awaiting-approval';
+import { issuesText } from '../../../shared/domain/issues';
 
 /** A persona made runnable: its engine (descriptor, parsed block and limits), its brain, its toolboxes. */
 export interface PersonaRuntime {
@@ -84,7 +85,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   const parsedBlock = engine.config.safeParse(asBlock(top[engineId]));
   if (!parsedBlock.success) {
     const issues = configIssues(engine.config, top[engineId]).map((i) => ({ ...i, path: [engineId, ...i.path] }));
-    const text = issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    const text = issuesText(issues);
     throw new StudioError('persona_invalid', `The ${engineId} block is invalid: ${text}`, { issues });
   }
   const block = parsedBlock.data as Block;

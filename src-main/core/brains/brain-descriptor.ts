@@ -4,6 +4,7 @@ import { configIssues } from '../../../shared/plugins/config-schema';
 import { StudioError } from '../errors';
 import type { PluginDescriptor } from '../plugins/descriptor';
 import type { ChatEngine } from './chat-engine';
+import { issuesText } from '../../../shared/domain/issues';
 
 /** What a connection test found: reachable or not, how fast, the models the server offers. Never thrown. */
 export interface ProbeResult {
@@ -35,7 +36,7 @@ export function createBrainFrom(descriptor: BrainDescriptor, block: Record<strin
   const parsed = descriptor.config.safeParse(block);
   if (!parsed.success) {
     const issues = configIssues(descriptor.config, block);
-    const text = issues.map((i) => `${i.path.join('.') || '(block)'}: ${i.message}`).join('; ');
+    const text = issuesText(issues, '(block)');
     throw new StudioError('persona_invalid', `The ${descriptor.id} config block is invalid: ${text}`, { issues });
   }
   return descriptor.create(parsed.data as Record<string, unknown>);

@@ -9,6 +9,7 @@ import { StudioError } from '../errors';
 import { agentsMdMemory } from './agents-md';
 import { noMemory, type MemoryModule } from './memory-module';
 import { shortTermMemory } from './short-term-memory';
+import { issuesText } from '../../../shared/domain/issues';
 
 export type { MemoryContextResult, MemoryModule } from './memory-module';
 
@@ -32,11 +33,7 @@ export function memoryFor(persona: Record<string, unknown>): MemoryModule {
   const parsed = module.config.safeParse(block);
   if (!parsed.success) {
     const issues = configIssues(module.config, block).map((i) => ({ ...i, path: [id, ...i.path] }));
-    throw new StudioError(
-      'persona_invalid',
-      `The ${id} block is invalid: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      { issues },
-    );
+    throw new StudioError('persona_invalid', `The ${id} block is invalid: ${issuesText(issues)}`, { issues });
   }
   return (module.create as (c: unknown) => MemoryModule)(parsed.data);
 }

@@ -8,6 +8,7 @@ import { logger } from '../log';
 import { assertSessionId } from './session-id';
 import { summarize } from './session-summary';
 import { SessionWriter } from './session-writer';
+import { issuesText } from '../../../shared/domain/issues';
 
 const log = logger('sessions');
 const EXT = '.jsonl';
@@ -214,7 +215,7 @@ export function parseSession(text: string): { events: TraceEvent[]; skipped: Ski
     else
       skipped.push({
         line: i + 1,
-        error: parsed.error.issues.map((x) => `${x.path.join('.') || 'event'}: ${x.message}`).join('; '),
+        error: issuesText(parsed.error.issues, 'event'),
       });
   }
   return { events, skipped };

@@ -4,6 +4,7 @@ import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
 import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
+import { issuesText } from '../../../shared/domain/issues';
 
 export interface ExecuteOptions {
   signal?: AbortSignal;
@@ -272,8 +273,7 @@ async function run(
 function describeForModel(error: { message: string; details?: unknown }): string {
   const details = error.details as
     { issues?: { path: (string | number)[]; message: string }[]; cause?: string } | undefined;
-  if (details?.issues?.length)
-    return `${error.message} (${details.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')})`;
+  if (details?.issues?.length) return `${error.message} (${issuesText(details.issues, 'input')})`;
   if (details?.cause) return `${error.message}: ${details.cause}`;
   return error.message;
 }

@@ -4,6 +4,7 @@ import { brainBlockOf, brainIdOf, patchBrain, patchEngine } from '../../lib/pers
 import { Field } from './Field';
 import { OpenAIBrainSettings } from './OpenAIBrainSettings';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
+import { PluginSelect } from './PluginSelect';
 
 /**
  * The brain: which one (from the catalog), then its settings: the OpenAI-compatible brain's hand-made section, any
@@ -25,18 +26,12 @@ export function BrainSection() {
       </div>
       {brains.length > 1 && (
         <Field id="persona-brain" label="Brain" help={openai ? undefined : entry?.description}>
-          <select
+          <PluginSelect
             id="persona-brain"
             value={brainId}
-            onChange={(e) => update((p) => patchEngine(p, { brain: e.target.value }))}
-          >
-            {!entry && <option value={brainId}>{brainId} (not installed)</option>}
-            {brains.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.title}
-              </option>
-            ))}
-          </select>
+            plugins={brains}
+            onChange={(brain) => update((p) => patchEngine(p, { brain }))}
+          />
         </Field>
       )}
       {openai ? (

@@ -2,6 +2,7 @@ import { useApp } from '../../store/context';
 import { engineBlockOf, engineIdOf, patchEngine, switchEngine } from '../../lib/persona-model';
 import { Field } from './Field';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
+import { PluginSelect } from './PluginSelect';
 import { useFieldIssues } from './use-field-issues';
 
 /** Engine-block keys other controls edit: the brain section, the basics (prompt), the toolboxes, the field below. */
@@ -34,23 +35,13 @@ export function EngineSection() {
           }
           errors={issues('handlers')}
         >
-          <select
+          <PluginSelect
             id="persona-engine"
             value={current?.id ?? engineId}
-            onChange={(e) => update((p) => switchEngine(p, e.target.value))}
-          >
-            {!current && (
-              <option value={engineId}>
-                {engineId}
-                {catalog ? ' (not installed)' : ''}
-              </option>
-            )}
-            {engines.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.title}
-              </option>
-            ))}
-          </select>
+            plugins={engines}
+            catalogKnown={catalog !== null}
+            onChange={(id) => update((p) => switchEngine(p, id))}
+          />
         </Field>
         <Field
           id="persona-max-iterations"

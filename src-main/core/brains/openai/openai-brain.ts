@@ -22,7 +22,8 @@ import type { BrainMessage, ChatEngine, ChatOptions } from '../chat-engine';
 import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
 import { StreamAssembler } from './openai-stream';
-import { contentText, fromWireToolCalls, toWireMessage, type WireToolCallIn } from './openai-wire';
+import { contentText, fromWireToolCalls, reasoningText, toWireMessage, type WireToolCallIn } from './openai-wire';
+import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
 /** The defaults of `total_timeout` (10 min) and `max_reply_chars` (8 M characters), as the config schema says. */
@@ -66,7 +67,7 @@ export class OpenAIBrain implements ChatEngine {
     const parsed = OpenAIBrainConfig.safeParse(block);
     if (!parsed.success) {
       const issues = configIssues(OpenAIBrainConfig, block);
-      const text = issues.map((i) => `${i.path.join('.') || '(block)'}: ${i.message}`).join('; ');
+      const text = issuesText(issues, '(block)');
       const noModel = issues.some((i) => i.path[0] === 'model');
       throw new StudioError(
         'persona_invalid',
@@ -327,12 +328,7 @@ export class OpenAIBrain implements ChatEngine {
       );
     const { answer: content, filter } = ThinkFilter.split(contentText(message.content));
     warnings.push(...filter.warnings());
-    const reasoning =
-      typeof message.reasoning_content === 'string'
-        ? message.reasoning_content
-        : typeof message.reasoning === 'string'
-          ? message.reasoning
-          : '';
+    const reasoning = reasoningText(message);
     if (!content && toolCalls.length === 0 && reasoning.trim()) {
       warnings.push(
         `The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`,

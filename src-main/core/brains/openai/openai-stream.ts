@@ -1,4 +1,4 @@
-import { contentText, type WireToolCallIn } from './openai-wire';
+import { contentText, reasoningText, type WireToolCallIn } from './openai-wire';
 
 interface PartialCall {
   id?: string;
@@ -44,12 +44,7 @@ export class StreamAssembler {
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const delta = choice.delta ?? {};
     if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) this.addCall(part);
-    const reasoning =
-      typeof delta.reasoning_content === 'string'
-        ? delta.reasoning_content
-        : typeof delta.reasoning === 'string'
-          ? delta.reasoning
-          : '';
+    const reasoning = reasoningText(delta);
     this.reasoning += reasoning;
     const text = contentText(delta.content);
     this.content += text;

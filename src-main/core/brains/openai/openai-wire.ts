@@ -49,6 +49,15 @@ export function contentText(content: unknown): string {
     .join('');
 }
 
+/**
+ * The reasoning text of a reply's message or stream delta: `reasoning_content` (llama.cpp, vLLM, LM Studio) or
+ * `reasoning` (Ollama, OpenRouter), whichever is a string; else ''.
+ */
+export function reasoningText(part: { reasoning_content?: unknown; reasoning?: unknown }): string {
+  if (typeof part.reasoning_content === 'string') return part.reasoning_content;
+  return typeof part.reasoning === 'string' ? part.reasoning : '';
+}
+
 /** A fresh call id in OpenAI's style, for replies that came without one. */
 export function generateCallId(): string {
   return `call_${randomBytes(12).toString('base64url')}`;

@@ -1,13 +1,8 @@
 import { BusToolBoxConfig } from '../../../../shared/plugins/toolboxes/bus';
+import { parseToolboxConfig } from '../parse-config';
 
 export { BusToolBoxConfig };
 
 export function parseBusConfig(raw: Record<string, unknown>): BusToolBoxConfig {
-  const parsed = BusToolBoxConfig.safeParse(raw);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid bus toolbox config: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data;
+  return parseToolboxConfig(BusToolBoxConfig, raw, 'Invalid bus toolbox config');
 }

@@ -1,16 +1,11 @@
 import { MCPConfig } from '../../../../shared/plugins/toolboxes/mcp';
+import { parseToolboxConfig } from '../parse-config';
 
 export { MCPConfig };
 
 /** Parses a config block; the error names the bad keys, so the toolbox can show it as its discovery error. */
 export function parseMCPConfig(raw: Record<string, unknown>): MCPConfig {
-  const parsed = MCPConfig.safeParse(raw);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid MCP toolbox config: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ')}`,
-    );
-  }
-  const config = parsed.data;
+  const config = parseToolboxConfig(MCPConfig, raw, 'Invalid MCP toolbox config');
   if (config.transport === 'stdio' && !config.command)
     throw new Error("Invalid MCP toolbox config: transport 'stdio' needs a 'command'.");
   if (config.transport !== 'stdio') {

@@ -1,4 +1,5 @@
 import { UTCPToolBoxConfig } from '../../../../shared/plugins/toolboxes/utcp';
+import { parseToolboxConfig } from '../parse-config';
 
 export { UTCPToolBoxConfig };
 
@@ -8,13 +9,7 @@ export function parseUTCPConfig(raw: Record<string, unknown>): {
   variables: Record<string, string>;
   timeoutS: number;
 } {
-  const parsed = UTCPToolBoxConfig.safeParse(raw);
-  if (!parsed.success) {
-    throw new Error(
-      `Invalid UTCP toolbox config: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ')}`,
-    );
-  }
-  const { utcp_config: utcp, timeout } = parsed.data;
+  const { utcp_config: utcp, timeout } = parseToolboxConfig(UTCPToolBoxConfig, raw, 'Invalid UTCP toolbox config');
   const legacy = [...(utcp.tool_providers ?? []), ...(utcp.providers ?? [])].map(fromProvider);
   const templates = [...utcp.manual_call_templates, ...legacy].map((t) => structuredClone(t));
   if (!templates.length)
