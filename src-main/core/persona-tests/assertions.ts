@@ -1,4 +1,5 @@
 import type { SuiteAssertion } from '../../../shared/domain/persona-suite';
+import { issuesText } from '../../../shared/domain/issues';
 import type { JsonSchema } from '../../../shared/domain/tool';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
@@ -84,8 +85,7 @@ const names = (calls: CallStep[]) => (calls.length ? calls.map((c) => c.name).jo
 const quote = (s: string | null) =>
   s === null ? '(no answer)' : JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s);
 
-const issuesText = (v: ReturnType<typeof validateWith>) =>
-  v.ok ? '' : v.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+const invalidText = (v: ReturnType<typeof validateWith>) => (v.ok ? '' : issuesText(v.issues, '(root)'));
 
 /** A readable one-line name of an assertion. */
 export function labelOf(a: SuiteAssertion): string {
@@ -171,7 +171,7 @@ function check(a: SuiteAssertion, run: CaseRun): Omit<AssertionResult, 'label'> 
       if (verdicts.some((v) => v.ok)) return { ok: true };
       return {
         ok: false,
-        message: `no call of ${a.tool} has valid arguments: ${issuesText(verdicts[0])}`,
+        message: `no call of ${a.tool} has valid arguments: ${invalidText(verdicts[0])}`,
         step: calls[0],
       };
     }
@@ -184,7 +184,7 @@ function check(a: SuiteAssertion, run: CaseRun): Omit<AssertionResult, 'label'> 
         return { ok: false, message: `the answer ${quote(run.answer)} is not JSON` };
       }
       const verdict = validateWith(a.schema as JsonSchema, value);
-      return verdict.ok ? { ok: true } : { ok: false, message: `the answer is not valid: ${issuesText(verdict)}` };
+      return verdict.ok ? { ok: true } : { ok: false, message: `the answer is not valid: ${invalidText(verdict)}` };
     }
     case 'tool_result': {
       const calls = a.call ? of(a.tool).slice(a.call - 1, a.call) : of(a.tool);
