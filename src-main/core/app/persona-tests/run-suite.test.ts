@@ -296,6 +296,18 @@ describe('runSuites', () => {
     );
   });
 
+  it('a persona this app cannot run (unknown engine) is bad input naming the suite', async () => {
+    writeFileSync(path.join(dir, 'odd.json'), JSON.stringify({ name: 'Odd', handlers: ['no-such-engine'] }));
+    const suite = PersonaSuite.parse({
+      persona: 'odd.json',
+      cases: [{ name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] }],
+    });
+    const file = path.join(dir, 'odd.suite.json');
+    await expect(runSuites([{ file, suite }], { dataDir: dir, toolboxes })).rejects.toThrow(
+      `${file}: persona: Unknown engine 'no-such-engine'`,
+    );
+  });
+
   it('fails a case whose run fails, saying why', async () => {
     server.setReplies({ status: 500, body: { error: { message: 'down' } } });
     const [r] = await run([{ name: 'down', turns: ['hi'], assertions: [{ type: 'answer_contains', value: 'x' }] }]);

@@ -4,6 +4,7 @@ import type { SuiteBrain, SuiteCase, SuiteTool } from '../../../../shared/domain
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import type { ProgramPolicy } from '../../approvals/awaiting-approval';
 import { ReplayBrain } from '../../brains/replay-brain';
+import { StudioError } from '../../errors';
 import { checkAssertions, caseRunFrom, type AssertionResult } from '../../persona-tests/assertions';
 import { isPersonaPath, readPersonaRef } from '../../personas/persona-ref';
 import { historyFromEvents } from '../../sessions';
@@ -177,12 +178,19 @@ export async function runSuites(suites: LoadedSuite[], options: RunSuitesOptions
       const j = tasks[next++];
       const { loaded, testCase, persona, programs } = jobs[j];
       attempts[j].push(
-        await attempt(loaded.file, persona, testCase, programs, options).catch((error: unknown) => ({
-          passed: false,
-          assertions: [{ ok: false, label: 'run started', message: (error as Error).message }],
-          durationMs: 0,
-          events: [],
-        })),
+        await attempt(loaded.file, persona, testCase, programs, options).catch((error: unknown) => {
+          // A persona this app cannot run is bad input, not a failed case: no other run starts.
+          if (error instanceof StudioError && error.code === 'persona_invalid') {
+            next = tasks.length;
+            throw new SuiteInputError(loaded.file, error.message, null, 'persona');
+          }
+          return {
+            passed: false,
+            assertions: [{ ok: false, label: 'run started', message: (error as Error).message }],
+            durationMs: 0,
+            events: [],
+          };
+        }),
       );
       if (--remaining[j] > 0) continue;
       const passedRuns = attempts[j].filter((a) => a.passed).length;
