@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
-import { writePersona } from './fixtures/personas';
+import { approvePrograms, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
@@ -25,7 +25,7 @@ let app: App;
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   app = await startApp();
-  writePersona(app.home, 'fidelity', {
+  const persona = {
     name: 'Fidelity',
     handlers: ['ovos-native-toolcall-loop'],
     'ovos-native-toolcall-loop': {
@@ -36,7 +36,10 @@ beforeAll(async () => {
       'ovos-mcp-toolbox:everything': { command: process.execPath, args: [EVERYTHING, 'stdio'] },
       'ovos-mcp-toolbox:broken': { command: process.execPath, args: ['/nonexistent-mcp-server.js'] },
     },
-  });
+  };
+  writePersona(app.home, 'fidelity', persona);
+  // The two MCP servers are programs: approved up front, as the user would in the approval dialog.
+  await approvePrograms(app.home, 'fidelity', persona);
   await app.page.close();
 }, 60_000);
 afterAll(async () => app?.close());
