@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<Command>> = {
   start: () => import('./commands/start').then((m) => m.command),
   personas: () => import('./commands/personas').then((m) => m.command),
   mcp: () => import('./commands/mcp').then((m) => m.command),
+  test: () => import('./commands/test').then((m) => m.command),
 };
 
 export type { Command };

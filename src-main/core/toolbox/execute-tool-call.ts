@@ -123,6 +123,17 @@ async function gated(
         ...state.outcome(original, { denied: { reason: d.reason?.trim() || null } }),
       };
     }
+    if (decision!.kind === 'fail') {
+      const error = (decision as Extract<GateDecision, { kind: 'fail' }>).error;
+      return {
+        ok: false,
+        error,
+        content: `Error: tool '${modelName}' failed: ${error.message}`,
+        durationMs: state.active(),
+        toolboxId,
+        ...state.outcome(original, { mocked: true }),
+      };
+    }
     if (decision!.kind === 'mock') {
       const result = decision!.result;
       return {

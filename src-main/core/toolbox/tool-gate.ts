@@ -21,11 +21,13 @@ export interface GatedCall {
 
 /**
  * What a gate decides about a call: run it (with these arguments, maybe edited), mock its result (the tool does
- * not run), or refuse it (`tool_denied` by the user, or `approval_required` when nobody can approve).
+ * not run), mock a failure (`fail`: the tool does not run, the model sees this error; persona tests' error mocks),
+ * or refuse it (`tool_denied` by the user, or `approval_required` when nobody can approve).
  */
 export type GateDecision =
   | { kind: 'run'; arguments: Record<string, unknown> }
   | { kind: 'mock'; result: Record<string, unknown> }
+  | { kind: 'fail'; error: ErrorValue }
   | { kind: 'deny'; reason?: string; code?: 'tool_denied' | 'approval_required'; message?: string };
 
 /**
