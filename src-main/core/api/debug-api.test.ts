@@ -140,6 +140,27 @@ describe('debug API', () => {
     expect(late).toMatchObject({ ok: false, error: { code: 'not_found', message: `No run ${runId} in flight.` } });
   });
 
+  it('a pause reaches the window after the tool call it pauses at (trace events go out once written)', async () => {
+    provider.setReplies(
+      { toolCalls: [{ id: 'call_1', name: 'fail_softly', arguments: { why: 'order' } }] },
+      { content: 'Done.' },
+    );
+    const { id } = await ok('personas.save', { persona: persona() });
+    await approveAll(id);
+    const traceAtPause: TraceEvent[][] = [];
+    app.onEvent((e) => void (e.event === 'debug.paused' && traceAtPause.push(trace())));
+    const { runId } = await ok('chat.send', { personaId: id, message: 'go' });
+    const pause = await until(() => paused()[0]);
+    const asked = traceAtPause[0].find((e) => e.type === 'assistant_message' && e.toolCalls.length);
+    expect(asked, 'the assistant turn that asked for the call was shown first').toMatchObject({
+      toolCalls: [{ id: 'call_1' }],
+    });
+    await ok('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
+    await until(() => trace().find((e) => e.type === 'run_finished'));
+    const debugEvents = events.filter((e) => e.event.startsWith('debug.p') || e.event === 'debug.resumed');
+    expect(debugEvents.map((e) => e.event)).toEqual(['debug.paused', 'debug.resumed']);
+  });
+
   it("the persona's persona_studio block can set the toolbox to auto: no pause", async () => {
     provider.setReplies(
       { toolCalls: [{ name: 'fail_softly', arguments: { why: 'test' } }] },

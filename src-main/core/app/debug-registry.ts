@@ -41,16 +41,24 @@ export class DebugRegistry {
    * A debugger for a new run, registered until `dispose`. The persona's breakpoints are loaded first (await),
    * then read live at each call.
    */
-  async open(
-    options: Omit<DebugSessionOptions, 'breakpoints' | 'onPause' | 'onResume'>,
-  ): Promise<{ session: DebugSession; dispose: () => void }> {
+  async open({
+    afterShown = (emit) => emit(),
+    ...options
+  }: Omit<DebugSessionOptions, 'breakpoints' | 'onPause' | 'onResume'> & {
+    /**
+     * Calls `emit` once the run's trace events so far have reached the windows (they are sent only after the
+     * session file has them), so a pause never arrives before the tool call it pauses at. Default: at once.
+     */
+    afterShown?: (emit: () => void) => void;
+  }): Promise<{ session: DebugSession; dispose: () => void }> {
     const personaId = options.personaId;
     if (personaId) await this.getBreakpoints(personaId);
     const session = new DebugSession({
       ...options,
       breakpoints: () => (personaId ? (this.live.get(personaId) ?? NO_BREAKPOINTS) : NO_BREAKPOINTS),
-      onPause: (state) => this.emit('debug.paused', state),
-      onResume: (state, action) => this.emit('debug.resumed', { runId: state.runId, pauseId: state.pauseId, action }),
+      onPause: (state) => afterShown(() => this.emit('debug.paused', state)),
+      onResume: (state, action) =>
+        afterShown(() => this.emit('debug.resumed', { runId: state.runId, pauseId: state.pauseId, action })),
     });
     this.sessions.set(options.runId, session);
     return { session, dispose: () => void this.sessions.delete(options.runId) };

@@ -51,11 +51,13 @@ export function chatHandlers(
       release();
       throw error;
     }
+    // Resolves once the last event so far has been shown; the debugger's pauses and resumes wait for it.
+    let shown: Promise<void> = Promise.resolve();
     const onEvent = (event: TraceEvent) => {
       // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
       // has raised a notice saying the session file misses it); appends keep their order, so events do too.
       const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(event) });
-      app.sessions.append(sessionId, event).then(show, show);
+      shown = app.sessions.append(sessionId, event).then(show, show);
     };
     const handle = startRun(runtime, {
       history,
@@ -70,6 +72,7 @@ export function chatHandlers(
           sessionId,
           personaId,
           ...(runtime.approval ? { approval: runtime.approval } : {}),
+          afterShown: (emit) => void shown.then(emit),
         }),
     });
     app.runs.add({ runId: handle.runId, sessionId, client, cancel: (reason) => handle.cancel(reason) });
