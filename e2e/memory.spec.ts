@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,15 +37,33 @@ describe('memory in the chat pane', () => {
         { content: 'Noted: Porto.' },
         { content: 'You are Ana, going to Porto.' },
       );
-      for (const message of ['My name is Ana.', 'I am going to Porto.', 'Who am I and where am I going?']) {
+      const turns = [
+        ['My name is Ana.', 'Hello Ana.'],
+        ['I am going to Porto.', 'Noted: Porto.'],
+        ['Who am I and where am I going?', 'You are Ana, going to Porto.'],
+      ];
+      for (const [message, answer] of turns) {
         await chat.send(message);
+        // waitForEnd alone would return on an earlier turn's end card: wait for this turn's answer first.
+        await page.getByTestId('trace-answer').filter({ hasText: answer }).waitFor();
         await chat.waitForEnd();
       }
       const rows = page.getByTestId('trace-memory');
-      expect(await rows.count()).toBe(3);
-      expect(await rows.last().innerText()).toContain(
-        'Memory: ovos-agents-short-term-memory-plugin (2 earlier messages sent, 2 left out)',
+      // The last turn's rows may paint a moment after its end: wait for them, as a user's eye would.
+      // One memory row per turn: the trace pane is virtualized (the first turn's row may be scrolled out of the
+      // DOM), so count them in the session the pane shows, and check the last one on screen.
+      const sessionFile = path.join(
+        app.home,
+        'sessions',
+        `${await page.getByTestId('session-select').inputValue()}.jsonl`,
       );
+      const memoryEvents = readFileSync(sessionFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"type":"memory_context"'));
+      expect(memoryEvents).toHaveLength(3);
+      await expect
+        .poll(() => rows.last().innerText())
+        .toContain('Memory: ovos-agents-short-term-memory-plugin (2 earlier messages sent, 2 left out)');
       await rows.last().getByRole('button', { name: 'Show what memory sent' }).click();
       expect(await page.getByTestId('trace-memory-details').innerText()).toBe(
         'user: I am going to Porto.\n\nassistant: Noted: Porto.',
