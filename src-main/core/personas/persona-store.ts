@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared/domain/persona';
 import { engineIdOf, PersonaId } from '../../../shared/domain/persona';
@@ -25,41 +25,12 @@ import {
   splitSecrets,
 } from './secret-fields';
 import type { SecretStore } from './secret-store';
+import { renameNoReplace, undeletable } from './persona-fs';
 
 type Json = Record<string, unknown>;
 
 /** The largest persona file an import reads (personas are a few KB; this leaves room for long prompts). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-
-/** Moves `from` to `to` unless `to` exists (then `refuse()` is thrown); hard links make that check atomic. */
-async function renameNoReplace(from: string, to: string, refuse: () => Error): Promise<void> {
-  try {
-    await link(from, to);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw refuse();
-    // A file system without hard links (FAT, some network shares): check, then rename.
-    if (existsSync(to)) throw refuse();
-    await rename(from, to);
-    return;
-  }
-  await rm(from, { force: true });
-}
-
-/** A delete that cannot happen (read-only disk, no permission), in words; the file is still there. */
-function undeletable(file: string, error: NodeJS.ErrnoException): StudioError {
-  const reasons: Record<string, string> = {
-    EROFS: 'the disk is read-only',
-    EACCES: 'no permission to change its folder',
-    EPERM: 'no permission to change its folder',
-    EBUSY: 'the file is in use',
-  };
-  const why = (error.code && reasons[error.code]) ?? error.message;
-  return new StudioError('forbidden', `Cannot delete ${file}: ${why}. Nothing was changed.`, {
-    path: file,
-    code: error.code,
-  });
-}
 
 /**
  * Persona files in `personas/<id>.json`, in the OVOS format. Writes are atomic; the raw JSON is kept
