@@ -47,6 +47,8 @@ describe('BusSettings', () => {
       busUrl: 'ws://127.0.0.1:8181/core',
     });
     expect(screen.getByTestId('bus-toggle').textContent).toBe('OVOS bus: on');
+    // The status arrives a tick before the save settles; Turn off is disabled until then.
+    await waitFor(() => expect((screen.getByTestId('bus-off') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('bus-off'));
     await waitFor(() => expect(screen.getByTestId('bus-toggle').textContent).toBe('OVOS bus: off'));
   });
