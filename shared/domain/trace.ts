@@ -181,7 +181,8 @@ export const SpanFinished = z.object({
   satisfactory: z.boolean().optional(),
 });
 /**
- * A loop hit one of its limits (`limit`: the config key, e.g. `max_reflections`) or could not parse the model's
+ * A loop hit one of its limits (`limit`: the config key, e.g. `max_reflections`, or `max_tool_result_chars` for a
+ * tool result cut before the model) or could not parse the model's
  * reply, and says what it does instead (force an answer, take the text as it is...).
  */
 export const LoopNotice = z.object({
@@ -190,6 +191,8 @@ export const LoopNotice = z.object({
   reason: z.enum(['limit_reached', 'unparseable']),
   limit: z.string().optional(),
   message: z.string(),
+  /** The tool call the notice is about (a result cut at `max_tool_result_chars`). */
+  toolCallId: z.string().optional(),
 });
 export const RunFinished = z.object({
   ...Base,

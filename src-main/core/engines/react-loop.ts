@@ -5,7 +5,7 @@ import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
 import { extractFinalAnswer, parseReactReply, withActionInput } from './react-parse';
-import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
+import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observationMessage } from './react-prompt';
 import { runToolCall } from './tool-step';
 
 /**
@@ -61,12 +61,12 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     const action = step.action;
     const call = { id: `react_${i}`, name: action.name, arguments: action.arguments };
     turn.emitStep([call]);
-    const result = await runToolCall(ctx, call);
+    const result = await runToolCall(ctx, call, undefined, { images: true });
     // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
     // An edited call's Action Input is the one that ran.
     const edited = JSON.stringify(result.arguments) !== JSON.stringify(action.arguments);
     const asked = edited ? withActionInput(step.turn, result.arguments) : step.turn;
-    loop.push({ role: 'assistant', content: asked }, { role: 'user', content: observation(result.content) });
+    loop.push({ role: 'assistant', content: asked }, observationMessage(result, call));
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

@@ -1,5 +1,6 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { OpenAITool, ToolInfo } from '../../../shared/domain/tool';
+import type { ModelFeed } from './model-feed';
 import { toolsToOpenAISpec } from './openai-spec';
 import type { ToolBox } from './toolbox';
 
@@ -98,5 +99,13 @@ export function qualifiedName(toolboxId: string, name: string): string {
 
 /** What executing one tool call gave: the validated result, or the error value; both with the text for the model. */
 export type ToolExecution =
-  | { ok: true; result: Record<string, unknown>; content: string; durationMs: number; toolboxId: string }
+  | {
+      ok: true;
+      result: Record<string, unknown>;
+      content: string;
+      durationMs: number;
+      toolboxId: string;
+      /** The result's text and media for the model, when its tool has a modelFeed; `content` is its text. */
+      feed?: ModelFeed;
+    }
   | { ok: false; error: ErrorValue; content: string; durationMs: number; toolboxId: string | null };
