@@ -36,6 +36,8 @@ export function createToolServer(registry: ToolRegistry, options: ToolServerOpti
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(registry) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const refused = notServed(registry, request.params.name);
+    if (refused) return { content: [{ type: 'text', text: refused }], isError: true };
     const run = await executeToolCall(registry, request.params.name, request.params.arguments ?? {}, {
       signal: extra.signal,
       timeoutMs: options.timeoutMs,
@@ -62,9 +64,16 @@ export function createToolServer(registry: ToolRegistry, options: ToolServerOpti
   return server;
 }
 
-/** The registry's tools as MCP Tool entries. */
+/** Why a tool is not served: turned off in the persona, or unavailable here (MCP tasks); null when it is. */
+function notServed(registry: ToolRegistry, name: string): string | null {
+  const info = registry.toolInfos().find((t) => t.modelName === name);
+  if (info?.disabled) return `Tool '${name}' is turned off in this persona (persona_studio.tools.disabled).`;
+  return info?.unavailable ?? null;
+}
+
+/** The registry's tools as MCP Tool entries: the ones the model would be offered (not turned off, not unavailable). */
 export function listTools(registry: ToolRegistry): Tool[] {
-  return registry.toolInfos().map((info) => ({
+  return registry.offeredInfos().map((info) => ({
     name: info.modelName,
     description: info.renamedBecause ? `${info.description}\n(${info.renamedBecause})` : info.description,
     inputSchema: { type: 'object', ...info.argument_schema } as Tool['inputSchema'],

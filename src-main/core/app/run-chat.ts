@@ -64,11 +64,8 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       brain: runtime.brainId,
       model: runtime.model,
       maxIterations: runtime.maxIterations,
-      // What the model is offered: tools that cannot run here (MCP tasks) are not among them.
-      tools: runtime.registry
-        .toolInfos()
-        .filter((t) => !t.unavailable)
-        .map((t) => t.modelName),
+      // What the model is offered: tools that cannot run here (MCP tasks) or are turned off are not among them.
+      tools: runtime.registry.offeredInfos().map((t) => t.modelName),
     });
     tracer.emit({ type: 'user_message', content: options.message });
   };

@@ -33,15 +33,12 @@ export const reactLoopEngine = defineEngine({
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 export function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry
-    .toolInfos()
-    .filter((t) => !t.unavailable)
-    .map((t) => ({
-      name: t.modelName,
-      description: t.description,
-      argument_schema: t.argument_schema,
-      output_schema: t.output_schema,
-    }));
+  return ctx.registry.offeredInfos().map((t) => ({
+    name: t.modelName,
+    description: t.description,
+    argument_schema: t.argument_schema,
+    output_schema: t.output_schema,
+  }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */

@@ -1,4 +1,6 @@
+import type { ErrorValue } from '../../../shared/domain/errors';
 import type { ToolCall } from '../../../shared/domain/message';
+import { toolSwitchKey } from '../../../shared/domain/tool-switches';
 import { executeToolCall, feedImages, feedText, type FeedMedia } from '../toolbox';
 import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
@@ -34,6 +36,14 @@ export function limitToolResult(content: string, limit: number): string | null {
   return `${content.slice(0, limit)}\n[The tool's result was ${content.length.toLocaleString('en')} characters; only the first ${limit.toLocaleString('en')} are kept (the engine's max_tool_result_chars setting).]`;
 }
 
+/** The refusal of a call to a tool the persona turned off (the model was not offered it); null for any other tool. */
+function turnedOff(ctx: LoopContext, name: string): { error: ErrorValue; content: string } | null {
+  const entry = ctx.registry.resolve(name);
+  if (!entry || !ctx.registry.disabled.has(toolSwitchKey(entry.toolbox.toolboxId, entry.name))) return null;
+  const message = `Tool '${name}' is turned off in this persona (persona_studio.tools.disabled).`;
+  return { error: { code: 'tool_not_found', message }, content: `Error: tool '${name}' was not run: ${message}` };
+}
+
 /**
  * Runs one tool call of the model through executeToolCall (gate, validation, timeout, cancellation) and traces
  * it: tool_started, then tool_result or tool_error with what the debugger changed. A failing tool is data for
@@ -55,8 +65,9 @@ export async function runToolCall(
     arguments: call.arguments,
     ...raw,
   });
-  if (call.rawArguments !== undefined) {
-    const outcome = invalidArgumentsOutcome({ ...call, rawArguments: call.rawArguments });
+  const off = call.rawArguments === undefined ? turnedOff(ctx, call.name) : null;
+  if (call.rawArguments !== undefined || off) {
+    const outcome = off ?? invalidArgumentsOutcome({ ...call, rawArguments: call.rawArguments! });
     ctx.tracer.emit({
       type: 'tool_error',
       toolCallId: call.id,
