@@ -8,9 +8,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildPersonaRuntime, type PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import { validatePersona } from '../src-main/core/personas/persona-file';
-import { RunTracer } from '../src-main/core/engines/run-tracer';
+import { startRun } from '../src-main/core/app/run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { loadToolboxCatalog } from '../src-main/core/toolboxes/catalog';
+import { spawnCli } from '../src-main/core/testing/spawn-cli';
 import type { PersonaFile } from '../shared/domain/persona';
 import type { TraceEvent } from '../shared/domain/trace';
 
@@ -72,13 +73,15 @@ describe('a tool turned off in the persona', () => {
   test('is absent from the provider request, as is a tool that needs MCP tasks; a call to it anyway is refused', async () => {
     provider.setReplies({ toolCalls: [{ name: 'echo', arguments: { message: 'hi' } }] }, { content: 'It is off.' });
     const events: TraceEvent[] = [];
-    const engine = runtime.engine.create({
-      brain: runtime.brain,
-      registry: runtime.registry,
-      maxIterations: 3,
-      config: runtime.engineConfig,
+    const run = startRun(runtime, {
+      history: [],
+      message: 'Echo hi.',
+      sessionId: 's',
+      personaId: null,
+      personaName: 'Switches',
+      onEvent: (e) => events.push(e),
     });
-    await engine.run([{ role: 'user', content: 'Echo hi.' }], { tracer: new RunTracer('r', (e) => events.push(e)) });
+    expect(await run.done).toEqual({ status: 'finished', answer: 'It is off.' });
     const offered = (provider.chatRequests[0].body.tools as { function: { name: string } }[]).map(
       (t) => t.function.name,
     );
@@ -94,6 +97,15 @@ describe('a tool turned off in the persona', () => {
         "Error: tool 'echo' was not run: Tool 'echo' is turned off in this persona (persona_studio.tools.disabled).",
     });
     expect(events.find((e) => e.type === 'tool_error')).toMatchObject({ error: { code: 'tool_not_found' } });
+    // The tool that needs MCP tasks is said so in the trace; the one the user turned off is not offered, silently.
+    const started = events.find((e) => e.type === 'run_started');
+    expect(started?.type === 'run_started' && started.tools).not.toContain('echo');
+    const notice = events.find((e) => e.type === 'loop_notice');
+    expect(notice).toMatchObject({ reason: 'tools_not_offered' });
+    expect(notice?.type === 'loop_notice' && notice.message).toMatch(
+      /^Not offered to the model: 'simulate-research-query' \(It needs MCP tasks/,
+    );
+    expect(notice?.type === 'loop_notice' && notice.message).not.toContain('echo');
     // The Tools pane lists it, flagged.
     expect(runtime.registry.toolInfos().find((t) => t.name === 'echo')).toMatchObject({ disabled: true });
   }, 30_000);
@@ -123,5 +135,17 @@ describe('a tool turned off in the persona', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+
+  test('persona-studio tools marks it; --json (what the model is sent) leaves it out', async () => {
+    const readable = await spawnCli(['tools', '--persona', personaFile, '--yes'], home).done;
+    expect(readable.code).toBe(0);
+    expect(readable.stdout).toMatch(/- echo\(.*\) {2}\(turned off in this persona\)/);
+    expect(readable.stdout).toMatch(/- get-sum\([^\n]*\)\n/);
+    const json = await spawnCli(['tools', '--persona', personaFile, '--yes', '--json'], home).done;
+    const names = (JSON.parse(json.stdout) as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(names).toContain('get-sum');
+    expect(names).not.toContain('echo');
+    expect(names).not.toContain('solve_equation');
   }, 60_000);
 });

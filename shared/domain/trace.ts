@@ -188,7 +188,8 @@ export const SpanFinished = z.object({
 export const LoopNotice = z.object({
   ...Base,
   type: z.literal('loop_notice'),
-  reason: z.enum(['limit_reached', 'unparseable']),
+  /** `tools_not_offered`: tools of the persona the model is not offered because they cannot run here (MCP tasks). */
+  reason: z.enum(['limit_reached', 'unparseable', 'tools_not_offered']),
   limit: z.string().optional(),
   message: z.string(),
   /** The tool call the notice is about (a result cut at `max_tool_result_chars`). */

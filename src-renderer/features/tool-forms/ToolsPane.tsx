@@ -166,7 +166,7 @@ export function ToolsPane() {
                           title={t.unavailable}
                           data-testid="tool-unavailable-badge"
                         >
-                          needs MCP tasks
+                          {t.unavailable.includes('MCP tasks') ? 'needs MCP tasks' : 'unsupported'}
                         </span>
                       )}
                     </div>
