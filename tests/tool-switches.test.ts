@@ -127,6 +127,9 @@ describe('a tool turned off in the persona', () => {
       expect(names).not.toContain('echo');
       expect(names).not.toContain('solve_equation');
       expect(names).not.toContain('simulate-research-query');
+      // An MCP tool's image passes through as an image block, for the client's model.
+      const image = await client.callTool({ name: 'get-tiny-image', arguments: {} });
+      expect((image.content as { type: string }[]).map((b) => b.type)).toContain('image');
       const refused = await client.callTool({ name: 'echo', arguments: { message: 'hi' } });
       expect(refused.isError).toBe(true);
       expect((refused.content as { text: string }[])[0].text).toBe(
