@@ -152,7 +152,12 @@ describe('tests.* (Save as test, run, history)', () => {
   it('Run one: only the chosen cases run', async () => {
     const { id } = await ok('personas.save', { persona: persona('You do sums.') });
     const draft = await ok('tests.draft', { sessionId: await chatRun(id) });
-    const { file } = await ok('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'one' } });
+    // The suite the draft names (the persona's default one) is created on the first save.
+    const { file } = await ok('tests.saveCase', {
+      personaId: id,
+      suiteFile: draft.suiteFile,
+      case: { ...draft.case, name: 'one' },
+    });
     await ok('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'two' } });
     const progress: string[] = [];
     const off = app.onEvent((e) => {

@@ -75,7 +75,7 @@ export class SuiteStore {
     return this.serial(async () => {
       const file = suiteFile ?? this.defaultFile(personaId);
       const known = (await this.list(personaId)).find((l) => l.file === file);
-      if (suiteFile && !known)
+      if (!known && file !== this.defaultFile(personaId))
         throw new StudioError('bad_input', `${suiteFile} is not one of this persona's suites: open it first.`);
       if (known?.error) throw new StudioError('bad_input', `${file} cannot be changed: ${known.error}`);
       const suite: PersonaSuite = known?.suite ?? { persona: personaId, cases: [] };
