@@ -1,13 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedRequest } from '../src-main/core/testing/scripted-openai-server';
-import { startApp, type App } from './fixtures/app';
+import { repoRoot, startApp, type App } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 import { TestsScreen } from './pages/tests';
+
+/** Where the screenshots go: a temp folder, or `SCREENSHOTS_DIR=docs/screenshots` to refresh the README's. */
+const OUT = process.env.SCREENSHOTS_DIR
+  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
+  : path.join(tmpdir(), 'persona-studio-screenshots');
 
 let app: App;
 let chat: Chat;
@@ -122,6 +128,31 @@ describe('persona tests in the app', () => {
         document.querySelectorAll('[data-testid="case-detail"] [data-testid="assertion"][data-ok="false"]').length ===
         0,
     );
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('screenshots: the red case beside its trace, and the Save as test editor (light and dark)', async () => {
+    mkdirSync(OUT, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await app.newPage({ colorScheme: scheme });
+      await new Sidebar(page).pick('calc');
+      const screen = new TestsScreen(page);
+      await screen.open();
+      await screen.failedAssertions().first().waitFor();
+      await screen.trace().getByTestId('trace-answer').waitFor();
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: path.join(OUT, `tests-screen-${scheme}.png`) });
+      const pageChat = new Chat(page);
+      await pageChat.open();
+      await pageChat.openSession();
+      await pageChat.waitForEnd();
+      await screen.saveAsTest();
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: path.join(OUT, `tests-screen-save-${scheme}.png`) });
+      await screen.dialog().getByRole('button', { name: 'Cancel' }).click();
+      await screen.dialog().waitFor({ state: 'detached' });
+      await page.close();
+    }
     expect(app.pageErrors).toEqual([]);
   });
 });
