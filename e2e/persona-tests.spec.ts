@@ -9,6 +9,7 @@ import { Chat } from './pages/chat';
 import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 import { TestsScreen } from './pages/tests';
+import { ToolForm } from './pages/tool-form';
 
 /** Where the screenshots go: a temp folder, or `SCREENSHOTS_DIR=docs/screenshots` to refresh the README's. */
 const OUT = process.env.SCREENSHOTS_DIR
@@ -23,11 +24,13 @@ let tests: TestsScreen;
  * The scripted model: it computes 12*9 with the tool and answers "The answer is 108."; once the system prompt
  * says to guess, it calls the tool with 12*8 and answers "About 96." (what a changed prompt does to a model).
  */
+let slow = false;
 function model(req: ReceivedRequest) {
   const messages = req.body.messages as { role: string; content: string }[];
   const guessing = messages.some((m) => m.role === 'system' && m.content.includes('guess'));
   if (messages.some((m) => m.role === 'tool')) return { content: guessing ? 'About 96.' : 'The answer is 108.' };
   return {
+    delayMs: slow ? 600 : 0,
     content: 'I will compute it.',
     toolCalls: [{ name: 'evaluate_expression', arguments: { expression: guessing ? '12*8' : '12*9' } }],
   };
@@ -86,8 +89,13 @@ describe('persona tests in the app', () => {
     await tests.open();
     await tests.testCase('multiplies').waitFor();
     expect(await tests.testCase('multiplies').getAttribute('data-status')).toBe('not-run');
+    slow = true;
     await tests.runAll();
+    // Progress while it runs: the case is marked running and the bar counts it.
+    await tests.waitForStatus('multiplies', 'running');
+    expect(await app.page.getByTestId('tests-progress').innerText()).toContain('0 of 1 done · 1 running');
     await tests.waitForStatus('multiplies', 'passed');
+    slow = false;
     await tests.detail().locator('[data-testid="case-assertions"]').waitFor();
     expect(await tests.failedAssertions().count()).toBe(0);
     expect(await tests.detail().locator('[data-testid="assertion"][data-ok="true"]').count()).toBe(3);
@@ -120,6 +128,12 @@ describe('persona tests in the app', () => {
     expect(await tests.trace().getByTestId('trace-answer').innerText()).toContain('About 96.');
     const [side, trace] = [await tests.failedAssertions().first().boundingBox(), await tests.trace().boundingBox()];
     expect(trace!.x, 'the trace sits beside the verdicts').toBeGreaterThan(side!.x + side!.width - 1);
+    // The trace's tool card opens in its form with the arguments the model sent, as in the chat.
+    await tool.getByTestId('open-in-form').click();
+    await app.page.getByTestId('tool-detail').waitFor();
+    expect(await new ToolForm(app.page).field('expression').inputValue()).toBe('12*8');
+    await tests.open();
+    await tests.failedAssertions().first().waitFor();
     // The history keeps both results; the earlier green one opens again.
     expect(await tests.historyEntries().count()).toBe(2);
     await tests.historyEntries().nth(1).click();
@@ -128,6 +142,10 @@ describe('persona tests in the app', () => {
         document.querySelectorAll('[data-testid="case-detail"] [data-testid="assertion"][data-ok="false"]').length ===
         0,
     );
+    // Re-run failed runs the red case again: still red, a third result in its history.
+    await tests.rerunFailed();
+    await tests.historyEntries().nth(2).waitFor();
+    expect(await tests.testCase('multiplies').getAttribute('data-status')).toBe('failed');
     expect(app.pageErrors).toEqual([]);
   });
 
