@@ -10,6 +10,7 @@ import {
   type ReceivedRequest,
   type ScriptedServer,
 } from '../testing/scripted-openai-server';
+import { testCommand } from '../../cli/commands/test';
 import { createApp, type App } from './app';
 import { dispatch } from './dispatch';
 
@@ -147,6 +148,26 @@ describe('tests.* (Save as test, run, history)', () => {
       arguments: { expression: '2*3' },
       error: { message: `no recorded call of 'evaluate_expression' has these arguments: {"expression":"2*3"}` },
     });
+  });
+
+  it('a suite saved in the app runs headless too: persona-studio test <data>/suites/<persona>', async () => {
+    const { id } = await ok('personas.save', { persona: persona('You do sums.') });
+    const draft = await ok('tests.draft', { sessionId: await chatRun(id) });
+    await ok('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'adds' } });
+    const before = process.env.PERSONA_STUDIO_HOME;
+    process.env.PERSONA_STUDIO_HOME = dataDir;
+    let out = '';
+    try {
+      const code = await testCommand([path.join(dataDir, 'suites', id)], {
+        out: (t) => (out += t),
+        err: (t) => (out += t),
+      });
+      expect(code, out).toBe(0);
+    } finally {
+      if (before === undefined) delete process.env.PERSONA_STUDIO_HOME;
+      else process.env.PERSONA_STUDIO_HOME = before;
+    }
+    expect(out).toContain('PASS adds');
   });
 
   it('Run one: only the chosen cases run', async () => {
