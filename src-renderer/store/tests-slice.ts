@@ -130,7 +130,7 @@ export function createTestsSlice(set: SetState, get: GetState): TestsSlice {
     },
     async runTests(cases) {
       const personaId = get().selectedId;
-      if (!personaId || get().testRun) return;
+      if (!personaId || get().testRun?.personaId === personaId) return;
       set({ testsError: null });
       try {
         const { testRunId, total } = await get().client.call('tests.run', { personaId, ...(cases ? { cases } : {}) });

@@ -5,7 +5,8 @@ import { activeRunId, currentEvents } from '../../store/chat-slice';
 export function SaveAsTestButton() {
   const sessionId = useApp((s) => s.sessionId);
   const running = useApp(activeRunId);
-  const hasRun = useApp((s) => currentEvents(s).some((e) => e.type === 'run_finished'));
+  // Cheap on every store change (a session can hold thousands of events); main says when nothing finished yet.
+  const hasRun = useApp((s) => currentEvents(s).length > 0);
   const draftTest = useApp((s) => s.draftTest);
   return (
     <button

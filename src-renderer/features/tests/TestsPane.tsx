@@ -25,7 +25,7 @@ export function TestsPane({ Trace }: { Trace: TraceView }) {
   const suites = useApp((s) => s.testSuites);
   const history = useApp((s) => s.testHistory);
   const error = useApp((s) => s.testsError);
-  const run = useApp((s) => s.testRun);
+  const run = useApp((s) => (s.testRun?.personaId === s.selectedId ? s.testRun : null));
   const selected = useApp((s) => s.selectedCase);
   const shown = useApp((s) => s.shownResult);
   const loadTests = useApp((s) => s.loadTests);
