@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
+import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
@@ -48,5 +49,22 @@ describe('tool switches', () => {
     await app.page.getByRole('switch', { name: 'Turn on unit_convert for this persona' }).click();
     await app.page.getByTestId('tool-off').waitFor({ state: 'detached' });
     expect(file().persona_studio).toBeUndefined();
+  });
+
+  it('the Editor\'s "accepts images" box saves the brain\'s vision key', async () => {
+    const editor = new PersonaEditor(app.page);
+    await editor.open();
+    await app.page.locator('#brain-vision').check();
+    await editor.save();
+    await editor.savedMark().waitFor();
+    const file = JSON.parse(readFileSync(path.join(app.home, 'personas', 'calc.json'), 'utf8'));
+    expect(file['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].vision).toBe(true);
+    if (process.env.SCREENSHOTS_DIR) {
+      await app.page.locator('#brain-vision').scrollIntoViewIfNeeded();
+      await app.page.waitForTimeout(150);
+      await app.page.screenshot({
+        path: path.join(path.resolve(repoRoot, process.env.SCREENSHOTS_DIR), 'editor-brain-vision-light.png'),
+      });
+    }
   });
 });
