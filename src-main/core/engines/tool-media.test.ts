@@ -131,3 +131,23 @@ describe('a tool image in the ReAct family', () => {
     expect(noBase64(all)).toBe(true);
   });
 });
+
+describe('a tool turned off in the persona, in both engine families', () => {
+  it('is left out of the native tool list and of the ReAct prompt, and a call to it is refused', async () => {
+    const r = new ToolRegistry([new PictureToolBox()], { disabled: ['pictures/snap'] });
+    await r.ready();
+    expect(r.toolInfos()[0].disabled).toBe(true);
+    const native = new ScriptedBrain([
+      { toolCalls: [{ id: 'c1', name: 'snap', arguments: {} }] },
+      { content: 'No picture.' },
+    ]);
+    await new NativeToolCallEngine({ brain: native, registry: r }).run([user('look')], {});
+    expect(native.calls[0].tools).toBeUndefined();
+    expect(native.calls[1].messages.at(-1)!.content).toBe(
+      "Error: tool 'snap' was not run: Tool 'snap' is turned off in this persona (persona_studio.tools.disabled).",
+    );
+    const react = new ScriptedBrain([{ content: 'FINAL_ANSWER: none' }]);
+    await new ReActLoopEngine({ brain: react, registry: r }).run([user('look')], {});
+    expect(react.calls[0].messages.some((m) => m.content.includes('snap'))).toBe(false);
+  });
+});
