@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Modal } from '../Modal';
+import { base64Bytes, decodeBase64, fileNameFor, formatBytes, saveFile } from './result-blocks';
+
+/** The size and type line of a media block, with its Save button. */
+function MediaMeta({
+  kind,
+  data,
+  mimeType,
+  uri,
+  children,
+}: {
+  kind: 'image' | 'audio' | 'file';
+  data: string;
+  mimeType: string;
+  uri?: string;
+  children?: React.ReactNode;
+}) {
+  const name = fileNameFor(kind, mimeType, uri);
+  const save = () => {
+    const bytes = decodeBase64(data);
+    if (bytes) saveFile(bytes, mimeType, name);
+  };
+  return (
+    <div className="result-meta small">
+      <span className="badge">{mimeType}</span>
+      <span className="muted" data-testid="media-size">
+        {formatBytes(base64Bytes(data))}
+      </span>
+      <span className="spacer" />
+      {children}
+      <button type="button" className="small" onClick={save} title={`Save as ${name}`}>
+        Save
+      </button>
+    </div>
+  );
+}
+
+/** An image block: a preview, its type and size, Open full size (a dialog) and Save. */
+export function ImageBlock({ data, mimeType, uri }: { data: string; mimeType: string; uri?: string }) {
+  const [full, setFull] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const src = `data:${mimeType};base64,${data.replace(/\s/g, '')}`;
+  const shown = mimeType.startsWith('image/') && !broken;
+  return (
+    <figure className="result-block result-image" data-testid="result-image">
+      <MediaMeta kind="image" data={data} mimeType={mimeType} uri={uri}>
+        {shown && (
+          <button type="button" className="small" onClick={() => setFull(true)}>
+            Open full size
+          </button>
+        )}
+      </MediaMeta>
+      {shown ? (
+        <img
+          className="preview"
+          src={src}
+          alt={`Image from the tool (${mimeType})`}
+          onClick={() => setFull(true)}
+          onError={() => setBroken(true)}
+        />
+      ) : (
+        <div className="notice warn small">
+          {broken ? 'This image could not be decoded.' : `Not shown: ${mimeType} is not an image type.`} Save keeps its
+          bytes.
+        </div>
+      )}
+      {full && (
+        <Modal
+          title="Image"
+          wide
+          testId="image-lightbox"
+          onClose={() => setFull(false)}
+          actions={
+            <button type="button" onClick={() => setFull(false)} data-autofocus>
+              Close
+            </button>
+          }
+        >
+          <div className="lightbox">
+            <img src={src} alt={`Image from the tool (${mimeType}), full size`} />
+          </div>
+          <div className="small muted">
+            {mimeType} · {formatBytes(base64Bytes(data))}
+          </div>
+        </Modal>
+      )}
+    </figure>
+  );
+}
+
+/** An audio block: a player, its type and size, and Save. */
+export function AudioBlock({ data, mimeType, uri }: { data: string; mimeType: string; uri?: string }) {
+  return (
+    <div className="result-block result-audio" data-testid="result-audio">
+      <MediaMeta kind="audio" data={data} mimeType={mimeType} uri={uri} />
+      <audio controls preload="metadata" src={`data:${mimeType};base64,${data.replace(/\s/g, '')}`}>
+        Your browser cannot play {mimeType}.
+      </audio>
+    </div>
+  );
+}
+
+/** Bytes that are neither image nor audio (a blob resource): their type and size, and Save. */
+export function FileBlock({ data, mimeType, uri }: { data: string; mimeType: string; uri?: string }) {
+  return (
+    <div className="result-block" data-testid="result-file">
+      <MediaMeta kind="file" data={data} mimeType={mimeType} uri={uri} />
+    </div>
+  );
+}
