@@ -65,7 +65,7 @@ function Node({ name, value, depth, openDepth }: { name?: string; value: Json; d
 }
 
 /** Parsed JSON as a tree whose objects and arrays fold (buttons: Tab to one, Enter or Space folds it). */
-export function JsonTree({ value, openDepth = 2, testId }: { value: unknown; openDepth?: number; testId?: string }) {
+export function JsonTree({ value, openDepth = 3, testId }: { value: unknown; openDepth?: number; testId?: string }) {
   return (
     <ul className="json-tree mono" data-testid={testId}>
       <Node value={value as Json} depth={0} openDepth={openDepth} />

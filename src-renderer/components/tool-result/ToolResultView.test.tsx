@@ -25,7 +25,7 @@ describe('ToolResultView: each kind of content', () => {
       <ToolResultView
         result={mcp([
           { type: 'text', text: 'Plain line\nsecond line' },
-          { type: 'text', text: '{"files":[{"name":"a.txt","size":12}],"total":1}' },
+          { type: 'text', text: '{"dir":{"files":[{"name":"a.txt","size":12}]},"total":1}' },
         ])}
       />,
     );
@@ -33,9 +33,9 @@ describe('ToolResultView: each kind of content', () => {
     expect(plain.dataset.kind).toBe('text');
     expect(plain.querySelector('pre')!.textContent).toBe('Plain line\nsecond line');
     expect(json.dataset.kind).toBe('json');
-    expect(json.textContent).toContain('1 line · 48 B');
+    expect(json.textContent).toContain('1 line · 56 B');
     expect(json.textContent).toContain('total: 1');
-    // Depth 2 is open: the files array shows its item folded; opening it shows the name.
+    // Three levels are open: the files array shows its item folded; opening it shows the name.
     const item = within(json).getByRole('button', { name: /0: \{ 2 keys \}/ });
     expect(item.getAttribute('aria-expanded')).toBe('false');
     expect(json.textContent).not.toContain('"a.txt"');
