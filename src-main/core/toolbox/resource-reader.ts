@@ -2,7 +2,7 @@ import type { ResourceContents } from '../../../shared/domain/resource';
 
 /** A toolbox whose server has resources to read (MCP): what the "Open" of a resource in a tool result calls. */
 export interface ResourceReader {
-  readResource(uri: string, options?: { signal?: AbortSignal }): Promise<ResourceContents[]>;
+  readResource(target: { uri: string }): Promise<{ uri: string; contents: ResourceContents[] }>;
 }
 
 /** Does this toolbox read resources? */

@@ -121,7 +121,7 @@ export function toolboxHandlers(
         throw new StudioError('bad_input', `Toolbox '${toolboxId}' has no resources to read: it is not an MCP server.`);
       }
       try {
-        return { contents: await toolbox.readResource(uri) };
+        return { contents: (await toolbox.readResource({ uri })).contents };
       } catch (error) {
         throw new StudioError('tool_execution_failed', `Could not read the resource '${uri}'.`, {
           cause: causeMessage(error),

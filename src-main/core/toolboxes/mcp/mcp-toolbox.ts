@@ -69,9 +69,14 @@ export class MCPToolBox extends ToolBox {
 
   /**
    * Reads one resource through the server (`resources/read`), for the "Open" of a resource link or an embedded
-   * resource in a result. The server's failure comes back as an Error naming the server and the URI.
+   * resource in a result; returns the URI read and its contents. The server's failure comes back as an Error naming
+   * the server and the URI.
    */
-  async readResource(uri: string, options: { signal?: AbortSignal } = {}): Promise<ResourceContents[]> {
+  async readResource(
+    target: { uri: string },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ uri: string; contents: ResourceContents[] }> {
+    const { uri } = target;
     const config = parseMCPConfig(this.config);
     const session = await this.liveSession(config);
     let result;
@@ -81,12 +86,13 @@ export class MCPToolBox extends ToolBox {
       throw new Error(`MCP server '${session.label}' could not read '${uri}': ${describe(error)}`, { cause: error });
     }
     assertJsonSafe(result);
-    return result.contents.map((c) => ({
+    const contents = result.contents.map((c) => ({
       uri: c.uri,
       ...(c.mimeType ? { mimeType: c.mimeType } : {}),
       ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
       ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {}),
     }));
+    return { uri, contents };
   }
 
   /** Ends the session; for stdio this stops the server's process. */
