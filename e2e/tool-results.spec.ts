@@ -87,6 +87,10 @@ describe('tool results for people, in the Tools pane', () => {
     await shoot(app.page, 'tool-results-image-light.png');
     const dialog = await result.openFullSize();
     expect(await dialog.locator('img').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(20);
+    expect(await dialog.getByTestId('lightbox-size').innerText()).toMatch(
+      /image\/png · 3\.9 KB · 20 × 20 px · shown 8× enlarged/,
+    );
+    await shoot(app.page, 'tool-results-lightbox-light.png');
     await app.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -119,6 +123,18 @@ describe('tool results for people, in the Tools pane', () => {
     expect(await again.innerText()).toMatch(/Resource \d: This is a (plaintext resource|base64 blob)|text\/plain/);
     await result.closeDialog();
     expect(app.pageErrors).toEqual([]);
+  });
+
+  it("marks a result the server flagged isError as an error, with the server's message", async () => {
+    await tools.pick('gzip-file-as-resource');
+    await tools.rawMode('{"data": "ftp://127.0.0.1/notes.txt"}');
+    await tools.run();
+    const view = tools.resultView();
+    await view.getByTestId('result-is-error').waitFor();
+    expect(await view.getAttribute('class')).toContain('is-error');
+    expect(await view.getByTestId('result-text').innerText()).toContain('Unsupported URL protocol');
+    await tools.rawMode('{}');
+    await tools.formMode();
   });
 
   it('shows structured content next to the output-schema check', async () => {

@@ -77,15 +77,37 @@ export function ImageBlock({ data, mimeType, uri }: { data: string; mimeType: st
             </button>
           }
         >
-          <div className="lightbox">
-            <img src={src} alt={`Image from the tool (${mimeType}), full size`} />
-          </div>
-          <div className="small muted">
-            {mimeType} · {formatBytes(base64Bytes(data))}
-          </div>
+          <FullSize src={src} mimeType={mimeType} bytes={base64Bytes(data)} />
         </Modal>
       )}
     </figure>
+  );
+}
+
+/** Images smaller than this (px wide) are shown enlarged by a whole factor, pixels kept sharp. */
+const SMALL = 80;
+
+/** The image at its natural size (a tiny one enlarged, and it says so), with its dimensions. */
+function FullSize({ src, mimeType, bytes }: { src: string; mimeType: string; bytes: number }) {
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  const scale = size && size.w > 0 && size.w < SMALL ? Math.floor((SMALL * 2) / size.w) : 1;
+  return (
+    <>
+      <div className="lightbox">
+        <img
+          src={src}
+          alt={`Image from the tool (${mimeType}), full size`}
+          onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
+          style={size ? { width: size.w * scale, height: size.h * scale } : undefined}
+          className={scale > 1 ? 'pixelated' : undefined}
+        />
+      </div>
+      <div className="small muted" data-testid="lightbox-size">
+        {mimeType} · {formatBytes(bytes)}
+        {size && ` · ${size.w} × ${size.h} px`}
+        {scale > 1 && ` · shown ${scale}× enlarged`}
+      </div>
+    </>
   );
 }
 
