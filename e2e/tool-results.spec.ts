@@ -181,6 +181,27 @@ describe('tool results and markdown answers in the chat', () => {
     await chat.answer().screenshot({ path: path.join(OUT, 'markdown-answer.png') });
   });
 
+  it("opens an embedded resource from a TOOL card, read through the persona's server", async () => {
+    const chat = new Chat(app.page);
+    app.llm.setReplies(
+      {
+        content: '',
+        toolCalls: [{ id: 'call_res', name: 'get-resource-reference', arguments: { resourceId: 3 } }],
+      },
+      { content: 'It is **resource 3**.' },
+    );
+    await chat.send('Fetch resource 3');
+    await chat.waitForEnd();
+    const card = new ToolResult(app.page, app.page.locator('[data-testid="trace-tool"][data-tool-call-id="call_res"]'));
+    const embedded = card.embeddedResources().first();
+    expect(await embedded.getByTestId('resource-uri').innerText()).toBe('demo://resource/dynamic/text/3');
+    const dialog = await card.open(embedded);
+    expect(await dialog.getByTestId('resource-text').innerText()).toMatch(/^Resource 3: This is a plaintext resource/);
+    await card.closeDialog();
+    await dialog.waitFor({ state: 'detached' });
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('looks right in the dark theme too', async () => {
     const page = await app.newPage({ colorScheme: 'dark' });
     await new Sidebar(page).pick('everything');
@@ -194,7 +215,7 @@ describe('tool results and markdown answers in the chat', () => {
     const chat = new Chat(page);
     await chat.open();
     await chat.openSession();
-    await chat.answer().getByTestId('answer-text').locator('h2').waitFor();
+    await page.getByTestId('answer-text').locator('h2').first().waitFor();
     await chat.tools().first().scrollIntoViewIfNeeded();
     await shoot(page, 'tool-results-chat-dark.png');
     await page.close();
