@@ -1,6 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Modal } from '../Modal';
 import { base64Bytes, decodeBase64, fileNameFor, formatBytes, saveFile } from './result-blocks';
+
+/** The data: URL of base64 bytes, built once per block (a large image's base64 is megabytes). */
+function useDataUrl(data: string, mimeType: string): string {
+  return useMemo(() => `data:${mimeType};base64,${data.replace(/\s/g, '')}`, [data, mimeType]);
+}
 
 /** The size and type line of a media block, with its Save button. */
 function MediaMeta({
@@ -17,15 +22,16 @@ function MediaMeta({
   children?: React.ReactNode;
 }) {
   const name = fileNameFor(kind, mimeType, uri);
+  const bytes = useMemo(() => base64Bytes(data), [data]);
   const save = () => {
-    const bytes = decodeBase64(data);
-    if (bytes) saveFile(bytes, mimeType, name);
+    const decoded = decodeBase64(data);
+    if (decoded) saveFile(decoded, mimeType, name);
   };
   return (
     <div className="result-meta small">
       <span className="badge">{mimeType}</span>
       <span className="muted" data-testid="media-size">
-        {formatBytes(base64Bytes(data))}
+        {formatBytes(bytes)}
       </span>
       <span className="spacer" />
       {children}
@@ -40,7 +46,7 @@ function MediaMeta({
 export function ImageBlock({ data, mimeType, uri }: { data: string; mimeType: string; uri?: string }) {
   const [full, setFull] = useState(false);
   const [broken, setBroken] = useState(false);
-  const src = `data:${mimeType};base64,${data.replace(/\s/g, '')}`;
+  const src = useDataUrl(data, mimeType);
   const shown = mimeType.startsWith('image/') && !broken;
   return (
     <figure className="result-block result-image" data-testid="result-image">
@@ -116,7 +122,7 @@ export function AudioBlock({ data, mimeType, uri }: { data: string; mimeType: st
   return (
     <div className="result-block result-audio" data-testid="result-audio">
       <MediaMeta kind="audio" data={data} mimeType={mimeType} uri={uri} />
-      <audio controls preload="metadata" src={`data:${mimeType};base64,${data.replace(/\s/g, '')}`}>
+      <audio controls preload="metadata" src={useDataUrl(data, mimeType)}>
         Your browser cannot play {mimeType}.
       </audio>
     </div>
