@@ -30,6 +30,7 @@ const MARKDOWN_ANSWER = [
   '2. a line after it',
   '',
   'Read more in [the MCP docs](https://modelcontextprotocol.io/).',
+  'A single newline stays a line break.',
   '',
   '```json',
   '{ "mimeType": "image/png" }',
@@ -170,6 +171,9 @@ describe('tool results and markdown answers in the chat', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(await answer.locator('pre code').innerText()).toContain('"mimeType": "image/png"');
+    expect(await answer.locator('p', { hasText: 'Read more' }).innerText()).toBe(
+      'Read more in the MCP docs.\nA single newline stays a line break.',
+    );
     expect(await answer.innerText()).toContain('<script>window.__pwned = true</script>');
     expect(await answer.locator('script').count()).toBe(0);
     expect(await app.page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
