@@ -9,6 +9,8 @@ import { ToolResultContext } from '../../components/tool-result/result-context';
 import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
+import { ElidedToolResult } from './ElidedToolResult';
+import { isElisionNote } from '../../../shared/domain/elision-note';
 
 const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   pending: { label: 'waiting', cls: 'badge' },
@@ -31,6 +33,13 @@ function outcomeLine(row: ToolRow, reported: string | null): string | null {
 function TraceToolResult({ row }: { row: ToolRow }) {
   const envFor = useContext(ToolResultContext);
   const context = useMemo(() => envFor(row.toolboxId, row.name), [envFor, row.toolboxId, row.name]);
+  if (isElisionNote(row.result))
+    return (
+      <>
+        <JsonView value={row.result} testId="trace-tool-result" compact />
+        <ElidedToolResult row={row} />
+      </>
+    );
   return <ToolResultView result={row.result} testId="trace-tool-result" compact {...context} />;
 }
 
