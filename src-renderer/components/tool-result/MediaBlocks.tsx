@@ -30,7 +30,7 @@ function MediaMeta({
   return (
     <div className="result-meta small">
       <span className="badge">{mimeType}</span>
-      <span className="muted" data-testid="media-size">
+      <span className="muted" data-testid="media-size" title={`${bytes.toLocaleString('en')} bytes`}>
         {formatBytes(bytes)}
       </span>
       <span className="spacer" />

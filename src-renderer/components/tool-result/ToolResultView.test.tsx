@@ -70,6 +70,7 @@ describe('ToolResultView: each kind of content', () => {
     const block = screen.getByTestId('result-image');
     expect(within(block).getByText('image/png')).toBeTruthy();
     expect(within(block).getByTestId('media-size').textContent).toBe('80 B');
+    expect(within(block).getByTestId('media-size').title).toBe('80 bytes');
     const img = block.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`data:image/png;base64,${TINY_PNG}`);
 
