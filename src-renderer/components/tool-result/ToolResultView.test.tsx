@@ -74,11 +74,15 @@ describe('ToolResultView: each kind of content', () => {
     const img = block.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`data:image/png;base64,${TINY_PNG}`);
 
-    fireEvent.click(within(block).getByRole('button', { name: 'Open full size' }));
+    const openButton = within(block).getByRole('button', { name: 'Open full size' });
+    openButton.focus();
+    fireEvent.click(openButton);
     const dialog = screen.getByTestId('image-lightbox');
     expect(dialog.querySelector('img')!.getAttribute('src')).toBe(`data:image/png;base64,${TINY_PNG}`);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByTestId('image-lightbox')).toBeNull();
+    expect(document.activeElement, 'the keyboard is back where it was').toBe(openButton);
 
     fireEvent.click(within(block).getByRole('button', { name: 'Save' }));
     expect(clicked).toHaveBeenCalledTimes(1);
