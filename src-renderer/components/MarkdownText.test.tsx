@@ -9,7 +9,7 @@ afterEach(cleanup);
 const html = (text: string) => render(<MarkdownText text={text} />).container;
 
 describe('MarkdownText', () => {
-  it('renders headings, emphasis, lists, code and tables', () => {
+  it('renders headings, emphasis, lists and code', () => {
     const out = html('# Plan\n\nSome **bold** and `code`.\n\n- one\n- two\n\n```js\nconst a = 1;\n\nconst b = 2;\n```');
     expect(out.querySelector('h1')!.textContent).toBe('Plan');
     expect(out.querySelector('strong')!.textContent).toBe('bold');
@@ -37,6 +37,11 @@ describe('MarkdownText', () => {
     expect(bad.getAttribute('href') ?? '').not.toContain('javascript');
   });
 
+  it('resolves a reference link defined in another paragraph', () => {
+    const link = html('See [the docs][1].\n\nMore text.\n\n[1]: https://example.com/docs').querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('https://example.com/docs');
+  });
+
   it('does not load images from an answer: they become links to their source', () => {
     const out = html('![a tracker](https://tracker.example/p.png)');
     expect(out.querySelector('img')).toBeNull();
@@ -52,6 +57,7 @@ describe('markdownChunks', () => {
     expect(markdownChunks('```\nx\n\ny\n```\n\nafter')).toEqual(['```\nx\n\ny\n```\n', 'after']);
     expect(markdownChunks('- item\n\n  more of it\n\nnext')).toEqual(['- item\n\n  more of it\n', 'next']);
     expect(markdownChunks('')).toEqual(['']);
+    expect(markdownChunks('See [the docs][1].\n\n[1]: https://example.com/')).toHaveLength(1);
   });
 
   it('renders the same text chunked as whole', () => {

@@ -1,9 +1,11 @@
 /**
  * Splits markdown into top-level chunks at blank lines, never inside a fenced code block, and keeps indented
  * continuations (a list item's next paragraph) with the chunk above. Rendering chunk by chunk lets a streaming answer
- * re-parse only its last chunk per token.
+ * re-parse only its last chunk per token. A text with link reference definitions stays one chunk.
  */
 export function markdownChunks(text: string): string[] {
+  // A link reference definition (`[1]: https://...`) may serve any paragraph: such a text is parsed whole.
+  if (/^ {0,3}\[[^\]]+\]:/m.test(text)) return [text];
   const lines = text.split('\n');
   const chunks: string[] = [];
   let current: string[] = [];
