@@ -61,20 +61,22 @@ export function SavedCalls({
                 >
                   Run
                 </button>
-                <button className="small ghost" onClick={() => onLoad(s)}>
-                  Load
-                </button>
-                <button
-                  className="small ghost"
-                  onClick={() => setRenaming(s.id)}
-                  aria-label={`Rename “${s.label}”`}
-                  disabled={renaming === s.id}
-                >
-                  Rename
-                </button>
-                <button className="small ghost" onClick={() => onDelete(s)} aria-label={`Delete “${s.label}”`}>
-                  Delete
-                </button>
+                <span className="saved-call-actions">
+                  <button className="small ghost" onClick={() => onLoad(s)}>
+                    Load
+                  </button>
+                  <button
+                    className="small ghost"
+                    onClick={() => setRenaming(s.id)}
+                    aria-label={`Rename “${s.label}”`}
+                    disabled={renaming === s.id}
+                  >
+                    Rename
+                  </button>
+                  <button className="small ghost" onClick={() => onDelete(s)} aria-label={`Delete “${s.label}”`}>
+                    Delete
+                  </button>
+                </span>
               </li>
             );
           })}
