@@ -3,6 +3,7 @@ import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
+import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-travel';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 
@@ -65,6 +66,8 @@ export const SessionSummary = z.object({
   startedAt: z.number(),
   updatedAt: z.number(),
   runs: z.number().int(),
+  /** Where the session came from (a fork or a re-run of another session); absent for a plain chat. */
+  origin: SessionOrigin.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -225,6 +228,22 @@ export const methods = {
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
     }),
+  },
+  /**
+   * Forks a recorded session at a step: a new session holding the history up to it (copied, no request sent, no
+   * tool run), the step as edited, then the loop going on live. Answers at once; the trace streams as chat.trace.
+   */
+  'sessions.fork': {
+    input: z.object({ sessionId: z.string(), point: ForkPoint, edit: ForkEdit }),
+    output: z.object({ sessionId: z.string(), runId: z.string() }),
+  },
+  /**
+   * Runs a session's user turns again, in order, in a new session, against `target` (persona, brain, model,
+   * engine; tools live or from the recording). Answers once the first run started; the rest follow.
+   */
+  'sessions.rerun': {
+    input: z.object({ sessionId: z.string(), target: RerunTarget }),
+    output: z.object({ sessionId: z.string(), turns: z.number().int() }),
   },
   /** The persona's breakpoints (remembered per persona; none set: all off). */
   'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },

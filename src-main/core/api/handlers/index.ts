@@ -7,6 +7,7 @@ import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
 import { toolboxHandlers } from './toolboxes';
+import { timeTravelHandlers } from './time-travel';
 
 /** Every method of the contract, implemented over the app's state. */
 export function createHandlers(app: AppContext): Handlers {
@@ -18,5 +19,6 @@ export function createHandlers(app: AppContext): Handlers {
     ...debugHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
+    ...timeTravelHandlers(app),
   };
 }
