@@ -3,6 +3,7 @@ import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
+import { RunDiff } from '../domain/run-diff';
 import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-travel';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
@@ -244,6 +245,11 @@ export const methods = {
   'sessions.rerun': {
     input: z.object({ sessionId: z.string(), target: RerunTarget }),
     output: z.object({ sessionId: z.string(), turns: z.number().int() }),
+  },
+  /** Two sessions compared turn by turn (see diffRuns); `equal` ignores ids, times and token counts. */
+  'sessions.diff': {
+    input: z.object({ a: z.string(), b: z.string() }),
+    output: RunDiff,
   },
   /** The persona's breakpoints (remembered per persona; none set: all off). */
   'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import type { SessionOrigin } from '../../../../shared/domain/time-travel';
+import { diffRuns } from '../../../../shared/domain/run-diff';
 import { assertApproved } from '../../approvals/awaiting-approval';
 import type { AppContext } from '../../app/app-context';
 import { startFork } from '../../app/fork-run';
@@ -53,8 +54,14 @@ async function approvedRuntime(acquire: () => Promise<{ runtime: PersonaRuntime;
 }
 
 /** Time travel: fork a recorded session at a step, re-run a session against another persona, brain or model. */
-export function timeTravelHandlers(app: AppContext): Pick<Handlers, 'sessions.fork' | 'sessions.rerun'> {
+export function timeTravelHandlers(
+  app: AppContext,
+): Pick<Handlers, 'sessions.fork' | 'sessions.rerun' | 'sessions.diff'> {
   return {
+    'sessions.diff': async ({ a, b }) => {
+      const [sa, sb] = await Promise.all([app.sessions.load(a), app.sessions.load(b)]);
+      return diffRuns({ sessionId: a, events: sa.events }, { sessionId: b, events: sb.events });
+    },
     'sessions.fork': async ({ sessionId: source, point, edit }, ctx) => {
       const { session, events } = await app.sessions.load(source);
       const personaId = personaOf(session);
