@@ -101,6 +101,9 @@ describe('sessions.fork', () => {
       point: { kind: 'tool', runId: second.runId, toolCallId: second.type === 'tool_started' ? second.toolCallId : '' },
       edit: { kind: 'tool', result: { result: 41, expression: '2+3', error: null } },
     });
+    // Opened at once (as the window does), the fork is not an interrupted session, even when it ends meanwhile.
+    const early = await ok('chat.loadSession', { sessionId: fork.sessionId });
+    expect(early.warnings).toEqual([]);
     const events = await ended(fork.sessionId);
 
     // One request: the copied prefix sent none; it carries the recorded 999 (no tool ran) and the edited 41.

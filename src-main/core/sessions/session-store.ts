@@ -145,6 +145,8 @@ export class SessionStore {
   }> {
     const file = this.fileOf(sessionId);
     const writer = this.writers.get(sessionId);
+    // Whether a run is going is taken before the read: a run that ends while the file is read is not "interrupted".
+    const running = this.running.has(sessionId);
     await writer?.idle();
     let text: string;
     let mtime: number;
@@ -156,7 +158,7 @@ export class SessionStore {
       throw error;
     }
     const { events, skipped } = parseSession(text);
-    const interruptedRunIds = unfinishedRuns(events, this.running.has(sessionId));
+    const interruptedRunIds = unfinishedRuns(events, running);
     const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
     if (skipped.length) {
       const message = `Session '${sessionId}': ${warnings[0]}`;
