@@ -4,6 +4,7 @@ import { Sidebar } from './features/sidebar/Sidebar';
 import { PersonaEditor } from './features/persona-editor/PersonaEditor';
 import { ToolsPane } from './features/tool-forms/ToolsPane';
 import { ChatPane } from './features/chat/ChatPane';
+import { RunDiffView } from './features/run-diff/RunDiffView';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
@@ -103,6 +104,7 @@ export function App() {
       <ExportDialog />
       <KeyQuestionDialog />
       <ImportConflictDialog />
+      <RunDiffView />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
 import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
+import { ForkButton } from './ForkButton';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -10,10 +11,13 @@ export function AssistantCard({
   event,
   rawOpen,
   onToggleRaw,
+  onFork,
 }: {
   event: Assistant;
   rawOpen: boolean;
   onToggleRaw(): void;
+  /** "Fork from here": a new session from this turn, edited. */
+  onFork?(): void;
 }) {
   return (
     <div className="msg assistant" data-testid="trace-assistant">
@@ -31,6 +35,7 @@ export function AssistantCard({
           </span>
         )}
         <span className="spacer" />
+        {onFork && <ForkButton onClick={onFork} />}
         {event.raw && (
           <button
             className="small ghost"

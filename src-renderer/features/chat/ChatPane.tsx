@@ -16,6 +16,9 @@ import { BreakpointsBar } from './BreakpointsBar';
 import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
 import { useDebugger } from './use-debugger';
+import { ForkDialog } from './ForkDialog';
+import { OriginLink } from './OriginLink';
+import { RerunDialog } from './RerunDialog';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -57,7 +60,10 @@ export function ChatPane() {
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
     [openToolCall],
   );
-  const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const rowUi = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const openFork = useApp((s) => s.openFork);
+  const revealKey = useApp((s) => s.revealKey);
+  const ui = useMemo(() => ({ ...rowUi, fork: openFork }), [rowUi, openFork]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
   const iteration = useMemo(() => {
     if (!runId) return null;
@@ -88,10 +94,17 @@ export function ChatPane() {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
+      <OriginLink />
       <BreakpointsBar />
       {selectedId && <ToolboxBanner />}
       {rows.length ? (
-        <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
+        <TracePane
+          key={sessionId ?? ''}
+          rows={shown}
+          ui={ui}
+          anchor={anchor}
+          reveal={pausedRowKey(pause) ?? revealKey}
+        />
       ) : (
         <div className="trace-scroll">
           <EmptyState
@@ -128,6 +141,8 @@ export function ChatPane() {
           The persona has unsaved changes; chat uses the saved version.
         </div>
       )}
+      <ForkDialog />
+      <RerunDialog />
       <Composer
         disabled={!selectedId}
         running={!!runId}

@@ -5,6 +5,7 @@ import { reportedError } from '../../lib/reported-error';
 import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
+import { ForkButton } from './ForkButton';
 
 const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   pending: { label: 'waiting', cls: 'badge' },
@@ -29,11 +30,14 @@ export function ToolCard({
   collapsed,
   onToggle,
   onOpen,
+  onFork,
 }: {
   row: ToolRow;
   collapsed: boolean;
   onToggle(): void;
   onOpen(): void;
+  /** "Fork from here": a new session from this call, its result edited. */
+  onFork?(): void;
 }) {
   const s = STATUS[row.status];
   const reported = row.status === 'ok' ? reportedError(row.result) : null;
@@ -80,6 +84,7 @@ export function ToolCard({
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
         <PausedMs ms={row.pausedMs} />
         <span className="spacer" />
+        {!pause && onFork && <ForkButton onClick={onFork} />}
         {!pause && (
           <button
             className="small"
