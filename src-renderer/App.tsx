@@ -5,6 +5,7 @@ import { PersonaEditor } from './features/persona-editor/PersonaEditor';
 import { ToolsPane } from './features/tool-forms/ToolsPane';
 import { ChatPane } from './features/chat/ChatPane';
 import { RunDiffView } from './features/run-diff/RunDiffView';
+import { ForkDialog } from './features/chat/ForkDialog';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
@@ -105,6 +106,7 @@ export function App() {
       <KeyQuestionDialog />
       <ImportConflictDialog />
       <RunDiffView />
+      <ForkDialog />
     </div>
   );
 }

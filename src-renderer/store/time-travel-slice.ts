@@ -6,8 +6,11 @@ import type { MethodInput } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
 import type { GetState, SetState } from './types';
 
-/** A step the user asked to fork at, with what the editor starts from (the recorded step). */
-export type ForkRequest =
+/**
+ * A step the user asked to fork at, with what the editor starts from (the recorded step). `sessionId`: the stored
+ * session it is in (default: the one on screen in Chat; another screen showing a stored trace passes its own).
+ */
+export type ForkRequest = { sessionId?: string } & (
   | { kind: 'user'; runId: string; content: string }
   | { kind: 'assistant'; runId: string; seq: number; content: string; toolCalls: ToolCall[] }
   | {
@@ -18,7 +21,8 @@ export type ForkRequest =
       toolboxId: string | null;
       /** The recorded result (or {} for an error). */
       result: Record<string, unknown>;
-    };
+    }
+);
 
 /** The fork point of a request. */
 export function pointOf(request: ForkRequest): ForkPoint {
@@ -87,12 +91,13 @@ export function createTimeTravelSlice(set: SetState, get: GetState): TimeTravelS
     openFork: (request) => set({ forking: request, forkError: null }),
     async fork(edit) {
       const request = get().forking;
-      const sessionId = get().sessionId;
+      const sessionId = request?.sessionId ?? get().sessionId;
       if (!request || !sessionId) return false;
       set({ forkBusy: true, forkError: null });
       try {
         const out = await get().client.call('sessions.fork', { sessionId, point: pointOf(request), edit });
         set({ forkBusy: false, forking: null });
+        get().setTab('chat');
         await show(out.sessionId);
         return true;
       } catch (e) {

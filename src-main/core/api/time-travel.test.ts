@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import type { PauseState } from '../../../shared/domain/debug';
+import type { RpcEvent } from '../../../shared/ipc/envelope';
 import { createApp, type App } from './app';
 import { dispatch } from './dispatch';
 
@@ -12,6 +14,7 @@ let app: App;
 let dataDir: string;
 let provider: ScriptedServer;
 let other: ScriptedServer;
+let pushed: RpcEvent[];
 
 async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
   const response = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
@@ -80,6 +83,8 @@ beforeEach(async () => {
   other = await startScriptedOpenAIServer();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-time-travel-'));
   app = await createApp({ dataDir, mode: 'browser' });
+  pushed = [];
+  app.onEvent((e) => pushed.push(e));
 });
 
 afterEach(async () => {
@@ -170,6 +175,48 @@ describe('sessions.fork', () => {
     await ended(user.sessionId);
     expect(provider.chatRequests).toHaveLength(1);
     expect(userMessages(provider.chatRequests[0])).toEqual(['Just say hello']);
+  });
+});
+
+describe('sessions.fork in a longer session, under the debugger', () => {
+  it('forks the second turn: the first is copied whole and is the history; Pause before the model stops only before the live request', async () => {
+    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
+    const a = await recordedRunA(record.id);
+    provider.setReplies(calc('7*6'), { content: 'It is 42.' });
+    await ok('chat.send', { personaId: record.id, sessionId: a.sessionId, message: 'And 7*6?' });
+    const both = await ended(a.sessionId, 2);
+    const second = both.find((e) => e.type === 'tool_started' && e.arguments.expression === '7*6')!;
+    await ok('debug.setBreakpoints', { personaId: record.id, breakpoints: { beforeModel: true } });
+    provider.reset();
+    provider.setReplies({ content: 'It is 40.' });
+
+    const fork = await ok('sessions.fork', {
+      sessionId: a.sessionId,
+      point: { kind: 'tool', runId: second.runId, toolCallId: second.type === 'tool_started' ? second.toolCallId : '' },
+      edit: { kind: 'tool', result: { result: 40, expression: '7*6', error: null } },
+    });
+    const deadline = Date.now() + 10_000;
+    while (!pushed.some((e) => e.event === 'debug.paused') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const pauses = pushed.filter((e) => e.event === 'debug.paused').map((e) => e.payload as PauseState);
+    expect(pauses).toHaveLength(1);
+    expect(provider.chatRequests).toHaveLength(0);
+    expect(pauses[0].at.kind).toBe('model');
+    await ok('debug.resume', { runId: pauses[0].runId, pauseId: pauses[0].pauseId, action: { action: 'continue' } });
+    const events = await ended(fork.sessionId, 2);
+
+    expect(provider.chatRequests).toHaveLength(1);
+    const sent = provider.chatRequests[0].body.messages as { role: string; content: string }[];
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Compute 12*9 and 2+3', 'And 7*6?']);
+    expect(sent.find((m) => m.role === 'assistant' && m.content === 'Done: 108 and 5.')).toBeDefined();
+    expect(toolMessages(provider.chatRequests[0]).at(-1)).toBe(
+      JSON.stringify({ result: 40, expression: '7*6', error: null }),
+    );
+    const firstRun = both.filter((e) => e.runId === both[0].runId);
+    expect(
+      events.slice(0, firstRun.length).map((e) => (e.type === 'run_started' ? { ...e, sessionId: '' } : e)),
+    ).toEqual(firstRun.map((e) => (e.type === 'run_started' ? { ...e, sessionId: '' } : e)));
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', answer: 'It is 40.' });
   });
 });
 

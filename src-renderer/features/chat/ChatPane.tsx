@@ -16,7 +16,6 @@ import { BreakpointsBar } from './BreakpointsBar';
 import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
 import { useDebugger } from './use-debugger';
-import { ForkDialog } from './ForkDialog';
 import { OriginLink } from './OriginLink';
 import { RerunDialog } from './RerunDialog';
 
@@ -141,7 +140,6 @@ export function ChatPane() {
           The persona has unsaved changes; chat uses the saved version.
         </div>
       )}
-      <ForkDialog />
       <RerunDialog />
       <Composer
         disabled={!selectedId}
