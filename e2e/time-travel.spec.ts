@@ -74,6 +74,12 @@ describe('time travel', () => {
     expect(await diff.getByTestId('diff-answer-a').locator('del').innerText()).toContain('108');
     expect(await diff.getByTestId('diff-answer-b').locator('ins').innerText()).toContain('120');
     await app.page.screenshot({ path: path.join(OUT, 'diff.png') });
+    const dark = await app.newPage({ colorScheme: 'dark' });
+    await new Sidebar(dark).pick('calc');
+    await new Chat(dark).open();
+    await new TimeTravel(dark).openDiff();
+    await dark.screenshot({ path: path.join(tmpdir(), 'persona-studio-diff-dark.png') });
+    await dark.close();
     await app.page.keyboard.press('Escape');
     await diff.waitFor({ state: 'detached' });
 
@@ -81,6 +87,9 @@ describe('time travel', () => {
     await app.page.getByTestId('origin-link').click();
     await tt.origin().waitFor({ state: 'detached' });
     expect(await chat.answer().innerText()).toContain('The result is 108.');
+    const revealed = app.page.locator('[data-revealed] [data-testid="trace-tool"]');
+    expect(await revealed.getAttribute('data-tool-call-id')).toBe('call_a');
+    expect(await revealed.getByTestId('trace-tool-result').innerText()).toContain('108');
   });
 
   it('re-runs A from "Re-run with…" with recorded tools: same turn, no live tool call, a child in the tree', async () => {
