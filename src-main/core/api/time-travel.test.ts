@@ -143,6 +143,33 @@ describe('sessions.fork', () => {
     });
   });
 
+  it('refuses an edited result that does not fit the tool output schema, and makes no session', async () => {
+    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
+    const a = await recordedRunA(record.id);
+    const first = a.events.find((e) => e.type === 'tool_started')!;
+    const before = (await ok('chat.sessions', {})).sessions.length;
+    const response = await dispatch(
+      app.handlers,
+      {
+        id: 1,
+        method: 'sessions.fork',
+        input: {
+          sessionId: a.sessionId,
+          point: {
+            kind: 'tool',
+            runId: first.runId,
+            toolCallId: first.type === 'tool_started' ? first.toolCallId : '',
+          },
+          edit: { kind: 'tool', result: { result: 'many' } },
+        },
+      },
+      { transport: 'test' },
+    );
+    expect(response.ok).toBe(false);
+    if (!response.ok) expect(response.error.code).toBe('tool_output_invalid');
+    expect((await ok('chat.sessions', {})).sessions).toHaveLength(before);
+  });
+
   it('an edited assistant turn runs its new tool calls live; an edited user message starts the run again', async () => {
     const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
     const a = await recordedRunA(record.id);

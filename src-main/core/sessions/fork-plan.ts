@@ -28,7 +28,7 @@ export interface ForkPlan {
   /** Recorded outcomes of the forked run's tool calls before the step. */
   outcomes: Map<string, RecordedOutcome>;
   /** A tool fork: the call answered with the edited result (the tool does not run). */
-  edited: { toolCallId: string; result: Record<string, unknown> } | null;
+  edited: { toolCallId: string; name: string; result: Record<string, unknown> } | null;
   liveAt: LiveAt;
   /** The step in words, for the fork's header link. */
   label: string;
@@ -121,7 +121,7 @@ export function planFork(
     before = run.filter((e) => e.seq < first.seq);
     turns = before.filter((e): e is AssistantEvent => e.type === 'assistant_message');
     liveAt = { kind: 'tool', toolCallId: point.toolCallId };
-    edited = { toolCallId: point.toolCallId, result: edit.result };
+    edited = { toolCallId: point.toolCallId, name: 'name' in first ? first.name : '', result: edit.result };
     label = `TOOL ${'name' in first ? first.name : ''}, iteration ${first.iteration}, turn ${turnNo}`;
   } else {
     throw bad(`A ${point.kind} step is edited as a ${point.kind}.`);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ToolCall } from '../../../shared/domain/message';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { issuesOf } from '../../lib/api-error';
 import { Modal } from '../../components/Modal';
 import { ToolForm } from '../../components/tool-form/ToolForm';
 import { useApp } from '../../store/context';
@@ -141,6 +142,7 @@ function ForkEditor({ request }: { request: ForkRequest }) {
             onChange={setResult}
             onSubmit={(r) => void fork({ kind: 'tool', result: r })}
             submitLabel="Fork and continue"
+            issues={error?.code === 'tool_output_invalid' ? issuesOf(error) : []}
             valueKind="result"
             busy={busy}
           />

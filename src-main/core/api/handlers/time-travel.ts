@@ -11,6 +11,7 @@ import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { planFork } from '../../sessions/fork-plan';
 import { newSessionId } from '../../sessions/session-id';
+import { validateWith } from '../../toolbox';
 import type { Handlers } from '../dispatch';
 
 /** The persona a recorded session ran with; a session without one cannot be forked or re-run here. */
@@ -53,6 +54,19 @@ async function approvedRuntime(acquire: () => Promise<{ runtime: PersonaRuntime;
   return held;
 }
 
+/** An edited result must fit the tool's output schema, as a mocked one in the debugger must (when the tool is known). */
+async function checkResult(runtime: PersonaRuntime, name: string, result: Record<string, unknown>): Promise<void> {
+  await runtime.registry.ready();
+  const target = runtime.registry.resolve(name);
+  const tool = target?.toolbox.tools.get(target.name);
+  if (!tool) return;
+  const checked = validateWith(tool.outputSchema, result);
+  if (!checked.ok)
+    throw new StudioError('tool_output_invalid', `The result does not fit tool '${name}''s output.`, {
+      issues: checked.issues,
+    });
+}
+
 /** Time travel: fork a recorded session at a step, re-run a session against another persona, brain or model. */
 export function timeTravelHandlers(
   app: AppContext,
@@ -70,6 +84,7 @@ export function timeTravelHandlers(
       const plan = planFork(events, point, edit, { sessionId, runId: newRunId() });
       const { runtime, release } = await approvedRuntime(() => app.runtimes.acquire(personaId));
       try {
+        if (plan.edited) await checkResult(runtime, plan.edited.name, plan.edited.result);
         const origin: SessionOrigin = { kind: 'fork', sessionId: source, point, label: plan.label };
         await app.sessions.writeMeta(sessionId, { origin });
         await Promise.all(plan.prefix.map((e) => app.sessions.append(sessionId, e)));
