@@ -9,6 +9,7 @@ import type { TransferSlice } from './transfer-slice';
 
 import type { NoticesSlice } from './notices-slice';
 import type { TimeTravelSlice } from './time-travel-slice';
+import type { TestsSlice } from './tests-slice';
 
 /** The whole renderer state: one store made of slices. */
 export type AppState = PersonasSlice &
@@ -19,7 +20,8 @@ export type AppState = PersonasSlice &
   NoticesSlice &
   ApprovalsSlice &
   TransferSlice &
-  TimeTravelSlice & { client: ApiClient };
+  TimeTravelSlice &
+  TestsSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
 export type GetState = () => AppState;

@@ -4,6 +4,7 @@ import { useApp } from '../../store/context';
 import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
 import { sessionTree, treeLabel } from '../../lib/session-tree';
+import { SaveAsTestButton } from './SaveAsTestButton';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {
@@ -82,6 +83,7 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       >
         Diff…
       </button>
+      <SaveAsTestButton />
       <span className="grow" />
       {children}
     </div>

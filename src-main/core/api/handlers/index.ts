@@ -6,6 +6,7 @@ import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
+import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
 import { timeTravelHandlers } from './time-travel';
 
@@ -20,5 +21,6 @@ export function createHandlers(app: AppContext): Handlers {
     ...brainHandlers(app),
     ...settingsHandlers(app),
     ...timeTravelHandlers(app),
+    ...testHandlers(app),
   };
 }
