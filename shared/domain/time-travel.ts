@@ -52,7 +52,9 @@ export type RerunTarget = z.infer<typeof RerunTarget>;
 export const SessionOrigin = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('fork'),
+    /** The parent session; '' when the fork came from a trace that is not a stored session (`from` names it). */
     sessionId: z.string(),
+    from: z.string().optional(),
     point: ForkPoint,
     /** The step in words, for the header link ("TOOL evaluate_expression, turn 1"). */
     label: z.string(),

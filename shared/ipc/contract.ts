@@ -243,7 +243,22 @@ export const methods = {
    * tool run), the step as edited, then the loop going on live. Answers at once; the trace streams as chat.trace.
    */
   'sessions.fork': {
-    input: z.object({ sessionId: z.string(), point: ForkPoint, edit: ForkEdit }),
+    /**
+     * The source: a stored session (`sessionId`), or a trace shown elsewhere that is not one (`trace`: a test
+     * case's run, with the persona it ran with and words naming it).
+     */
+    input: z
+      .object({
+        sessionId: z.string().optional(),
+        trace: z
+          .object({ personaId: PersonaId, events: z.array(TraceEvent).max(20_000), from: z.string().max(200) })
+          .optional(),
+        point: ForkPoint,
+        edit: ForkEdit,
+      })
+      .refine((i) => (i.sessionId === undefined) !== (i.trace === undefined), {
+        message: 'Give the session to fork (sessionId) or its trace, not both.',
+      }),
     output: z.object({ sessionId: z.string(), runId: z.string() }),
   },
   /**

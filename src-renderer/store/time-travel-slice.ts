@@ -1,5 +1,6 @@
 import type { ErrorValue } from '../../shared/domain/errors';
 import type { RunDiff } from '../../shared/domain/run-diff';
+import type { TraceEvent } from '../../shared/domain/trace';
 import type { ToolCall } from '../../shared/domain/message';
 import type { ForkEdit, ForkPoint, RerunTarget } from '../../shared/domain/time-travel';
 import type { MethodInput } from '../../shared/ipc/contract';
@@ -8,9 +9,13 @@ import type { GetState, SetState } from './types';
 
 /**
  * A step the user asked to fork at, with what the editor starts from (the recorded step). `sessionId`: the stored
- * session it is in (default: the one on screen in Chat; another screen showing a stored trace passes its own).
+ * session it is in (default: the one on screen in Chat); or `trace`, for a run shown elsewhere (the Tests screen).
  */
-export type ForkRequest = { sessionId?: string } & (
+export type ForkRequest = {
+  sessionId?: string;
+  /** A trace that is not a stored session (a test case's run): its events, its persona, words naming it. */
+  trace?: { personaId: string; events: TraceEvent[]; from: string };
+} & (
   | { kind: 'user'; runId: string; content: string }
   | { kind: 'assistant'; runId: string; seq: number; content: string; toolCalls: ToolCall[] }
   | {
@@ -92,10 +97,11 @@ export function createTimeTravelSlice(set: SetState, get: GetState): TimeTravelS
     async fork(edit) {
       const request = get().forking;
       const sessionId = request?.sessionId ?? get().sessionId;
-      if (!request || !sessionId) return false;
+      if (!request || (!sessionId && !request.trace)) return false;
       set({ forkBusy: true, forkError: null });
       try {
-        const out = await get().client.call('sessions.fork', { sessionId, point: pointOf(request), edit });
+        const source = request.trace ? { trace: request.trace } : { sessionId: sessionId! };
+        const out = await get().client.call('sessions.fork', { ...source, point: pointOf(request), edit });
         set({ forkBusy: false, forking: null });
         get().setTab('chat');
         await show(out.sessionId);

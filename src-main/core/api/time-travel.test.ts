@@ -170,6 +170,23 @@ describe('sessions.fork', () => {
     expect((await ok('chat.sessions', {})).sessions).toHaveLength(before);
   });
 
+  it('forks a trace that is not a stored session (a test case run), naming where it came from', async () => {
+    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
+    const a = await recordedRunA(record.id);
+    const second = a.events.find((e) => e.type === 'tool_started' && e.arguments.expression === '2+3')!;
+    provider.reset();
+    provider.setReplies({ content: 'Fine.' });
+    const fork = await ok('sessions.fork', {
+      trace: { personaId: 'calc', events: a.events, from: 'a test case run' },
+      point: { kind: 'tool', runId: second.runId, toolCallId: second.type === 'tool_started' ? second.toolCallId : '' },
+      edit: { kind: 'tool', result: { result: 6, expression: '2+3', error: null } },
+    });
+    await ended(fork.sessionId);
+    expect(provider.chatRequests).toHaveLength(1);
+    const { session } = await ok('chat.loadSession', { sessionId: fork.sessionId });
+    expect(session.origin).toMatchObject({ kind: 'fork', sessionId: '', from: 'a test case run' });
+  });
+
   it('an edited assistant turn runs its new tool calls live; an edited user message starts the run again', async () => {
     const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
     const a = await recordedRunA(record.id);

@@ -12,7 +12,11 @@ export function OriginLink() {
   const title = parent ? `“${parent.title}”` : origin.sessionId;
   return (
     <div className="origin-link small" data-testid="session-origin">
-      {origin.kind === 'fork' ? (
+      {origin.kind === 'fork' && !origin.sessionId ? (
+        <>
+          Forked from {origin.from ?? 'a trace'} at {origin.label}
+        </>
+      ) : origin.kind === 'fork' ? (
         <>
           Forked from{' '}
           <button

@@ -76,8 +76,10 @@ export function timeTravelHandlers(
       const [sa, sb] = await Promise.all([app.sessions.load(a), app.sessions.load(b)]);
       return diffRuns({ sessionId: a, events: sa.events }, { sessionId: b, events: sb.events });
     },
-    'sessions.fork': async ({ sessionId: source, point, edit }, ctx) => {
-      const { session, events } = await app.sessions.load(source);
+    'sessions.fork': async ({ sessionId: source, trace, point, edit }, ctx) => {
+      const { session, events } = trace
+        ? { session: { personaId: trace.personaId }, events: trace.events }
+        : await app.sessions.load(source!);
       const personaId = personaOf(session);
       const { persona } = await app.personas.get(personaId);
       const sessionId = newSessionId();
@@ -85,7 +87,13 @@ export function timeTravelHandlers(
       const { runtime, release } = await approvedRuntime(() => app.runtimes.acquire(personaId));
       try {
         if (plan.edited) await checkResult(runtime, plan.edited.name, plan.edited.result);
-        const origin: SessionOrigin = { kind: 'fork', sessionId: source, point, label: plan.label };
+        const origin: SessionOrigin = {
+          kind: 'fork',
+          sessionId: source ?? '',
+          ...(trace ? { from: trace.from } : {}),
+          point,
+          label: plan.label,
+        };
         await app.sessions.writeMeta(sessionId, { origin });
         await Promise.all(plan.prefix.map((e) => app.sessions.append(sessionId, e)));
       } catch (error) {
