@@ -211,6 +211,11 @@ export const methods = {
     input: ToolScope.extend({ toolboxId: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
     output: z.object({ result: z.unknown(), durationMs: z.number() }),
   },
+  /** Turns one tool of a persona's toolbox on or off (`persona_studio.tools.disabled`), saving the persona. */
+  'tools.setEnabled': {
+    input: z.object({ personaId: PersonaId, toolboxId: z.string(), name: z.string(), enabled: z.boolean() }),
+    output: PersonaRecord,
+  },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),
     output: z.object({ runId: z.string(), sessionId: z.string() }),
