@@ -5,6 +5,7 @@ import type { ToolCall } from '../../shared/domain/message';
 import type { ForkEdit, ForkPoint, RerunTarget } from '../../shared/domain/time-travel';
 import type { MethodInput } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
+import { isDirty } from './personas-slice';
 import type { GetState, SetState } from './types';
 
 /**
@@ -120,6 +121,9 @@ export function createTimeTravelSlice(set: SetState, get: GetState): TimeTravelS
       try {
         const out = await get().client.call('sessions.rerun', { sessionId, target: target as RerunTarget });
         set({ rerunOpen: false });
+        // A re-run against another persona is that persona's session: show it among them (unsaved edits stay put).
+        if (target.personaId && target.personaId !== get().selectedId && !isDirty(get()))
+          await get().selectPersona(target.personaId);
         await show(out.sessionId);
         return true;
       } catch (e) {
