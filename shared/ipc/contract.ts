@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
+import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { RunDiff } from '../domain/run-diff';
 import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-travel';
@@ -215,6 +216,11 @@ export const methods = {
   'tools.setEnabled': {
     input: z.object({ personaId: PersonaId, toolboxId: z.string(), name: z.string(), enabled: z.boolean() }),
     output: PersonaRecord,
+  },
+  /** Reads a resource through the MCP server of a toolbox (the "Open" of a resource in a tool result). */
+  'tools.readResource': {
+    input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
+    output: z.object({ contents: z.array(ResourceContents) }),
   },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),

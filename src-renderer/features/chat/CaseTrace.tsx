@@ -5,6 +5,8 @@ import { buildTraceRows, unfoldedRows, type ToolRow } from '../../lib/trace-rows
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
 import type { ForkRequest } from '../../store/time-travel-slice';
+import { ToolResultContext } from '../../components/tool-result/result-context';
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 /** The trace step an assertion points at: the run (one user turn) and the seq of its tool event. */
 export interface TraceStepRef {
@@ -43,6 +45,7 @@ export function CaseTrace({ events, step }: CaseTraceProps) {
         : rowUi,
     [rowUi, openFork, personaId, events],
   );
+  const resultEnv = useToolResultEnv();
   const rows = useMemo(() => buildTraceRows(events), [events]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
   const reveal = useMemo(() => {
@@ -59,7 +62,9 @@ export function CaseTrace({ events, step }: CaseTraceProps) {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </div>
-      <TracePane rows={shown} ui={ui} reveal={reveal} />
+      <ToolResultContext.Provider value={resultEnv}>
+        <TracePane rows={shown} ui={ui} reveal={reveal} />
+      </ToolResultContext.Provider>
     </div>
   );
 }

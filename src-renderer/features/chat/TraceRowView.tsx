@@ -9,6 +9,7 @@ import { RequestMarks } from './DebugMarks';
 import { MemoryRow } from './MemoryRow';
 import { ForkButton } from './ForkButton';
 import type { ForkRequest } from '../../store/time-travel-slice';
+import { MarkdownText } from '../../components/MarkdownText';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -109,8 +110,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
               {w}
             </div>
           ))}
-          <div className="text">
-            {row.text}
+          <div className="text markdown" data-testid="answer-text">
+            <MarkdownText text={row.text} />
             {row.streaming && <span className="caret" />}
           </div>
           {row.event?.raw && ui.rawOpen(row.key) && (
