@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,5 +116,17 @@ describe('tool call history over the API', () => {
     const again = await call('personas.save', { persona: calc('Calc') });
     expect(again.id).toBe(p.id);
     expect((await call('tools.history', { personaId: p.id })).entries).toEqual([]);
+  });
+
+  it('a history that cannot be written does not fail the call: the user gets a notice', async () => {
+    const p = await call('personas.save', { persona: calc('Calc') });
+    writeFileSync(path.join(dataDir, 'call-history'), 'a file in the way');
+    const out = await call('tools.call', { personaId: p.id, ...math, arguments: { expression: '7*6' } });
+    expect(out.result).toMatchObject({ result: 42 });
+    const { notices } = await call('app.notices', {});
+    expect(notices.at(-1)).toMatchObject({
+      level: 'warning',
+      message: expect.stringContaining('could not be kept in the history'),
+    });
   });
 });
