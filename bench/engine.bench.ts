@@ -10,8 +10,8 @@
  *    against the same scripted chat-completions server (tracing off in Agents JS);
  *  - scaling: in process at 10 / 100 / 500 iterations;
  *  - large results: 1 MB and 10 MB tool results over HTTP, each side in its own process, with peak memory.
- * Every line runs three times: the median run is printed, with min and max. `npm run bench -- <regexp>` is not
- * supported by scripts/bench.js; run `node --import tsx bench/engine.bench.ts <regexp>` to pick lines by name.
+ * Every line runs three times: the median run is printed, with min and max.
+ * `node --import tsx bench/engine.bench.ts <regexp>` runs only the lines whose name matches.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';

@@ -275,7 +275,10 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Idle connections stay open for the next request, as a real provider's do. Node announces the timeout in a
+  // `Keep-Alive: timeout=N` header, and undici drops a socket whose announced timeout is within 2 s of expiring:
+  // at 1 s every JSON reply cost the client a new TCP connection.
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
