@@ -30,8 +30,8 @@ async function contender(side: string, url: string, script: Script): Promise<Con
 async function main() {
   const [side, url, chars, turns] = process.argv.slice(2);
   const script: Script = { turns: Number(turns), payloadChars: Number(chars) };
-  // Warm the code paths with a small conversation first (JIT, connections), then measure the large one.
-  await (await contender(side, url, { turns: 1 })).run();
+  // Warm the code paths with the same conversation with small results first (JIT, connections), then measure.
+  await (await contender(side, url, { turns: script.turns })).run();
   const run = await contender(side, url, script);
   const rssBefore = process.memoryUsage().rss;
   let heapPeak = process.memoryUsage().heapUsed;
