@@ -11,6 +11,7 @@ import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { parseMCPConfig, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
+import { mcpModelFeed } from './result-feed';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
 
@@ -84,6 +85,7 @@ export class MCPToolBox extends ToolBox {
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
       ...(unavailable ? { unavailable } : {}),
+      modelFeed: mcpModelFeed,
       toolCall: async (args, { signal }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
