@@ -177,3 +177,36 @@ describe('over loopback HTTP, the scripted server receives the same conversation
     expect(sides.aiSdk.every((b) => !b.stream)).toBe(true);
   });
 });
+
+describe('large results: every side sends the whole tool result to the model', () => {
+  const large: Script = { turns: 2, payloadChars: 100_000 };
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedOpenAIServer({ replies: serverReply(large) });
+  });
+  afterAll(() => server.close());
+
+  async function toolContents(run: () => Promise<unknown>): Promise<string[]> {
+    server.reset();
+    server.setReplies(serverReply(large));
+    await run();
+    const last = server.chatRequests.at(-1)!.body as { messages: Array<{ role: string; content: string }> };
+    return last.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+  }
+
+  it('past the default 32,000-character cut, ours, the AI SDK and Agents JS carry the same results', async () => {
+    const brain = new OpenAIBrain({ model: MODEL, api_url: server.url, api_key: 'bench' });
+    const provider = createOpenAICompatible({ name: 'bench', baseURL: server.url, apiKey: 'bench' });
+    const want = [0, 1].map((i) => ({ result: i + 1, data: 'x'.repeat(100_000) }));
+    const sides = {
+      ours: await toolContents(async () => ours({ brain, registry: await benchRegistry(large), script: large }).run()),
+      aiSdk: await toolContents(() => aiSdk(provider.chatModel(MODEL), large).run()),
+      agentsJs: await toolContents(() => agentsJs(agentsModel(httpClient(server.url)), large).run()),
+    };
+    for (const [side, contents] of Object.entries(sides))
+      expect(
+        contents.map((c) => JSON.parse(c)),
+        side,
+      ).toEqual(want);
+  });
+});
