@@ -4,6 +4,7 @@ import {
   McpError,
   type Tool as MCPTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceContents } from '../../../../shared/domain/resource';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
@@ -65,6 +66,34 @@ export class MCPToolBox extends ToolBox {
     await this.ready;
     const schema = this.tools.get(name)?.argumentSchema as JsonSchema | undefined;
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
+  }
+
+  /**
+   * Reads one resource through the server (`resources/read`), for the "Open" of a resource link or an embedded
+   * resource in a result; returns the URI read and its contents. The server's failure comes back as an Error naming
+   * the server and the URI.
+   */
+  async readResource(
+    target: { uri: string },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ uri: string; contents: ResourceContents[] }> {
+    const { uri } = target;
+    const config = parseMCPConfig(this.config);
+    const session = await this.liveSession(config);
+    let result;
+    try {
+      result = await session.client.readResource({ uri }, { signal: options.signal, timeout: config.timeout * 1000 });
+    } catch (error) {
+      throw new Error(`MCP server '${session.label}' could not read '${uri}': ${describe(error)}`, { cause: error });
+    }
+    assertJsonSafe(result);
+    const contents = result.contents.map((c) => ({
+      uri: c.uri,
+      ...(c.mimeType ? { mimeType: c.mimeType } : {}),
+      ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
+      ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {}),
+    }));
+    return { uri, contents };
   }
 
   /** Ends the session; for stdio this stops the server's process. */
