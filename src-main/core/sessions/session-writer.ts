@@ -3,6 +3,8 @@ import path from 'node:path';
 
 interface Pending {
   line: string;
+  /** Lines for the side file, written before `line` (which refers to them). */
+  side: string;
   done: (error: Error | null) => void;
 }
 
@@ -22,10 +24,14 @@ function reason(error: NodeJS.ErrnoException): string {
 /**
  * One session file's appender: one open handle, lines batched into one write per turn of the event loop, and
  * `sync()` for the end of each turn of the conversation. A failed write drops that batch (memory stays bounded),
- * is reported once until a write succeeds again, and the next line starts on a line of its own.
+ * is reported once until a write succeeds again, and the next line starts on a line of its own. A new file
+ * starts with `header`; large payloads go to the side file (`sideFile`) before the lines that refer to them.
  */
 export class SessionWriter {
   private handle: Promise<FileHandle> | null = null;
+  private sideHandle: Promise<FileHandle> | null = null;
+  /** The file's size after our last write: when it is still that, it ends with our line (no read needed). */
+  private expected = -1;
   private pending: Pending[] = [];
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
@@ -37,12 +43,14 @@ export class SessionWriter {
   constructor(
     readonly file: string,
     private readonly onError: (message: string) => void,
+    private readonly header = '',
+    readonly sideFile = `${file}.payloads`,
   ) {}
 
-  /** Queues one line; resolves once it is written (rejects when it could not be). */
-  append(line: string): Promise<void> {
+  /** Queues one line (and its side-file lines); resolves once written (rejects when it could not be). */
+  append(line: string, side = ''): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ line, done: (error) => (error ? reject(error) : resolve()) });
+      this.pending.push({ line, side, done: (error) => (error ? reject(error) : resolve()) });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => {
@@ -59,6 +67,7 @@ export class SessionWriter {
     await this.idle();
     if (!this.handle) return;
     try {
+      if (this.sideHandle) await (await this.sideHandle).datasync();
       await (await this.handle).datasync();
     } catch {
       // The open or the write already reported it; a sync error alone changes nothing the user can act on.
@@ -74,9 +83,12 @@ export class SessionWriter {
   /** Closes the file after what is queued so far; a later append opens it again. */
   close(): Promise<void> {
     this.chain = this.chain.then(async () => {
-      const handle = this.handle;
+      for (const handle of [this.handle, this.sideHandle]) {
+        if (handle) await (await handle.catch(() => null))?.close().catch(() => undefined);
+      }
       this.handle = null;
-      if (handle) await (await handle.catch(() => null))?.close().catch(() => undefined);
+      this.sideHandle = null;
+      this.expected = -1;
     });
     return this.chain;
   }
@@ -84,6 +96,7 @@ export class SessionWriter {
   private opened(): Promise<FileHandle> {
     this.handle ??= (async () => {
       await mkdir(path.dirname(this.file), { recursive: true });
+      this.expected = -1;
       return open(this.file, 'a+');
     })();
     return this.handle;
@@ -91,10 +104,21 @@ export class SessionWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     try {
+      const side = batch.map((p) => p.side).join('');
+      if (side) {
+        this.sideHandle ??= open(this.sideFile, 'a+');
+        const sideHandle = await this.sideHandle;
+        await sideHandle.write(((await endsMidLine(sideHandle)) ? '\n' : '') + side, null, 'utf8');
+      }
       const handle = await this.opened();
-      // A process that crashed mid-write (or our own failed write) left half a line: start on a line of our own.
-      const text = ((await endsMidLine(handle)) || this.brokenLine ? '\n' : '') + batch.map((p) => p.line).join('');
-      await handle.write(text, null, 'utf8');
+      let start = this.brokenLine ? '\n' : '';
+      // A new file gets its header; one that another process (crashed mid-write) left mid-line, a line break.
+      const size = (await handle.stat()).size;
+      if (size === 0) start = this.header;
+      else if (size !== this.expected && (await endsMidLine(handle, size))) start = '\n';
+      const text = start + batch.map((p) => p.line).join('');
+      const { bytesWritten } = await handle.write(text, null, 'utf8');
+      this.expected = size + bytesWritten;
       this.brokenLine = false;
       if (this.failing) {
         this.failing = false;
@@ -105,9 +129,9 @@ export class SessionWriter {
       }
       for (const p of batch) p.done(null);
     } catch (error) {
-      const broken = this.handle;
+      for (const broken of [this.handle, this.sideHandle]) void broken?.then((h) => h.close()).catch(() => undefined);
       this.handle = null;
-      void broken?.then((h) => h.close()).catch(() => undefined);
+      this.sideHandle = null;
       // Part of the batch may be on disk: the next write starts on a new line, so only that line is lost.
       this.brokenLine = true;
       this.lost += batch.length;
@@ -123,8 +147,8 @@ export class SessionWriter {
   }
 }
 
-async function endsMidLine(handle: FileHandle): Promise<boolean> {
-  const { size } = await handle.stat();
+async function endsMidLine(handle: FileHandle, known?: number): Promise<boolean> {
+  const size = known ?? (await handle.stat()).size;
   if (size === 0) return false;
   const last = Buffer.alloc(1);
   await handle.read(last, 0, 1, size - 1);
