@@ -39,7 +39,6 @@ const Base = {
   payloads: z.array(PayloadRef).optional(),
 };
 
-
 /** A provider's token counts for one brain call, as its `usage` reported them. */
 export const TokenUsage = z.object({
   promptTokens: z.number().int().nonnegative(),

@@ -130,7 +130,8 @@ export class SessionEncoder {
     const messages = Array.isArray(request.messages) ? (request.messages as unknown[]) : null;
     const texts = messages ? messages.map((m) => JSON.stringify(m) ?? 'null') : [];
     let keep = 0;
-    if (base && messages) while (keep < texts.length && keep < base.messages.length && texts[keep] === base.messages[keep]) keep++;
+    if (base && messages)
+      while (keep < texts.length && keep < base.messages.length && texts[keep] === base.messages[keep]) keep++;
     const stored: Json = {};
     const same: string[] = [];
     const fields = new Map<string, string>();

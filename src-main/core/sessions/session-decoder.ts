@@ -3,6 +3,7 @@ import type { PayloadRef } from '../../../shared/domain/trace';
 import { issuesText } from '../../../shared/domain/issues';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
 import { SESSION_HEADER, type StorageNotes } from './session-codec';
+import { payloadNote } from './session-window';
 
 /** A line of a session file that could not be read back. */
 export interface SkippedLine {
@@ -43,7 +44,9 @@ function looksWrong(value: unknown): string | null {
 
 function isHeader(value: unknown): boolean {
   return (
-    value !== null && typeof value === 'object' && (value as Record<string, unknown>).$session === SESSION_HEADER.$session
+    value !== null &&
+    typeof value === 'object' &&
+    (value as Record<string, unknown>).$session === SESSION_HEADER.$session
   );
 }
 
@@ -91,9 +94,6 @@ export function parseLines(text: string): ParsedSession {
 /** How decoded events get their side-file payloads: the texts, or (null) previews and references. */
 export type PayloadTexts = Map<string, string> | null;
 
-const PREVIEW_NOTE = (size: number) =>
-  `[${size.toLocaleString('en')} characters: kept in the session's side file; load the full event]`;
-
 interface RunMemory {
   last: { seq: number; request: Record<string, unknown> } | null;
   tools: Map<number, string>;
@@ -126,7 +126,7 @@ export function rebuildEvents(
         const preview = typeof event[field] === 'string' ? (event[field] as string) : '';
         if (text !== undefined) event[field] = text;
         else {
-          event[field] = `${preview}\n${PREVIEW_NOTE(size)}`;
+          event[field] = `${preview}\n${payloadNote(size)}`;
           refs.push({ field, ref, size, preview });
         }
       }
@@ -137,7 +137,7 @@ export function rebuildEvents(
       if (notes.resultIsContent && typeof event.content === 'string') {
         const contentRef = refs.find((r) => r.field === 'content');
         if (contentRef) {
-          event.result = PREVIEW_NOTE(contentRef.size);
+          event.result = payloadNote(contentRef.size);
           (event.elided as string[]).push('result');
         } else event.result = JSON.parse(event.content);
       }

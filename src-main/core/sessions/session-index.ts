@@ -37,7 +37,10 @@ export class SessionIndex {
     if (this.entries) return this.entries;
     const entries = new Map<string, Entry>();
     try {
-      const json = JSON.parse(await readFile(this.file, 'utf8')) as { version?: number; sessions?: Record<string, Entry> };
+      const json = JSON.parse(await readFile(this.file, 'utf8')) as {
+        version?: number;
+        sessions?: Record<string, Entry>;
+      };
       if (json.version === INDEX_VERSION && json.sessions && typeof json.sessions === 'object')
         for (const [id, entry] of Object.entries(json.sessions))
           if (typeof entry?.size === 'number' && entry.state && typeof entry.state === 'object') entries.set(id, entry);

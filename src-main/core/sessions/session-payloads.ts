@@ -64,7 +64,7 @@ export class PayloadFile {
     const chunk = Buffer.alloc(Math.min(CHUNK, size - this.scanned));
     let lineStart = this.scanned;
     let head = Buffer.alloc(0);
-    for (let position = this.scanned; position < size; ) {
+    for (let position = this.scanned; position < size;) {
       const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, size - position), position);
       if (bytesRead === 0) break;
       let from = 0;

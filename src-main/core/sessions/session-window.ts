@@ -6,7 +6,7 @@ export const WINDOW_REQUEST_CHARS = 32 * 1024;
 
 /** The note in place of a payload kept in the side file. */
 export function payloadNote(size: number): string {
-  return `[${size.toLocaleString('en')} characters: kept in the session's side file; load the full event]`;
+  return `[${size.toLocaleString('en')} characters, kept in the session's side file: too large to send at once; load the full event]`;
 }
 
 /**
