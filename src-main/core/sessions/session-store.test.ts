@@ -213,3 +213,20 @@ describe('the same store after a run ended', () => {
     ]);
   });
 });
+
+describe('the session list from the index', () => {
+  it('reads only what a file gained since the last list (the index keeps the rest), and survives a lost index', async () => {
+    const store = new SessionStore(dir);
+    for (const e of run('r1', 1000, 'first question', 'a')) await store.append('s1', e);
+    expect((await store.list()).map((s) => [s.title, s.updatedAt, s.runs])).toEqual([['first question', 1004, 1]]);
+    // The start of the file changes without changing its size: a list that re-read it would lose the title.
+    const file = path.join(dir, 's1.jsonl');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('first question', 'XXXXXXXXXXXXXX'));
+    for (const e of run('r2', 2000, 'second', 'b')) await store.append('s1', e);
+    const fresh = new SessionStore(dir);
+    expect((await fresh.list()).map((s) => [s.title, s.updatedAt, s.runs])).toEqual([['first question', 2004, 2]]);
+    await rm(path.join(dir, 'sessions-index.json'));
+    expect((await new SessionStore(dir).list()).map((s) => [s.title, s.runs])).toEqual([['XXXXXXXXXXXXXX', 2]]);
+  });
+});
