@@ -1,11 +1,15 @@
 /**
  * The tool path, side by side with the bare libraries doing the same calls:
  *  (a) an MCP tool call through executeToolCall (MCPToolBox over stdio: validation, result mapping, the text for
- *      the model) against the MCP SDK's Client.callTool, each to its own copy of the fixture MCP server;
+ *      the model, the tool timeout) against the MCP SDK's Client.callTool with a timeout and an abort signal of its
+ *      own (a call that can be cancelled, as the app's), each to its own copy of the same server: server-everything's
+ *      `echo`, and the fixture server's `plan_trip` (a nested schema: $ref, anyOf, oneOf);
  *  (b) a bus round trip (a request and its response, through our bus server: WebSocketBus clients) against a
  *      relay of raw `ws` sockets with the same two hops (client -> relay -> responder -> relay -> client).
  * Per call; each line three times, the median ratio printed with its min and max.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -17,7 +21,19 @@ import { MCPToolBox } from '../src-main/core/toolboxes/mcp';
 import { comparePair, type Contender } from './harness';
 import { printLine, threeRuns } from './three-runs';
 
-const FIXTURE = ['--import', 'tsx', new URL('../src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname];
+const FIXTURE = [
+  '--import',
+  'tsx',
+  new URL('../src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname,
+];
+const EVERYTHING = [
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+    'dist',
+    'index.js',
+  ),
+  'stdio',
+];
 const TRIP = {
   from: { city: 'Porto', country: 'PT' },
   stops: [
@@ -29,17 +45,18 @@ const TRIP = {
 };
 const CALLS = 20;
 
-async function mcpLine() {
-  const toolbox = new MCPToolBox({ config: { command: process.execPath, args: FIXTURE }, toolboxId: 'fixture' });
+/** One MCP tool, called through executeToolCall (as the loop does, with the tool timeout) and through the SDK. */
+async function mcpLine(name: string, server: string, args: string[], tool: string, input: Record<string, unknown>) {
+  const toolbox = new MCPToolBox({ config: { command: process.execPath, args }, toolboxId: 'bench' });
   await toolbox.ready;
   const registry = new ToolRegistry([toolbox]);
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: FIXTURE, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
   await client.listTools();
   const ours: Contender = {
     async run() {
       for (let i = 0; i < CALLS; i++) {
-        const r = await executeToolCall(registry, 'plan_trip', TRIP, { timeoutMs: 30_000 });
+        const r = await executeToolCall(registry, tool, input, { timeoutMs: 30_000 });
         if (!r.ok) throw new Error(r.content);
       }
       return 0;
@@ -48,7 +65,11 @@ async function mcpLine() {
   const theirs: Contender = {
     async run() {
       for (let i = 0; i < CALLS; i++) {
-        const r = await client.callTool({ name: 'plan_trip', arguments: TRIP }, undefined, { timeout: 30_000 });
+        // A call the app can cancel: one signal of its own, as ours gets.
+        const r = await client.callTool({ name: tool, arguments: input }, undefined, {
+          timeout: 30_000,
+          signal: new AbortController().signal,
+        });
         if (r.isError) throw new Error('raw call failed');
       }
       return 0;
@@ -57,8 +78,8 @@ async function mcpLine() {
   try {
     return await threeRuns(() =>
       comparePair({
-        name: 'mcp-call-execute-tool-call',
-        baseline: '@modelcontextprotocol/sdk Client.callTool (stdio, same fixture server)',
+        name,
+        baseline: `@modelcontextprotocol/sdk Client.callTool (stdio, ${server})`,
         targetRatio: 1.1,
         ours,
         theirs,
@@ -146,7 +167,11 @@ async function busLine() {
       for (let i = 0; i < CALLS; i++) {
         const done = new Promise<void>((resolve) => (rawAnswered = resolve));
         rawAsker.send(
-          JSON.stringify({ type: 'bench.ping', data: PAYLOAD, context: { source: 'bench', session: { session_id: 'default' } } }),
+          JSON.stringify({
+            type: 'bench.ping',
+            data: PAYLOAD,
+            context: { source: 'bench', session: { session_id: 'default' } },
+          }),
         );
         await done;
       }
@@ -177,7 +202,20 @@ async function busLine() {
 
 async function main() {
   const only = process.env.BENCH_ONLY;
-  if (!only || only === 'mcp') printLine(await mcpLine());
+  if (!only || only === 'mcp') {
+    printLine(
+      await mcpLine('mcp-call-execute-tool-call', 'server-everything echo', EVERYTHING, 'echo', { message: 'hi' }),
+    );
+    printLine(
+      await mcpLine(
+        'mcp-call-execute-tool-call-nested-schema',
+        'fixture server plan_trip: $ref, anyOf, oneOf',
+        FIXTURE,
+        'plan_trip',
+        TRIP,
+      ),
+    );
+  }
   if (!only || only === 'bus') printLine(await busLine());
 }
 

@@ -17,6 +17,12 @@ export interface AgentTool {
   toolCall: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown;
   /** Why the tool cannot run here (e.g. it needs MCP tasks); such a tool is listed but never offered to the model. */
   unavailable?: string;
+  /**
+   * The output is plain JSON already checked against `outputSchema` by the protocol client that parsed it (MCP:
+   * the SDK validates structuredContent against the tool's outputSchema): the call skips a second validation
+   * and the JSON-safe conversion.
+   */
+  checkedJsonOutput?: boolean;
 }
 
 /** Defines a tool with zod schemas, typing toolCall's arguments and return from them. */

@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus';
 import type { Message } from '../bus/message';
 import { logger } from '../log';
 import type { AgentTool, ToolCallContext } from './agent-tool';
+import { CallContext } from './call-context';
 import { toJsonSafe } from './json-safe';
 import { toolsToOpenAISpec } from './openai-spec';
 import { coerceLax, inputJsonSchema, isZodSchema, toJsonSchema, validateWith } from './schema';
@@ -10,6 +11,11 @@ import { causeMessage, ToolExecutionError, ToolInputError } from './tool-errors'
 
 const log = logger('toolbox');
 
+/**
+ * The signal of a call nobody can cancel (one for all of them). Toolboxes must not hand it to a library that adds
+ * listeners per call and never removes them (the MCP SDK): they pass no signal instead.
+ */
+export const NEVER_ABORTED = new AbortController().signal;
 /** Constructor options, as OVOS loaders pass them: `cls(config=cfg, bus=bus)`, plus an id override. */
 export interface ToolBoxOptions {
   toolboxId?: string;
@@ -125,7 +131,9 @@ export abstract class ToolBox {
         `Tool '${name}' called with unexpected type arguments: ${pythonTypeName(kwargs)}. Must be Dict[str, Any] or ToolArguments.`,
       );
     }
-    const input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
+    // Lax coercion (a numeric string for a number...) only when the arguments do not validate as they are.
+    let input = validateWith(tool.argumentSchema, kwargs);
+    if (!input.ok) input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
     if (!input.ok) {
       throw new ToolInputError(
         'tool_input_invalid',
@@ -136,10 +144,16 @@ export abstract class ToolBox {
         },
       );
     }
-    const signal = ctx.signal ?? new AbortController().signal;
+    // A full context (executeToolCall's, whose signal is made on first read) goes through as it is.
+    const context: ToolCallContext =
+      ctx instanceof CallContext
+        ? ctx
+        : ctx.sessionId
+          ? { signal: ctx.signal ?? NEVER_ABORTED, sessionId: ctx.sessionId }
+          : { signal: ctx.signal ?? NEVER_ABORTED };
     let raw: unknown;
     try {
-      raw = await tool.toolCall(input.value, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
+      raw = await tool.toolCall(input.value, context);
     } catch (error) {
       throw new ToolExecutionError(
         'tool_execution_failed',
@@ -154,6 +168,7 @@ export abstract class ToolBox {
         `Tool '${name}' returned an unexpected type: ${pythonTypeName(raw)}. Must return Dict[str, Any] or ToolOutput.`,
       );
     }
+    if (tool.checkedJsonOutput) return raw as Record<string, unknown>;
     const output = validateWith(tool.outputSchema, raw);
     if (!output.ok) {
       throw new ToolExecutionError(
