@@ -1,17 +1,13 @@
 /** Runs a side-by-side measurement three times and prints one line: the median ratio's run, with min and max. */
 import type { PairResult } from './harness';
 
-export interface ThreeRunResult extends PairResult {
-  ratio_min: number;
-  ratio_max: number;
-  /** Extra figures of the line (sizes, peak memory), from the median run. */
-  [key: string]: unknown;
-}
+/** A line: the median run's figures (and any extra ones it has: sizes, peak memory), the ratios' min and max. */
+export type ThreeRunResult<T extends PairResult = PairResult> = T & { ratio_min: number; ratio_max: number };
 
 const median = <T>(items: T[], key: (t: T) => number): T => [...items].sort((a, b) => key(a) - key(b))[1];
 
 /** `measure` three times; the line is the run with the median ratio, `runs` 3, and the ratios' min and max. */
-export async function threeRuns<T extends PairResult>(measure: () => Promise<T>): Promise<ThreeRunResult> {
+export async function threeRuns<T extends PairResult>(measure: () => Promise<T>): Promise<ThreeRunResult<T>> {
   const results: T[] = [];
   for (let i = 0; i < 3; i++) results.push(await measure());
   const mid = median(results, (r) => r.ratio);
