@@ -57,8 +57,8 @@ export interface EncodedEvent {
 
 interface RequestState {
   seq: number;
-  /** Each message of the request as JSON. */
-  messages: string[];
+  /** The request's messages (what the next request's messages are compared with). */
+  messages: unknown[];
   /** Each other field as JSON. */
   fields: Map<string, string>;
 }
@@ -128,10 +128,10 @@ export class SessionEncoder {
   ): { request: Json; req: NonNullable<StorageNotes['req']>; state: RequestState } {
     const base = run.request;
     const messages = Array.isArray(request.messages) ? (request.messages as unknown[]) : null;
-    const texts = messages ? messages.map((m) => JSON.stringify(m) ?? 'null') : [];
     let keep = 0;
     if (base && messages)
-      while (keep < texts.length && keep < base.messages.length && texts[keep] === base.messages[keep]) keep++;
+      while (keep < messages.length && keep < base.messages.length && sameJson(messages[keep], base.messages[keep]))
+        keep++;
     const stored: Json = {};
     const same: string[] = [];
     const fields = new Map<string, string>();
@@ -139,7 +139,7 @@ export class SessionEncoder {
     for (const [key, value] of Object.entries(request)) {
       if (key === 'messages' && messages) {
         stored.messages = messages.slice(keep);
-        chars += texts.reduce((n, t) => n + t.length + 1, 12);
+        chars += approxChars(messages);
         continue;
       }
       const text = JSON.stringify(value);
@@ -164,9 +164,41 @@ export class SessionEncoder {
     return {
       request: stored,
       req: { base: base && keep + same.length > 0 ? base.seq : null, keep, same, tools, chars },
-      state: { seq, messages: texts, fields },
+      state: { seq, messages: messages ?? [], fields },
     };
   }
+}
+
+/**
+ * Whether two values serialize to the same JSON, cheaply for messages: same keys in the same order and the same
+ * values (a long text repeated from the last request is the same string, compared without reading it).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== others[i]) return false;
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
+/** About how many characters of JSON a value is (texts by their length, without serializing them). */
+function approxChars(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (value === null || typeof value !== 'object' || depth > 8) return 8;
+  let n = 2;
+  if (Array.isArray(value)) for (const item of value) n += approxChars(item, depth + 1) + 1;
+  else for (const [k, v] of Object.entries(value)) n += k.length + 4 + approxChars(v, depth + 1);
+  return n;
 }
 
 /** True when `result` is what JSON.parse(content) gives (so only the text needs storing). */
