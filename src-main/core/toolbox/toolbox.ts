@@ -11,6 +11,9 @@ import { causeMessage, ToolExecutionError, ToolInputError } from './tool-errors'
 
 const log = logger('toolbox');
 
+/** Each tool's JSON, made once per tool (zod's JSON Schema conversion is slow enough to show in every run). */
+const toolJsons = new WeakMap<AgentTool, ToolJson>();
+
 /**
  * The signal of a call nobody can cancel (one for all of them). Toolboxes must not hand it to a library that adds
  * listeners per call and never removes them (the MCP SDK): they pass no signal instead.
@@ -185,12 +188,20 @@ export abstract class ToolBox {
 
   /** `[{name, description, argument_schema, output_schema}]` from the cache (no refresh). */
   get toolJsonList(): ToolJson[] {
-    return [...this.tools.values()].map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      argument_schema: toJsonSchema(tool.argumentSchema, 'input'),
-      output_schema: toJsonSchema(tool.outputSchema, 'output'),
-    }));
+    return [...this.tools.values()].map((tool) => {
+      let json = toolJsons.get(tool);
+      if (!json)
+        toolJsons.set(
+          tool,
+          (json = {
+            name: tool.name,
+            description: tool.description,
+            argument_schema: toJsonSchema(tool.argumentSchema, 'input'),
+            output_schema: toJsonSchema(tool.outputSchema, 'output'),
+          }),
+        );
+      return json;
+    });
   }
 
   static toolsToOpenAISpec = toolsToOpenAISpec;
