@@ -235,17 +235,19 @@ async function appPathLine(iterations: number, dir: string) {
   };
   const scale = iterations <= 10 ? 20 : iterations <= 100 ? 3 : 1;
   const line = await threeRuns(async () => {
-    const result: PairResult & Record<string, unknown> = await comparePair({
-      name: `app-path-vs-engine-${iterations}-iterations`,
-      baseline: 'the engine alone (same engine, brain mapping and tools; no trace)',
-      targetRatio: 3,
-      ours,
-      theirs,
-      iterationsPerRun: iterations,
-      warmupRuns: scale,
-      runsPerBatch: scale,
-      batches: 5,
-    });
+    const result: PairResult & Record<string, unknown> = {
+      ...(await comparePair({
+        name: `app-path-vs-engine-${iterations}-iterations`,
+        baseline: 'the engine alone (same engine, brain mapping and tools; no trace)',
+        targetRatio: 3,
+        ours,
+        theirs,
+        iterationsPerRun: iterations,
+        warmupRuns: scale,
+        runsPerBatch: scale,
+        batches: 5,
+      })),
+    };
     window.takeBytes();
     await ours.run();
     result.window_bytes = window.takeBytes();
@@ -314,17 +316,19 @@ async function bigResultsLine(dir: string) {
   };
   try {
     const line = await threeRuns(async () => {
-      const result: PairResult & Record<string, unknown> = await comparePair({
-        name: 'app-path-vs-engine-10mb-tool-results-http',
-        baseline: 'the engine alone over the same loopback HTTP (OpenAIBrain, scripted server)',
-        targetRatio: 3,
-        ours,
-        theirs,
-        iterationsPerRun: BIG_CALLS + 1,
-        warmupRuns: 0,
-        runsPerBatch: 1,
-        batches: 1,
-      });
+      const result: PairResult & Record<string, unknown> = {
+        ...(await comparePair({
+          name: 'app-path-vs-engine-10mb-tool-results-http',
+          baseline: 'the engine alone over the same loopback HTTP (OpenAIBrain, scripted server)',
+          targetRatio: 3,
+          ours,
+          theirs,
+          iterationsPerRun: BIG_CALLS + 1,
+          warmupRuns: 0,
+          runsPerBatch: 1,
+          batches: 1,
+        })),
+      };
       return result;
     });
     const data = BIG_CALLS * (BIG + 11);
