@@ -59,6 +59,8 @@ interface RequestState {
   seq: number;
   /** The request's messages (what the next request's messages are compared with). */
   messages: unknown[];
+  /** `chars[i]`: about how many characters of JSON its first i messages are. */
+  chars: number[];
   /** Each other field as JSON. */
   fields: Map<string, string>;
 }
@@ -135,11 +137,15 @@ export class SessionEncoder {
     const stored: Json = {};
     const same: string[] = [];
     const fields = new Map<string, string>();
+    const prefix = base ? base.chars.slice(0, keep + 1) : [2];
+    if (prefix.length === 0) prefix.push(2);
     let chars = 2;
     for (const [key, value] of Object.entries(request)) {
       if (key === 'messages' && messages) {
         stored.messages = messages.slice(keep);
-        chars += approxChars(messages);
+        prefix.length = keep + 1;
+        for (let i = keep; i < messages.length; i++) prefix[i + 1] = prefix[i] + approxChars(messages[i]) + 1;
+        chars += prefix[messages.length];
         continue;
       }
       const text = JSON.stringify(value);
@@ -164,7 +170,7 @@ export class SessionEncoder {
     return {
       request: stored,
       req: { base: base && keep + same.length > 0 ? base.seq : null, keep, same, tools, chars },
-      state: { seq, messages: messages ?? [], fields },
+      state: { seq, messages: messages ?? [], chars: prefix, fields },
     };
   }
 }
@@ -173,20 +179,22 @@ export class SessionEncoder {
  * Whether two values serialize to the same JSON, cheaply for messages: same keys in the same order and the same
  * values (a long text repeated from the last request is the same string, compared without reading it).
  */
-function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
-  if (!isObject(a) || !isObject(b)) return false;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (depth > 64) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
   const keys = Object.keys(a);
   const others = Object.keys(b);
   if (keys.length !== others.length) return false;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (key !== others[i]) return false;
-    const x = a[key];
-    const y = b[key];
-    if (x === y) continue;
-    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
-    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+    if (!sameJson((a as Json)[key], (b as Json)[key], depth + 1)) return false;
   }
   return true;
 }
