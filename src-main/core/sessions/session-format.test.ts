@@ -52,6 +52,8 @@ async function runtime(maxIterations: number): Promise<PersonaRuntime> {
     model: 'm',
     maxIterations,
     toolTimeoutMs: 5000,
+    // Whole large results reach the model and the trace (the loop's default cuts them at 32,000 characters).
+    maxToolResultChars: 4 * 1024 * 1024,
     systemPrompt: 'You echo.',
     brain: new OpenAIBrain({ model: 'm', api_url: provider.url, api_key: 'k' }),
     registry: new ToolRegistry([toolbox]),
