@@ -356,7 +356,8 @@ async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-sessions-'));
   const only = process.env.BENCH_ONLY;
   try {
-    if (!only || only === 'app') for (const n of [10, 100, 500]) printLine(await appPathLine(n, dir));
+    const sizes = process.env.BENCH_N ? [Number(process.env.BENCH_N)] : [10, 100, 500];
+    if (!only || only === 'app') for (const n of sizes) printLine(await appPathLine(n, dir));
     if (!only || only === 'big') printLine(await bigResultsLine(dir));
   } finally {
     await rm(dir, { recursive: true, force: true });
