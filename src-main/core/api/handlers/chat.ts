@@ -11,7 +11,15 @@ import type { Handlers } from '../dispatch';
 /** The events of a session so far; a session id the client made up and never used yet has none. */
 async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
   try {
-    return (await app.sessions.load(sessionId, { payloads: 'refs' })).events;
+    const { events } = await app.sessions.load(sessionId, { payloads: 'refs' });
+    // The history replays user messages and answers whole: only their payloads are read from the side file.
+    return await Promise.all(
+      events.map(async (event) =>
+        (event.type === 'user_message' || event.type === 'run_finished') && event.payloads
+          ? ((await app.sessions.event(sessionId, event.runId, event.seq)) ?? event)
+          : event,
+      ),
+    );
   } catch (error) {
     if (error instanceof StudioError && error.code === 'session_not_found') return [];
     throw error;
