@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
 import { TERMINAL_TRACE_TYPES, TraceEvent } from '../../../shared/domain/trace';
@@ -12,6 +12,8 @@ import { PayloadFile, payloadLine } from './session-payloads';
 import { summarize } from './session-summary';
 import { SessionWriter } from './session-writer';
 import { windowForm } from './session-window';
+import { readSessionMeta, writeSessionMeta } from './session-meta';
+import type { SessionMeta } from '../../../shared/domain/time-travel';
 
 const log = logger('sessions');
 const EXT = '.jsonl';
@@ -146,6 +148,17 @@ export class SessionStore {
     await Promise.all([...this.writers.values()].map((w) => w.sync()));
   }
 
+  /** A session's metadata (where it came from); {} when it has none. */
+  meta(sessionId: string): Promise<SessionMeta> {
+    return readSessionMeta(this.fileOf(sessionId));
+  }
+
+  /** Writes a session's metadata beside its file (before its first event, so a listing never misses it). */
+  async writeMeta(sessionId: string, meta: SessionMeta): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeSessionMeta(this.fileOf(sessionId), meta);
+  }
+
   /** Every session (of one persona, when given), most recently updated first; from the index, not the files. */
   async list(personaId?: string): Promise<SessionSummary[]> {
     let names: string[];
@@ -163,7 +176,9 @@ export class SessionStore {
         const file = this.fileOf(sessionId);
         const info = await stat(file);
         present.add(sessionId);
-        const summary = await this.index.summary(sessionId, file, info.size, info.mtimeMs);
+        const indexed = await this.index.summary(sessionId, file, info.size, info.mtimeMs);
+        const { origin } = await this.meta(sessionId);
+        const summary = origin ? { ...indexed, origin } : indexed;
         if (personaId === undefined || summary.personaId === personaId) out.push(summary);
       } catch (error) {
         log.warn(`session '${name}' could not be listed: ${error instanceof Error ? error.message : String(error)}`);
@@ -180,6 +195,8 @@ export class SessionStore {
   async load(sessionId: string, options: LoadOptions = {}): Promise<LoadedSession> {
     const file = this.fileOf(sessionId);
     const writer = this.writers.get(sessionId);
+    // Whether a run is going is taken before the read: a run that ends while the file is read is not "interrupted".
+    const running = this.running.has(sessionId);
     await writer?.idle();
     let text: string;
     let mtime: number;
@@ -193,7 +210,7 @@ export class SessionStore {
     const parsed = parseLines(text);
     const texts = options.payloads === 'refs' ? null : await this.payloadFile(sessionId).read(parsed.refs);
     const { events, skipped, requestChars } = rebuildEvents(parsed, texts);
-    const interruptedRunIds = unfinishedRuns(events, this.running.has(sessionId));
+    const interruptedRunIds = unfinishedRuns(events, running);
     const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
     if (skipped.length) {
       const message = `Session '${sessionId}': ${warnings[0]}`;
@@ -205,7 +222,9 @@ export class SessionStore {
         const chars = requestChars.get(event);
         if (chars !== undefined) this.notes.set(event, { req: { base: null, keep: 0, same: [], tools: [], chars } });
       }
-    return { session: summarize(sessionId, events, mtime), events, skipped, warnings, interruptedRunIds };
+    const { origin } = await this.meta(sessionId);
+    const session = { ...summarize(sessionId, events, mtime), ...(origin ? { origin } : {}) };
+    return { session, events, skipped, warnings, interruptedRunIds };
   }
 
   /** One whole event of a session (payloads inline, request rebuilt), or null when the file lacks it. */
