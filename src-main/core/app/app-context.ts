@@ -21,6 +21,7 @@ import type { ToolBox } from '../toolbox';
 import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
 import { BreakpointStore } from './breakpoint-store';
 import { DebugRegistry } from './debug-registry';
+import { McpRequests } from './mcp-requests';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -52,6 +53,10 @@ export class AppContext {
   readonly approvals: ApprovalStore;
   /** Breakpoints per persona and the debugger of each run in flight. */
   readonly debug: DebugRegistry;
+  /** What MCP servers ask the user (elicitation, sampling approval), waiting for a window's answer. */
+  readonly mcpRequests: McpRequests;
+  /** Manual tool calls in flight by their window-given callId, for tools.cancel. */
+  readonly manualCalls = new Map<string, AbortController>();
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -84,6 +89,7 @@ export class AppContext {
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
     this.approvals = new ApprovalStore(this.paths.approvals);
+    this.mcpRequests = new McpRequests((event, payload) => this.emit(event, payload));
     this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
       this.emit(event, payload),
     );

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../../shared/domain/message';
-import { executeToolCall } from '../toolbox';
+import { executeToolCall, type ToolProgress } from '../toolbox';
 import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
@@ -62,6 +62,7 @@ export async function runToolCall(
     signal: ctx.signal,
     timeoutMs: ctx.toolTimeoutMs,
     sessionId: ctx.sessionId,
+    ...(ctx.onToolProgress ? { onProgress: (p: ToolProgress) => ctx.onToolProgress!(call.id, p) } : {}),
     ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
   });
   const cut = limitToolResult(execution.content, ctx.maxToolResultChars);

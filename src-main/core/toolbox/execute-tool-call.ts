@@ -1,5 +1,6 @@
 import { deniedContent } from '../../../shared/domain/debug';
 import { CancelledError, toErrorValue } from '../errors';
+import type { ToolProgress } from './agent-tool';
 import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
@@ -16,6 +17,8 @@ export interface ExecuteOptions {
   gate?: ToolGate;
   /** Which call of the model this is (for the gate): its id and place in its assistant turn. */
   call?: { toolCallId: string; index: number; count: number };
+  /** Receives the tool's progress reports while it runs (MCP progress notifications). */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 /** A tool execution with what the gate did to it. */
@@ -223,6 +226,7 @@ async function run(
     const call = target.toolbox.callTool(target.name, args, {
       signal: controller.signal,
       sessionId: options.sessionId,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     const guards: Promise<never>[] = [
       new Promise((_, reject) =>

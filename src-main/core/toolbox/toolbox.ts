@@ -139,7 +139,10 @@ export abstract class ToolBox {
     const signal = ctx.signal ?? new AbortController().signal;
     let raw: unknown;
     try {
-      raw = await tool.toolCall(input.value, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
+      const callCtx: ToolCallContext = { signal };
+      if (ctx.sessionId) callCtx.sessionId = ctx.sessionId;
+      if (ctx.onProgress) callCtx.onProgress = ctx.onProgress;
+      raw = await tool.toolCall(input.value, callCtx);
     } catch (error) {
       throw new ToolExecutionError(
         'tool_execution_failed',

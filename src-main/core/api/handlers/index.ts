@@ -4,6 +4,7 @@ import { appHandlers } from './app';
 import { brainHandlers } from './brains';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
+import { mcpHandlers } from './mcp';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
 import { toolboxHandlers } from './toolboxes';
@@ -16,6 +17,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...toolboxHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
+    ...mcpHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
   };

@@ -4,7 +4,7 @@ import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
 import { blockWithoutSecrets } from '../../personas/secret-fields';
 import { configSchemaOf } from '../../plugins/descriptor';
-import { executeToolCall, ToolRegistry, type ToolBox } from '../../toolbox';
+import { executeToolCall, ToolRegistry, type ToolBox, type ToolProgress } from '../../toolbox';
 import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
@@ -12,7 +12,7 @@ import type { Handlers } from '../dispatch';
 const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
 /** The toolboxes in a scope: a persona's (one registry, clash renames applied) or every installed one. */
-async function scope(
+export async function scope(
   app: AppContext,
   personaId: string | undefined,
 ): Promise<{ toolboxes: ToolBox[]; registry: ToolRegistry; timeoutMs: number }> {
@@ -78,7 +78,7 @@ function toolboxError(error: Error): ErrorValue {
 /** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
 export function toolboxHandlers(
   app: AppContext,
-): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call'> {
+): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call' | 'tools.cancel'> {
   return {
     'toolboxes.list': async ({ personaId }) => {
       const { toolboxes, registry } = await scope(app, personaId);
@@ -92,7 +92,7 @@ export function toolboxHandlers(
       for (const tb of targets) app.emit('tools.changed', { toolboxId: tb.toolboxId, personaId: personaId ?? null });
       return { toolboxes: await describe(app, toolboxes, registry, personaId ?? null) };
     },
-    'tools.call': async ({ personaId, toolboxId, name, arguments: args }) => {
+    'tools.call': async ({ personaId, toolboxId, name, arguments: args, callId }) => {
       const { toolboxes, timeoutMs } = await scope(app, personaId);
       const toolbox = toolboxes.find((tb) => tb.toolboxId === toolboxId);
       if (!toolbox)
@@ -101,9 +101,34 @@ export function toolboxHandlers(
           `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`,
         );
       // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
-      const execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs });
+      const manual = callId ? manualCall(app, callId, toolboxId) : null;
+      let execution;
+      try {
+        execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs, ...manual?.options });
+      } finally {
+        manual?.done();
+      }
       if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);
       return { result: execution.result, durationMs: execution.durationMs };
     },
+    'tools.cancel': async ({ callId }) => {
+      const controller = app.manualCalls.get(callId);
+      controller?.abort();
+      return { cancelled: !!controller };
+    },
+  };
+}
+
+/** A manual call with an id: its abort controller for tools.cancel, its progress pushed as 'tools.progress'. */
+function manualCall(app: AppContext, callId: string, toolboxId: string) {
+  if (app.manualCalls.has(callId)) throw new StudioError('bad_input', `A call with id '${callId}' is already running.`);
+  const controller = new AbortController();
+  app.manualCalls.set(callId, controller);
+  return {
+    options: {
+      signal: controller.signal,
+      onProgress: (p: ToolProgress) => app.emit('tools.progress', { ...p, callId, runId: null, toolboxId }),
+    },
+    done: () => app.manualCalls.delete(callId),
   };
 }

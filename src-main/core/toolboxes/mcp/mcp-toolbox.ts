@@ -1,18 +1,20 @@
-import {
-  ToolListChangedNotificationSchema,
-  ErrorCode,
-  McpError,
-  type Tool as MCPTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type Tool as MCPTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpLogLevel } from '../../../../shared/domain/mcp';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
-import { parseMCPConfig, type MCPConfig } from './config';
+import { parseMCPConfig, serverLabel, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
+import type { ChatEngine } from '../../brains/chat-engine';
+import type { ToolboxCreateOptions } from '../toolbox-descriptor';
+import { headlessHost, type MCPClientHost } from './client-host';
+import { installClientHandlers } from './client-handlers';
+import * as features from './features';
+import { ServerLog } from './server-log';
 
 const log = logger('mcp');
 const MAX_PAGES = 50;
@@ -29,6 +31,77 @@ export class MCPToolBox extends ToolBox {
   private session: MCPSession | null = null;
   private opening: Promise<MCPSession> | null = null;
   private closed = false;
+  private host: MCPClientHost = headlessHost();
+  private readonly brain: ChatEngine | null;
+  /** What the server logged and notified (a bounded ring buffer kept across reconnects). */
+  readonly log = new ServerLog();
+
+  constructor(options: Partial<ToolboxCreateOptions> = {}) {
+    super(options);
+    this.brain = options.brain ?? null;
+  }
+
+  /** Who answers the server's elicitation and sampling requests (a window); headless (declining) until set. */
+  setHost(host: MCPClientHost): void {
+    this.host = host;
+  }
+
+  /** What the server offers beside tools (connects when needed). */
+  async features(): Promise<features.ServerFeatures> {
+    const session = await this.liveSession(parseMCPConfig(this.config));
+    return features.serverFeatures(session.client);
+  }
+
+  /** The server's resources and resource templates (empty when it has none). */
+  async listResources(): Promise<Awaited<ReturnType<typeof features.listResources>>> {
+    const { session, options } = await this.request();
+    if (!features.serverFeatures(session.client).resources) return { resources: [], templates: [] };
+    return this.named(session, 'list its resources', () => features.listResources(session.client, options));
+  }
+
+  /** Reads a resource by URI, or a template filled with values; returns the URI read and its contents. */
+  async readResource(target: { uri: string } | { uriTemplate: string; arguments: Record<string, unknown> }) {
+    const { session, options } = await this.request();
+    const uri = 'uri' in target ? target.uri : features.expandTemplate(target.uriTemplate, target.arguments);
+    const contents = await this.named(session, `read '${uri}'`, () =>
+      features.readResource(session.client, uri, options),
+    );
+    return { uri, contents };
+  }
+
+  /** The server's prompts (empty when it has none). */
+  async listPrompts() {
+    const { session, options } = await this.request();
+    if (!features.serverFeatures(session.client).prompts) return [];
+    return this.named(session, 'list its prompts', () => features.listPrompts(session.client, options));
+  }
+
+  /** A prompt's messages with these arguments. */
+  async getPrompt(name: string, args: Record<string, string>) {
+    const { session, options } = await this.request();
+    return this.named(session, `get the prompt '${name}'`, () =>
+      features.getPrompt(session.client, name, args, options),
+    );
+  }
+
+  /** `logging/setLevel`: the lowest level the server should send. */
+  async setLogLevel(level: McpLogLevel): Promise<void> {
+    const { session, options } = await this.request();
+    await this.named(session, 'set its log level', () => session.client.setLoggingLevel(level, options));
+  }
+
+  private async request() {
+    const config = parseMCPConfig(this.config);
+    return { session: await this.liveSession(config), options: { timeout: config.timeout * 1000 } };
+  }
+
+  private async named<T>(session: MCPSession, what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw new Error(`MCP server '${session.label}' could not ${what}: ${describe(error)}`, { cause: error });
+    }
+  }
 
   async discoverTools(): Promise<AgentTool[]> {
     const config = parseMCPConfig(this.config);
@@ -84,13 +157,25 @@ export class MCPToolBox extends ToolBox {
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
       ...(unavailable ? { unavailable } : {}),
-      toolCall: async (args, { signal }) => {
+      toolCall: async (args, { signal, onProgress }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
         try {
+          // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled to the server.
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
             signal,
             timeout: config.timeout * 1000,
+            ...(onProgress
+              ? {
+                  onprogress: ({ progress, total, message }) =>
+                    onProgress({
+                      progress,
+                      ...(total !== undefined ? { total } : {}),
+                      ...(message !== undefined ? { message } : {}),
+                    }),
+                  resetTimeoutOnProgress: true,
+                }
+              : {}),
           });
           // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
           assertJsonSafe(result);
@@ -109,9 +194,17 @@ export class MCPToolBox extends ToolBox {
     if (this.session && !this.session.closed) return this.session;
     this.session = null;
     if (!this.opening) {
-      this.opening = openSession(config, (client) => {
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.onListChanged());
-      }).finally(() => {
+      this.opening = openSession(config, (client) =>
+        installClientHandlers(client, {
+          toolboxId: this.toolboxId,
+          label: serverLabel(config),
+          log: this.log,
+          host: () => this.host,
+          brain: () => this.brain,
+          roots: () => config.roots,
+          onToolListChanged: () => void this.onListChanged(),
+        }),
+      ).finally(() => {
         this.opening = null;
       });
     }

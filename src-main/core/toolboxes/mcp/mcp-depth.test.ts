@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { MCPToolBox } from './index';
+
+const everything = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist/index.js',
+);
+const open: MCPToolBox[] = [];
+
+/** server-everything over stdio, as a persona's toolbox would start it. */
+function everythingToolbox(extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+  const tb = new MCPToolBox({ config: { command: process.execPath, args: [everything, 'stdio'], ...extra }, ...options });
+  open.push(tb);
+  return tb;
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((tb) => tb.close()));
+});
+
+describe('MCP resources and prompts (server-everything)', () => {
+  test('lists resources and templates, reads a resource and a filled template', async () => {
+    const tb = everythingToolbox();
+    await tb.ready;
+    const { resources, templates } = await tb.listResources();
+    expect(resources.length).toBeGreaterThan(0);
+    const doc = resources.find((r) => r.uri.startsWith('demo://resource/static/document/'))!;
+    expect(doc).toBeDefined();
+    const read = await tb.readResource({ uri: doc.uri });
+    expect(read.uri).toBe(doc.uri);
+    expect(read.contents[0].text?.length).toBeGreaterThan(10);
+
+    const text = templates.find((t) => t.uriTemplate.includes('dynamic/text'))!;
+    expect(text.variables).toEqual(['resourceId']);
+    const filled = await tb.readResource({ uriTemplate: text.uriTemplate, arguments: { resourceId: '7' } });
+    expect(filled.uri).toBe('demo://resource/dynamic/text/7');
+    expect(filled.contents[0].text).toContain('7');
+
+    const blob = templates.find((t) => t.uriTemplate.includes('dynamic/blob'))!;
+    const bin = await tb.readResource({ uriTemplate: blob.uriTemplate, arguments: { resourceId: '2' } });
+    expect(typeof bin.contents[0].blob).toBe('string');
+  });
+
+  test('lists prompts and gets one with arguments: its messages', async () => {
+    const tb = everythingToolbox();
+    await tb.ready;
+    const prompts = await tb.listPrompts();
+    const args = prompts.find((p) => p.name === 'args-prompt')!;
+    expect(args.arguments?.map((a) => [a.name, a.required ?? false])).toEqual([
+      ['city', true],
+      ['state', false],
+    ]);
+    const got = await tb.getPrompt('args-prompt', { city: 'Lisbon' });
+    expect(got.messages).toHaveLength(1);
+    expect(got.messages[0].role).toBe('user');
+    expect(JSON.stringify(got.messages[0].content)).toContain('Lisbon');
+  });
+});
