@@ -1,4 +1,6 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MCPToolBox } from './index';
@@ -11,7 +13,10 @@ const open: MCPToolBox[] = [];
 
 /** server-everything over stdio, as a persona's toolbox would start it. */
 function everythingToolbox(extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
-  const tb = new MCPToolBox({ config: { command: process.execPath, args: [everything, 'stdio'], ...extra }, ...options });
+  const tb = new MCPToolBox({
+    config: { command: process.execPath, args: [everything, 'stdio'], ...extra },
+    ...options,
+  });
   open.push(tb);
   return tb;
 }
@@ -56,5 +61,24 @@ describe('MCP resources and prompts (server-everything)', () => {
     expect(got.messages).toHaveLength(1);
     expect(got.messages[0].role).toBe('user');
     expect(JSON.stringify(got.messages[0].content)).toContain('Lisbon');
+  });
+});
+
+describe('MCP roots (server-filesystem)', () => {
+  test("offers the config's roots: the server works in them instead of its command-line folder", async () => {
+    const started = mkdtempSync(path.join(os.tmpdir(), 'ps-roots-arg-'));
+    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'ps-roots-root-')));
+    const filesystem = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+    const tb = new MCPToolBox({ config: { command: process.execPath, args: [filesystem, started], roots: [root] } });
+    open.push(tb);
+    await tb.ready;
+    expect(tb.discoveryError).toBeNull();
+    let listed = '';
+    for (let i = 0; i < 40 && !listed.includes(root); i++) {
+      listed = String((await tb.callTool('list_allowed_directories', {})).content);
+      if (!listed.includes(root)) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(listed).toContain(root);
+    expect(listed).not.toContain(started);
   });
 });
