@@ -7,6 +7,7 @@ import { ChatPane } from './features/chat/ChatPane';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { McpRequestDialog } from './features/approvals/McpRequestDialog';
 import { ExportDialog } from './features/persona-editor/ExportDialog';
 import { KeyQuestionDialog } from './features/persona-editor/KeyQuestionDialog';
 import { ImportConflictDialog } from './features/sidebar/ImportConflictDialog';
@@ -100,6 +101,7 @@ export function App() {
       <Toasts toasts={toasts} onDismiss={dismissToast} />
       <ConfirmDialog request={confirm} onClose={closeConfirm} />
       <ApprovalDialog />
+      <McpRequestDialog />
       <ExportDialog />
       <KeyQuestionDialog />
       <ImportConflictDialog />

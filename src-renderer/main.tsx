@@ -11,6 +11,7 @@ import './styles/controls.css';
 import './styles/layout.css';
 import './styles/editor.css';
 import './styles/tools.css';
+import './styles/mcp.css';
 import './styles/chat.css';
 
 // The CSP forbids eval; zod must not even try its JIT.
@@ -40,6 +41,7 @@ bindEvents(store, client);
 const s = store.getState();
 void s.loadSettings();
 void s.loadNotices();
+void s.loadMcpRequests().catch(() => undefined);
 void s.loadCatalog();
 void s.loadPersonas().then(() => store!.getState().openStartPersona());
 

@@ -33,12 +33,16 @@ export interface ToolsSlice {
   prefill: Prefill | null;
   history: Record<string, HistoryEntry[]>;
   calling: string | null;
+  /** The callId of the manual call running now (its progress, its Cancel). */
+  callingId: string | null;
   loadTools(personaId: string | null): Promise<void>;
   refreshTools(): Promise<void>;
   selectTool(ref: ToolRef | null): void;
   /** Opens a traced call in its tool form, with the model's arguments. */
   openToolCall(toolboxId: string | null, name: string, args: Record<string, unknown>): boolean;
   callTool(ref: ToolRef, args: Record<string, unknown>): Promise<HistoryEntry>;
+  /** Cancels the running manual call (an MCP server is sent its cancellation); it ends as `cancelled`. */
+  cancelToolCall(): Promise<void>;
 }
 
 export const toolKey = (ref: ToolRef) => `${ref.toolboxId}/${ref.name}`;
@@ -60,6 +64,7 @@ export function findTool(toolboxes: ToolboxInfo[], toolboxId: string | null, nam
 
 let entryId = 1;
 let nonce = 1;
+let callSeq = 1;
 
 export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
   return {
@@ -70,6 +75,7 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
     prefill: null,
     history: {},
     calling: null,
+    callingId: null,
     async loadTools(personaId) {
       set({ toolsLoading: true });
       try {
@@ -110,7 +116,8 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
     async callTool(ref, args) {
       const personaId = get().selectedId ?? undefined;
       const started = performance.now();
-      set({ calling: toolKey(ref) });
+      const callId = `manual-${callSeq++}-${Date.now().toString(36)}`;
+      set({ calling: toolKey(ref), callingId: callId });
       let outcome: ToolOutcome;
       try {
         const r = await get().client.call('tools.call', {
@@ -118,6 +125,7 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
           toolboxId: ref.toolboxId,
           name: ref.name,
           arguments: args,
+          callId,
         });
         outcome = { ok: true, result: r.result, durationMs: r.durationMs };
       } catch (e) {
@@ -125,11 +133,17 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
       }
       const entry: HistoryEntry = { id: entryId++, at: Date.now(), args, outcome };
       const key = toolKey(ref);
+      get().clearProgress(callId);
       set((s) => ({
         calling: null,
+        callingId: null,
         history: { ...s.history, [key]: [entry, ...(s.history[key] ?? [])].slice(0, 50) },
       }));
       return entry;
+    },
+    async cancelToolCall() {
+      const callId = get().callingId;
+      if (callId) await get().client.call('tools.cancel', { callId });
     },
   };
 }

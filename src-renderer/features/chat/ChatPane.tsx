@@ -22,6 +22,7 @@ export function ChatPane() {
   const events = useApp(currentEvents);
   const runId = useApp(activeRunId);
   const sending = useApp((s) => s.sending);
+  const composerPrefill = useApp((s) => s.composerPrefill);
   const chatError = useApp((s) => s.chatError);
   const selectedId = useApp((s) => s.selectedId);
   const name = useApp((s) => s.draft?.name ?? '');
@@ -135,6 +136,7 @@ export function ChatPane() {
         onSend={send}
         onCancel={() => void cancel()}
         placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
+        prefill={composerPrefill}
       />
     </div>
   );

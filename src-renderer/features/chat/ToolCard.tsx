@@ -5,6 +5,7 @@ import { reportedError } from '../../lib/reported-error';
 import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
+import { LoopProgress } from './LoopProgress';
 
 const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   pending: { label: 'waiting', cls: 'badge' },
@@ -96,6 +97,7 @@ export function ToolCard({
           </button>
         )}
       </div>
+      {row.status === 'running' && <LoopProgress runId={row.runId} toolCallId={row.toolCallId} />}
       {pause ? (
         <PausedToolCard pause={pause.state} at={pause.at} />
       ) : folded ? (

@@ -7,6 +7,7 @@ import { JsonView } from '../../components/JsonView';
 import { ToolForm } from '../../components/tool-form/ToolForm';
 import { ToolHistory } from './ToolHistory';
 import { ToolOutput } from './ToolOutput';
+import { ProgressBar } from '../../components/ProgressBar';
 
 const NO_HISTORY: HistoryEntry[] = [];
 
@@ -18,6 +19,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   const prefill = useApp((s) => s.prefill);
   const calling = useApp((s) => s.calling === key);
   const callTool = useApp((s) => s.callTool);
+  const cancelCall = useApp((s) => s.cancelToolCall);
+  const progress = useApp((s) => (calling && s.callingId ? s.toolProgress[s.callingId] : undefined));
   const [formData, setFormData] = useState<Record<string, unknown>>(() =>
     prefill && toolKey(prefill) === key ? prefill.args : {},
   );
@@ -96,7 +99,15 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             issues={serverIssues}
             busy={calling}
             globalShortcut
+            actions={
+              calling && (
+                <button type="button" className="danger" data-testid="cancel-call" onClick={() => void cancelCall()}>
+                  Cancel
+                </button>
+              )
+            }
           />
+          {calling && progress && <ProgressBar progress={progress} />}
         </section>
 
         <div className="tool-side" ref={sideRef}>
