@@ -72,6 +72,9 @@ afterEach(async () => {
 describe('MCP beyond tools through the API (server-everything)', () => {
   it('reads a resource, fills a template and gets a prompt with arguments', async () => {
     const scope = { personaId, toolboxId: TB };
+    // An instance id (`<plugin>:<name>`) is still an MCP toolbox: the Tools pane shows its tabs by this.
+    const listed = await call('toolboxes.list', { personaId });
+    expect(listed.toolboxes.find((t) => t.toolboxId === TB)?.source).toBe('mcp');
     const { resources, templates } = await call('mcp.resources', scope);
     const read = await call('mcp.readResource', { ...scope, uri: resources[0].uri });
     expect(read.contents[0].uri).toBe(resources[0].uri);

@@ -44,7 +44,7 @@ async function describe(
       toolboxId: tb.toolboxId,
       title: descriptor?.title ?? tb.toolboxId,
       description: descriptor?.description ?? '',
-      source: catalog.toolboxes[tb.toolboxId]?.source ?? 'builtin',
+      source: descriptor?.source ?? 'builtin',
       configSchema: descriptor ? configSchemaOf(descriptor) : { type: 'object' },
       // The runtime's config has the stored secrets merged in; the window gets it without them.
       config: blockWithoutSecrets(tb.toolboxId, tb.config),
