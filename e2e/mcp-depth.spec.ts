@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startApp, type App } from './fixtures/app';
 import { approvePrograms, writePersona } from './fixtures/personas';
+import { Chat } from './pages/chat';
 import { McpPanel } from './pages/mcp-panel';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
@@ -42,6 +43,8 @@ beforeAll(async () => {
       'ovos-chat-openai-plugin': { model: 'scripted-model', api_url: app.llm.url },
       [TB]: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
     },
+    // The loop's calls run without the approval pause (the program itself is approved below).
+    persona_studio: { approval: { [TB]: { mode: 'auto' } } },
   };
   writePersona(app.home, 'everything', persona);
   await approvePrograms(app.home, 'everything', persona);
@@ -59,13 +62,15 @@ describe('MCP beyond tools in the Tools pane (server-everything)', () => {
     await mcp.view('resources');
     const uri = await app.page.getByTestId('resource-item').first().locator('code').innerText();
     await mcp.openResource(uri);
-    expect(await mcp.contents().locator('h3 code').textContent()).toBe(uri);
+    expect(await mcp.contents().locator('.mcp-uri code').textContent()).toBe(uri);
     expect((await app.page.getByTestId('resource-text').innerText()).length).toBeGreaterThan(10);
 
     await mcp.pickTemplate('demo://resource/dynamic/text/{resourceId}');
     await mcp.field('template-form', 'resourceId').fill('12');
     await mcp.submit('template-form');
-    await expect.poll(() => mcp.contents().locator('h3 code').textContent()).toBe('demo://resource/dynamic/text/12');
+    await expect
+      .poll(() => mcp.contents().locator('.mcp-uri code').textContent())
+      .toBe('demo://resource/dynamic/text/12');
     await shoot(app.page, 'mcp-resources-light.png');
 
     await mcp.pickTemplate('demo://resource/dynamic/blob/{resourceId}');
@@ -143,5 +148,39 @@ describe('MCP beyond tools in the Tools pane (server-everything)', () => {
     const levels = await mcp.logEntries().evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
     expect(levels.every((l) => l === 'emergency' || l === 'notification')).toBe(true);
     expect(app.pageErrors).toEqual([]);
+  });
+
+  it('shows the progress of a loop call on its running TOOL card', async () => {
+    app.llm.setReplies(
+      { toolCalls: [{ name: 'trigger-long-running-operation', arguments: { duration: 6, steps: 6 } }] },
+      { content: 'The long operation finished.' },
+    );
+    const chat = new Chat(app.page);
+    await chat.open();
+    await chat.send('Run the long operation');
+    const bar = app.page.locator('[data-testid="trace-tool"][data-status="running"] [data-testid="tool-progress"]');
+    await bar.waitFor({ timeout: 15_000 });
+    await expect.poll(() => bar.innerText()).toMatch(/\d+ \/ 6/);
+    await shoot(app.page, 'mcp-loop-progress-light.png');
+    await chat.waitForEnd();
+    expect(await app.page.locator('[data-testid="trace-tool"] [data-testid="tool-progress"]').count()).toBe(0);
+    await tools.open();
+  });
+
+  it('reads the same in the dark theme', async () => {
+    const page = await app.newPage({ colorScheme: 'dark' });
+    await new Sidebar(page).pick('everything');
+    const dark = new McpPanel(page, TB);
+    await new ToolForm(page).open();
+    await dark.view('prompts');
+    await dark.pickPrompt('args-prompt');
+    await dark.field('prompt-form', 'city').fill('Faro');
+    await dark.submit('prompt-form');
+    await page.getByTestId('prompt-messages').waitFor();
+    await shoot(page, 'mcp-prompts-dark.png');
+    await dark.view('log');
+    await dark.logEntries().first().waitFor({ timeout: 15_000 });
+    await shoot(page, 'mcp-log-dark.png');
+    await page.close();
   });
 });

@@ -57,6 +57,8 @@ beforeEach(async () => {
         toolboxes: [TB],
         [TB]: { command: process.execPath, args: [everything, 'stdio'] },
       },
+      // The loop's calls run without pausing for approval (the program itself is approved below).
+      persona_studio: { approval: { [TB]: { mode: 'auto' } } },
     } as MethodInput<'personas.save'>['persona'],
   });
   personaId = saved.id;
@@ -128,6 +130,21 @@ describe('MCP beyond tools through the API (server-everything)', () => {
     const ended = await running;
     expect(ended).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(await call('tools.cancel', { callId: 'c2' })).toEqual({ cancelled: false });
+  });
+
+  it("pushes progress of a loop call with its run's id and the model's tool call id", async () => {
+    brain.setReplies(
+      {
+        toolCalls: [{ id: 'call_long', name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 4 } }],
+      },
+      { content: 'Done.' },
+    );
+    const { runId } = await call('chat.send', { personaId, message: 'run the long one' });
+    await nextEvent('chat.trace', (p) => p.event.type === 'run_finished');
+    const progress = events.filter((e) => e.event === 'tools.progress').map((e) => e.payload);
+    expect(progress.slice(0, 3)).toEqual(
+      [1, 2, 3].map((p) => ({ progress: p, total: 4, callId: 'call_long', runId, toolboxId: null })),
+    );
   });
 
   it('puts an elicitation before the window and returns what the user entered to the server', async () => {

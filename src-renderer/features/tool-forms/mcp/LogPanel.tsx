@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import { McpLogLevel, type McpLogEntry } from '../../../../shared/domain/mcp';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { formatJson } from '../../../components/JsonView';
 import { toErrorValue } from '../../../lib/api-error';
 import { useApp } from '../../../store/context';
 
@@ -11,6 +10,16 @@ const NONE: McpLogEntry[] = [];
 const rank = (level: string | null) => (level ? LEVELS.indexOf(level as McpLogLevel) : -1);
 const levelClass = (level: string | null) =>
   rank(level) >= rank('error') ? 'badge err' : rank(level) >= rank('warning') ? 'badge warn' : 'badge';
+
+/** A log entry's data on one line: a string as it is, anything else as compact JSON. */
+function logText(data: unknown): string {
+  if (typeof data === 'string') return data;
+  try {
+    return JSON.stringify(data);
+  } catch {
+    return String(data);
+  }
+}
 
 /** A server's log messages and other notifications, live, filtered by level; the server's own level can be set. */
 export function LogPanel({ toolboxId }: { toolboxId: string }) {
@@ -102,7 +111,7 @@ export function LogPanel({ toolboxId }: { toolboxId: string }) {
                 <span className="badge">{e.method}</span>
               )}
               {e.logger && <span className="small muted"> {e.logger}</span>}{' '}
-              <span className="mcp-log-data">{formatJson(e.data)}</span>
+              {e.data !== null && <span className="mcp-log-data">{logText(e.data)}</span>}
             </li>
           ))}
         </ol>

@@ -18,9 +18,9 @@ export function base64Bytes(data: string): number {
 export function ResourceContents({ uri, contents }: { uri: string; contents: McpResourceContents[] }) {
   return (
     <section className="card mcp-contents" data-testid="resource-contents" aria-label={`Contents of ${uri}`}>
-      <h3 className="small">
+      <div className="mcp-uri">
         <code>{uri}</code>
-      </h3>
+      </div>
       {!contents.length && <p className="small muted">The server returned no contents for this URI.</p>}
       {contents.map((c, i) => (
         <div key={i} className="mcp-content-item">
