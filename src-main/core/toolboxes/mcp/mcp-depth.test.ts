@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { createBrain, OPENAI_BRAIN_ID } from '../../brains';
+import { startScriptedOpenAIServer } from '../../testing/scripted-openai-server';
+import { allowSampling } from './headless';
 import { MCPToolBox } from './index';
 
 const everything = path.join(
@@ -80,5 +83,31 @@ describe('MCP roots (server-filesystem)', () => {
     }
     expect(listed).toContain(root);
     expect(listed).not.toContain(started);
+  });
+});
+
+describe('MCP server requests without a window (command line, MCP server mode)', () => {
+  test('elicitation and sampling are declined with a message the server reports', async () => {
+    const tb = everythingToolbox();
+    await tb.ready;
+    const elicit = JSON.stringify(await tb.callTool('trigger-elicitation-request', {}));
+    expect(elicit).toContain('runs without a window here');
+    const sample = JSON.stringify(await tb.callTool('trigger-sampling-request', { prompt: 'hi' }));
+    expect(sample).toContain('--allow-sampling');
+  });
+
+  test("--allow-sampling: the persona's brain answers without asking", async () => {
+    const llm = await startScriptedOpenAIServer({ replies: [{ content: 'Headless sample.' }] });
+    try {
+      const brain = createBrain(OPENAI_BRAIN_ID, { api_url: llm.url, model: 'scripted' });
+      const tb = everythingToolbox({}, { brain });
+      await tb.ready;
+      allowSampling([tb]);
+      const result = await tb.callTool('trigger-sampling-request', { prompt: 'hi' });
+      expect(result.content).toContain('Headless sample.');
+      expect(llm.chatRequests).toHaveLength(1);
+    } finally {
+      await llm.close();
+    }
   });
 });
