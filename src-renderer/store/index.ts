@@ -9,6 +9,7 @@ import { createApprovalsSlice } from './approvals-slice';
 import { createTransferSlice } from './transfer-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createMcpSlice } from './mcp-slice';
+import { createTestsSlice } from './tests-slice';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -27,6 +28,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createTransferSlice(set, get),
     ...createNoticesSlice(set, get),
     ...createMcpSlice(set, get),
+    ...createTestsSlice(set, get),
   }));
 }
 
@@ -43,6 +45,8 @@ export function bindEvents(store: AppStore, client: ApiClient): () => void {
     client.on('mcp.request', (r) => store.getState().applyMcpRequest(r)),
     client.on('mcp.requestSettled', (p) => store.getState().applyMcpSettled(p)),
     client.on('tools.progress', (p) => store.getState().applyProgress(p)),
+    client.on('tests.progress', (p) => store.getState().applyTestProgress(p)),
+    client.on('tests.finished', (p) => store.getState().applyTestFinished(p)),
     client.on('tools.changed', (p) => {
       const id = store.getState().selectedId;
       if (id && (p.personaId === null || p.personaId === id)) void store.getState().loadTools(id);

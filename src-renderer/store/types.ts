@@ -9,6 +9,7 @@ import type { TransferSlice } from './transfer-slice';
 
 import type { NoticesSlice } from './notices-slice';
 import type { McpSlice } from './mcp-slice';
+import type { TestsSlice } from './tests-slice';
 
 /** The whole renderer state: one store made of slices. */
 export type AppState = PersonasSlice &
@@ -19,7 +20,8 @@ export type AppState = PersonasSlice &
   NoticesSlice &
   ApprovalsSlice &
   TransferSlice &
-  McpSlice & { client: ApiClient };
+  McpSlice &
+  TestsSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
 export type GetState = () => AppState;

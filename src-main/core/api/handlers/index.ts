@@ -7,6 +7,7 @@ import { debugHandlers } from './debug';
 import { mcpHandlers } from './mcp';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
+import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
 
 /** Every method of the contract, implemented over the app's state. */
@@ -20,5 +21,6 @@ export function createHandlers(app: AppContext): Handlers {
     ...mcpHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
+    ...testHandlers(app),
   };
 }
