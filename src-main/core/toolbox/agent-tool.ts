@@ -8,6 +8,8 @@ export interface ToolCallContext {
   sessionId?: string;
   /** Progress the tool reports while it runs (MCP `notifications/progress`); absent when nobody listens. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Stops the call's timeout while the tool waits for the user (an MCP server's dialog); returns the resume. */
+  pauseTimeout?: () => () => void;
 }
 
 /** One progress report of a running tool: how far, of how much (when known), and what it is doing. */

@@ -1,6 +1,7 @@
 import { deniedContent } from '../../../shared/domain/debug';
 import { CancelledError, toErrorValue } from '../errors';
 import type { ToolProgress } from './agent-tool';
+import { PausableTimer } from './pausable-timer';
 import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
@@ -221,12 +222,13 @@ async function run(
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: PausableTimer | undefined;
   try {
     const call = target.toolbox.callTool(target.name, args, {
       signal: controller.signal,
       sessionId: options.sessionId,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      pauseTimeout: () => timer?.pause() ?? (() => undefined),
     });
     const guards: Promise<never>[] = [
       new Promise((_, reject) =>
@@ -236,14 +238,14 @@ async function run(
     if (options.timeoutMs && options.timeoutMs > 0) {
       guards.push(
         new Promise((_, reject) => {
-          timer = setTimeout(() => {
+          timer = new PausableTimer(options.timeoutMs!, () => {
             const error = new ToolExecutionError(
               'tool_timeout',
               `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`,
             );
             reject(error);
             controller.abort(error);
-          }, options.timeoutMs);
+          });
         }),
       );
     }
@@ -268,7 +270,7 @@ async function run(
       toolboxId: target.toolbox.toolboxId,
     };
   } finally {
-    clearTimeout(timer);
+    timer?.clear();
     options.signal?.removeEventListener('abort', onAbort);
   }
 }

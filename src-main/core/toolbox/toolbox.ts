@@ -142,6 +142,7 @@ export abstract class ToolBox {
       const callCtx: ToolCallContext = { signal };
       if (ctx.sessionId) callCtx.sessionId = ctx.sessionId;
       if (ctx.onProgress) callCtx.onProgress = ctx.onProgress;
+      if (ctx.pauseTimeout) callCtx.pauseTimeout = ctx.pauseTimeout;
       raw = await tool.toolCall(input.value, callCtx);
     } catch (error) {
       throw new ToolExecutionError(

@@ -30,6 +30,8 @@ export interface HandlerContext {
   /** The configured folders, offered as `roots/list`. */
   roots(): string[];
   onToolListChanged(): void;
+  /** Stops the timeouts of the calls in flight while the user answers; returns the resume. */
+  holdCalls(): () => void;
 }
 
 /** Folders as MCP roots: `file://` URIs named by their last segment. */
@@ -64,28 +66,39 @@ export function installClientHandlers(client: Client, ctx: HandlerContext): void
     if (params.mode === 'url')
       throw new McpError(ErrorCode.InvalidParams, 'Persona Studio answers form elicitations only, not URL mode.');
     ctx.log.add({ kind: 'notification', method: request.method, data: { message: params.message } });
-    return ctx.host().elicit(
-      {
-        toolboxId: ctx.toolboxId,
-        server: ctx.label,
-        message: params.message,
-        requestedSchema: params.requestedSchema ?? { type: 'object', properties: {} },
-      },
-      extra.signal,
-    );
+    const resume = ctx.holdCalls();
+    try {
+      return await ctx.host().elicit(
+        {
+          toolboxId: ctx.toolboxId,
+          server: ctx.label,
+          message: params.message,
+          requestedSchema: params.requestedSchema ?? { type: 'object', properties: {} },
+        },
+        extra.signal,
+      );
+    } finally {
+      resume();
+    }
   });
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     const params = request.params;
     ctx.log.add({ kind: 'notification', method: request.method, data: { maxTokens: params.maxTokens } });
-    const approved = await ctx.host().approveSampling(
-      {
-        toolboxId: ctx.toolboxId,
-        server: ctx.label,
-        summary: samplingSummary(params),
-        params: params as Record<string, unknown>,
-      },
-      extra.signal,
-    );
+    const resume = ctx.holdCalls();
+    let approved: boolean;
+    try {
+      approved = await ctx.host().approveSampling(
+        {
+          toolboxId: ctx.toolboxId,
+          server: ctx.label,
+          summary: samplingSummary(params),
+          params: params as Record<string, unknown>,
+        },
+        extra.signal,
+      );
+    } finally {
+      resume();
+    }
     if (!approved) throw new McpError(ErrorCode.InvalidRequest, 'The user declined the sampling request.');
     return answerSampling(ctx.brain(), params, extra.signal);
   });

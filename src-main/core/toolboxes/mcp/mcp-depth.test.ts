@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createBrain, OPENAI_BRAIN_ID } from '../../brains';
 import { startScriptedOpenAIServer } from '../../testing/scripted-openai-server';
+import { executeToolCall, ToolRegistry } from '../../toolbox';
 import { allowSampling } from './headless';
 import { MCPToolBox } from './index';
 
@@ -109,5 +110,31 @@ describe('MCP server requests without a window (command line, MCP server mode)',
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe('time spent answering a server does not count against the call', () => {
+  test("an elicitation answered after both timeouts' length still completes the call", async () => {
+    const tb = everythingToolbox({ timeout: 1 });
+    tb.setHost({
+      elicit: async () => {
+        await new Promise((r) => setTimeout(r, 2500));
+        return { action: 'accept', content: { name: 'Slow Typist' } };
+      },
+      approveSampling: async () => false,
+    });
+    await tb.ready;
+    const run = await executeToolCall(new ToolRegistry([tb]), 'trigger-elicitation-request', {}, { timeoutMs: 1000 });
+    expect(run.ok).toBe(true);
+    expect(JSON.stringify(run.ok && run.result)).toContain('Slow Typist');
+    // Without a dialog the server's timeout still applies.
+    const slow = await executeToolCall(
+      new ToolRegistry([tb]),
+      'trigger-long-running-operation',
+      { duration: 3, steps: 1 },
+      { timeoutMs: 10_000 },
+    );
+    expect(slow.ok).toBe(false);
+    expect(!slow.ok && JSON.stringify(slow.error)).toContain('did not answer the call');
   });
 });

@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
+import { PausableTimer } from '../../toolbox/pausable-timer';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { parseMCPConfig, serverLabel, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
@@ -17,6 +18,8 @@ import * as features from './features';
 import { ServerLog } from './server-log';
 
 const log = logger('mcp');
+/** The SDK's own request timeout is off for calls (setTimeout's largest delay): InFlightCall keeps a pausable one. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
 const MAX_PAGES = 50;
 
 /**
@@ -32,6 +35,7 @@ export class MCPToolBox extends ToolBox {
   private opening: Promise<MCPSession> | null = null;
   private closed = false;
   private host: MCPClientHost = headlessHost();
+  private readonly inFlight = new Set<InFlightCall>();
   private readonly brain: ChatEngine | null;
   /** What the server logged and notified (a bounded ring buffer kept across reconnects). */
   readonly log = new ServerLog();
@@ -88,6 +92,12 @@ export class MCPToolBox extends ToolBox {
   async setLogLevel(level: McpLogLevel): Promise<void> {
     const { session, options } = await this.request();
     await this.named(session, 'set its log level', () => session.client.setLoggingLevel(level, options));
+  }
+
+  /** Stops the timeouts of every call in flight while the server waits for the user; returns the resume. */
+  private holdCalls(): () => void {
+    const resumes = [...this.inFlight].map((call) => call.pause());
+    return () => resumes.forEach((resume) => resume());
   }
 
   private async request() {
@@ -157,23 +167,26 @@ export class MCPToolBox extends ToolBox {
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
       ...(unavailable ? { unavailable } : {}),
-      toolCall: async (args, { signal, onProgress }) => {
+      toolCall: async (args, { signal, onProgress, pauseTimeout }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
+        const call = new InFlightCall(config.timeout * 1000, signal, pauseTimeout);
+        this.inFlight.add(call);
         try {
           // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled to the server.
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal,
-            timeout: config.timeout * 1000,
+            signal: call.signal,
+            timeout: NO_SDK_TIMEOUT,
             ...(onProgress
               ? {
-                  onprogress: ({ progress, total, message }) =>
+                  onprogress: ({ progress, total, message }) => {
+                    call.restart();
                     onProgress({
                       progress,
                       ...(total !== undefined ? { total } : {}),
                       ...(message !== undefined ? { message } : {}),
-                    }),
-                  resetTimeoutOnProgress: true,
+                    });
+                  },
                 }
               : {}),
           });
@@ -182,7 +195,11 @@ export class MCPToolBox extends ToolBox {
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
           if (signal.aborted) throw error;
-          throw new Error(callFailure(session, remoteName, error, config.timeout), { cause: error });
+          const cause = call.timedOut ? new McpError(ErrorCode.RequestTimeout, 'Request timed out') : error;
+          throw new Error(callFailure(session, remoteName, cause, config.timeout), { cause });
+        } finally {
+          call.end();
+          this.inFlight.delete(call);
         }
       },
     };
@@ -202,6 +219,7 @@ export class MCPToolBox extends ToolBox {
           host: () => this.host,
           brain: () => this.brain,
           roots: () => config.roots,
+          holdCalls: () => this.holdCalls(),
           onToolListChanged: () => void this.onListChanged(),
         }),
       ).finally(() => {
@@ -256,4 +274,54 @@ function callFailure(session: MCPSession, tool: string, error: unknown, timeoutS
     return `MCP server '${session.label}' did not answer the call to '${tool}' within ${timeoutS} s`;
   }
   return `MCP server '${session.label}' failed the call to '${tool}': ${describe(error)}`;
+}
+
+/**
+ * One tools/call in flight: the server's `timeout` as a pausable clock (restarted by progress, stopped while the
+ * server waits for the user, as is the loop's own timeout through `pauseTimeout`), aborting the call when it ends.
+ */
+class InFlightCall {
+  timedOut = false;
+  private readonly controller = new AbortController();
+  private timer: PausableTimer;
+  private readonly onAbort = () => this.controller.abort(this.outer.reason);
+
+  constructor(
+    private readonly ms: number,
+    private readonly outer: AbortSignal,
+    private readonly pauseOuter?: () => () => void,
+  ) {
+    outer.addEventListener('abort', this.onAbort, { once: true });
+    this.timer = this.start();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  restart(): void {
+    this.timer.clear();
+    this.timer = this.start();
+  }
+
+  pause(): () => void {
+    const own = this.timer.pause();
+    const outer = this.pauseOuter?.();
+    return () => {
+      own();
+      outer?.();
+    };
+  }
+
+  end(): void {
+    this.timer.clear();
+    this.outer.removeEventListener('abort', this.onAbort);
+  }
+
+  private start(): PausableTimer {
+    return new PausableTimer(this.ms, () => {
+      this.timedOut = true;
+      this.controller.abort();
+    });
+  }
 }
