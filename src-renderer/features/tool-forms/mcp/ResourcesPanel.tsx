@@ -54,6 +54,35 @@ export function ResourcesPanel({ toolboxId }: { toolboxId: string }) {
   return (
     <div className="mcp-panel" data-testid="resources-panel">
       <div className="mcp-lists">
+        {data.templates.length > 0 && (
+          <section aria-label="Resource templates">
+            <h3 className="row">
+              <span className="grow">Templates</span>
+              <span className="badge">{data.templates.length}</span>
+            </h3>
+            <ul className="mcp-items">
+              {data.templates.map((t) => (
+                <li key={t.uriTemplate} className="mcp-item">
+                  <button
+                    type="button"
+                    className="link grow"
+                    aria-current={t.uriTemplate === template}
+                    data-testid="template-item"
+                    onClick={() => {
+                      setTemplate(t.uriTemplate);
+                      setValues({});
+                    }}
+                  >
+                    <div className="tname">{t.title ?? t.name}</div>
+                    <div className="small muted">
+                      <code>{t.uriTemplate}</code>
+                    </div>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <section aria-label="Resources">
           <h3 className="row">
             <span className="grow">Resources</span>
@@ -86,42 +115,13 @@ export function ResourcesPanel({ toolboxId }: { toolboxId: string }) {
             ))}
           </ul>
         </section>
-        {data.templates.length > 0 && (
-          <section aria-label="Resource templates">
-            <h3 className="row">
-              <span className="grow">Templates</span>
-              <span className="badge">{data.templates.length}</span>
-            </h3>
-            <ul className="mcp-items">
-              {data.templates.map((t) => (
-                <li key={t.uriTemplate} className="mcp-item">
-                  <button
-                    type="button"
-                    className="link grow"
-                    aria-current={t.uriTemplate === template}
-                    data-testid="template-item"
-                    onClick={() => {
-                      setTemplate(t.uriTemplate);
-                      setValues({});
-                    }}
-                  >
-                    <div className="tname">{t.title ?? t.name}</div>
-                    <div className="small muted">
-                      <code>{t.uriTemplate}</code>
-                    </div>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
       </div>
       <div className="mcp-side">
         {chosen && formTool && (
           <section className="card" data-testid="template-form">
-            <h3 className="small">
+            <div className="mcp-uri">
               Fill <code>{chosen.uriTemplate}</code>
-            </h3>
+            </div>
             {chosen.description && <p className="small muted">{chosen.description}</p>}
             <ToolForm
               tool={formTool}
