@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,5 +136,24 @@ describe('time spent answering a server does not count against the call', () => 
     );
     expect(slow.ok).toBe(false);
     expect(!slow.ok && JSON.stringify(slow.error)).toContain('did not answer the call');
+  });
+});
+
+describe('cancelling a call', () => {
+  test('the server receives notifications/cancelled, and the call ends as cancelled', async () => {
+    const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'ps-cancel-')), 'marker.txt');
+    const fixture = new URL('./fixtures/cancel-stdio.ts', import.meta.url).pathname;
+    const tb = new MCPToolBox({
+      config: { command: process.execPath, args: ['--import', 'tsx', fixture], env: { CANCEL_MARKER: marker } },
+    });
+    open.push(tb);
+    await tb.ready;
+    const controller = new AbortController();
+    const running = executeToolCall(new ToolRegistry([tb]), 'wait', {}, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+    for (let i = 0; i < 50 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(readFileSync(marker, 'utf8')).toMatch(/^cancelled/);
   });
 });
