@@ -50,6 +50,8 @@ export const ProgramInfo = z.object({
   env: z.record(z.string(), z.string()),
   /** Names of env entries whose value is masked in `env`. */
   maskedEnv: z.array(z.string()),
+  /** Folders offered to the program as MCP roots (part of what is approved). */
+  roots: z.array(z.string()).default([]),
   fingerprint: z.string(),
   approved: z.boolean(),
 });

@@ -23,6 +23,8 @@ export interface ProgramSpec {
   args: string[];
   cwd: string | null;
   env: Record<string, string>;
+  /** Folders the program is offered as MCP roots: they widen what it may touch, so they are approved with it. */
+  roots?: string[];
 }
 
 /** A ToolBox class with the static metadata the catalog shows. */
