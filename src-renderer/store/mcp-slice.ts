@@ -42,6 +42,12 @@ export interface McpSlice {
   usePromptInChat(messages: McpPromptMessage[]): void;
 }
 
+/** The seq of the last `method` notification a server sent (0: none): a list panel reloads when it changes. */
+export function lastNotice(entries: McpLogEntry[] | undefined, method: string): number {
+  for (let i = (entries?.length ?? 0) - 1; i >= 0; i--) if (entries![i].method === method) return entries![i].seq;
+  return 0;
+}
+
 /** A prompt's messages as composer text: text blocks as they are, other content named; roles marked when mixed. */
 export function promptText(messages: McpPromptMessage[]): string {
   const mixed = new Set(messages.map((m) => m.role)).size > 1;

@@ -8,7 +8,7 @@ import { JsonView } from '../../../components/JsonView';
 import { ToolForm } from '../../../components/tool-form/ToolForm';
 import { toErrorValue } from '../../../lib/api-error';
 import { useApp } from '../../../store/context';
-import { promptText } from '../../../store/mcp-slice';
+import { lastNotice, promptText } from '../../../store/mcp-slice';
 import { useMcpList } from './use-mcp-list';
 
 /** A server's prompts: pick one, fill its arguments, see its messages, and "Use in chat" puts them in the composer. */
@@ -16,7 +16,9 @@ export function PromptsPanel({ toolboxId }: { toolboxId: string }) {
   const client = useApp((s) => s.client);
   const personaId = useApp((s) => s.selectedId ?? undefined);
   const putInChat = useApp((s) => s.usePromptInChat);
-  const { data, error, loading, reload } = useMcpList(toolboxId, (c, p) =>
+  // The server said its list changed: load it again.
+  const changed = useApp((s) => lastNotice(s.mcpLog[toolboxId], 'notifications/prompts/list_changed'));
+  const { data, error, loading, reload } = useMcpList(`${toolboxId}#${changed}`, (c, p) =>
     c.call('mcp.prompts', { personaId: p, toolboxId }),
   );
   const [name, setName] = useState<string | null>(null);

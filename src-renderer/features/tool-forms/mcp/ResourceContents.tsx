@@ -1,6 +1,9 @@
 import type { McpResourceContents } from '../../../../shared/domain/mcp';
 import { CopyButton } from '../../../components/CopyButton';
 
+/** Image types shown as a preview (raster only: an <img> never runs what an SVG might carry, but keep it plain). */
+const RASTER = /^image\/(png|jpeg|gif|webp)$/;
+
 /** Bytes as people read them. */
 export function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -41,9 +44,14 @@ export function ResourceContents({ uri, contents }: { uri: string; contents: Mcp
               {c.text}
             </pre>
           ) : typeof c.blob === 'string' ? (
-            <p className="small" data-testid="resource-blob">
-              Binary content: {c.mimeType ?? 'unknown type'}, {sizeText(base64Bytes(c.blob))}
-            </p>
+            <>
+              <p className="small" data-testid="resource-blob">
+                Binary content: {c.mimeType ?? 'unknown type'}, {sizeText(base64Bytes(c.blob))}
+              </p>
+              {c.mimeType && RASTER.test(c.mimeType) && (
+                <img className="mcp-blob-image" src={`data:${c.mimeType};base64,${c.blob}`} alt={`Image ${c.uri}`} />
+              )}
+            </>
           ) : (
             <p className="small muted">Neither text nor blob.</p>
           )}

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ToolForm } from '../../../components/tool-form/ToolForm';
 import { toErrorValue } from '../../../lib/api-error';
 import { useApp } from '../../../store/context';
+import { lastNotice } from '../../../store/mcp-slice';
 import { ResourceContents } from './ResourceContents';
 import { useMcpList } from './use-mcp-list';
 
@@ -16,7 +17,9 @@ type Target = { uri: string } | { uriTemplate: string; arguments: Record<string,
 export function ResourcesPanel({ toolboxId }: { toolboxId: string }) {
   const client = useApp((s) => s.client);
   const personaId = useApp((s) => s.selectedId ?? undefined);
-  const { data, error, loading, reload } = useMcpList(toolboxId, (c, p) =>
+  // The server said its list changed: load it again.
+  const changed = useApp((s) => lastNotice(s.mcpLog[toolboxId], 'notifications/resources/list_changed'));
+  const { data, error, loading, reload } = useMcpList(`${toolboxId}#${changed}`, (c, p) =>
     c.call('mcp.resources', { personaId: p, toolboxId }),
   );
   const [template, setTemplate] = useState<string | null>(null);
