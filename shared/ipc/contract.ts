@@ -264,6 +264,11 @@ export const methods = {
     input: McpResponse.extend({ requestId: z.string() }),
     output: z.object({ settled: z.literal(true) }),
   },
+  /** Turns one tool of a persona's toolbox on or off (`persona_studio.tools.disabled`), saving the persona. */
+  'tools.setEnabled': {
+    input: z.object({ personaId: PersonaId, toolboxId: z.string(), name: z.string(), enabled: z.boolean() }),
+    output: PersonaRecord,
+  },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),
     output: z.object({ runId: z.string(), sessionId: z.string() }),

@@ -83,7 +83,11 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
       return (
         <div className="notice warn small loop-notice" data-testid="trace-notice" data-reason={row.event.reason}>
           <strong>
-            {row.event.reason === 'limit_reached' ? `Limit reached: ${row.event.limit ?? ''}` : 'Reply not understood'}
+            {row.event.reason === 'limit_reached'
+              ? `Limit reached: ${row.event.limit ?? ''}`
+              : row.event.reason === 'tools_not_offered'
+                ? 'Tools not offered'
+                : 'Reply not understood'}
           </strong>{' '}
           {row.event.message}
         </div>

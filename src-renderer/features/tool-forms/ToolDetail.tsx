@@ -73,6 +73,12 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             Not offered to the model: {tool.unavailable}
           </div>
         )}
+        {tool.disabled && (
+          <div className="notice small" style={{ marginTop: 8 }} data-testid="tool-off">
+            Turned off for this persona: not sent to the model, not served by <code>persona-studio mcp</code>. You can
+            still run it here by hand; tick its switch in the list to turn it on.
+          </div>
+        )}
         {tool.renamedBecause && (
           <div className="notice warn small" style={{ marginTop: 8 }} data-testid="renamed-because">
             The model sees this tool as <code>{tool.modelName}</code>: {tool.renamedBecause}

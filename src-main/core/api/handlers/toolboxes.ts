@@ -1,5 +1,6 @@
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
+import { withToolEnabled } from '../../../../shared/domain/tool-switches';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
 import { blockWithoutSecrets } from '../../personas/secret-fields';
@@ -78,8 +79,15 @@ function toolboxError(error: Error): ErrorValue {
 /** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
 export function toolboxHandlers(
   app: AppContext,
-): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call' | 'tools.cancel'> {
+): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call' | 'tools.cancel' | 'tools.setEnabled'> {
   return {
+    'tools.setEnabled': async ({ personaId, toolboxId, name, enabled }) => {
+      const { persona } = await app.personas.get(personaId);
+      // Secrets are absent from `persona`, which keeps the stored ones; the runtime is rebuilt with the new switches.
+      const record = await app.personas.save(personaId, withToolEnabled(persona, toolboxId, name, enabled));
+      app.personaChanged(record.id);
+      return record;
+    },
     'toolboxes.list': async ({ personaId }) => {
       const { toolboxes, registry } = await scope(app, personaId);
       return { toolboxes: await describe(app, toolboxes, registry, personaId ?? null) };

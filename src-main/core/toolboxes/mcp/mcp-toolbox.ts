@@ -8,6 +8,7 @@ import { PausableTimer } from '../../toolbox/pausable-timer';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { parseMCPConfig, serverLabel, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
+import { mcpModelFeed } from './result-feed';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
 import type { ChatEngine } from '../../brains/chat-engine';
@@ -167,6 +168,7 @@ export class MCPToolBox extends ToolBox {
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
       ...(unavailable ? { unavailable } : {}),
+      modelFeed: mcpModelFeed,
       toolCall: async (args, { signal, onProgress, pauseTimeout }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
