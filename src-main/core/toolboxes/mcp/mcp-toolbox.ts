@@ -4,7 +4,6 @@ import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
 import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
-import { PausableTimer } from '../../toolbox/pausable-timer';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { parseMCPConfig, serverLabel, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
@@ -17,6 +16,7 @@ import { headlessHost, type MCPClientHost } from './client-host';
 import { installClientHandlers } from './client-handlers';
 import * as features from './features';
 import { ServerLog } from './server-log';
+import { InFlightCall } from './in-flight-call';
 
 const log = logger('mcp');
 /** The SDK's own request timeout is off for calls (setTimeout's largest delay): InFlightCall keeps a pausable one. */
@@ -276,54 +276,4 @@ function callFailure(session: MCPSession, tool: string, error: unknown, timeoutS
     return `MCP server '${session.label}' did not answer the call to '${tool}' within ${timeoutS} s`;
   }
   return `MCP server '${session.label}' failed the call to '${tool}': ${describe(error)}`;
-}
-
-/**
- * One tools/call in flight: the server's `timeout` as a pausable clock (restarted by progress, stopped while the
- * server waits for the user, as is the loop's own timeout through `pauseTimeout`), aborting the call when it ends.
- */
-class InFlightCall {
-  timedOut = false;
-  private readonly controller = new AbortController();
-  private timer: PausableTimer;
-  private readonly onAbort = () => this.controller.abort(this.outer.reason);
-
-  constructor(
-    private readonly ms: number,
-    private readonly outer: AbortSignal,
-    private readonly pauseOuter?: () => () => void,
-  ) {
-    outer.addEventListener('abort', this.onAbort, { once: true });
-    this.timer = this.start();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  restart(): void {
-    this.timer.clear();
-    this.timer = this.start();
-  }
-
-  pause(): () => void {
-    const own = this.timer.pause();
-    const outer = this.pauseOuter?.();
-    return () => {
-      own();
-      outer?.();
-    };
-  }
-
-  end(): void {
-    this.timer.clear();
-    this.outer.removeEventListener('abort', this.onAbort);
-  }
-
-  private start(): PausableTimer {
-    return new PausableTimer(this.ms, () => {
-      this.timedOut = true;
-      this.controller.abort();
-    });
-  }
 }
