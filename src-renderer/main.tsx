@@ -13,6 +13,7 @@ import './styles/editor.css';
 import './styles/tools.css';
 import './styles/mcp.css';
 import './styles/chat.css';
+import './styles/results.css';
 import './styles/tests.css';
 
 // The CSP forbids eval; zod must not even try its JIT.

@@ -14,6 +14,7 @@ import {
   McpResourceTemplate,
   McpResponse,
 } from '../domain/mcp';
+import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
@@ -268,6 +269,11 @@ export const methods = {
   'tools.setEnabled': {
     input: z.object({ personaId: PersonaId, toolboxId: z.string(), name: z.string(), enabled: z.boolean() }),
     output: PersonaRecord,
+  },
+  /** Reads a resource through the MCP server of a toolbox (the "Open" of a resource in a tool result). */
+  'tools.readResource': {
+    input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
+    output: z.object({ contents: z.array(ResourceContents) }),
   },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),

@@ -16,3 +16,4 @@ export {
   type FeedPart,
   type ModelFeed,
 } from './model-feed';
+export { canReadResources, type ResourceReader } from './resource-reader';

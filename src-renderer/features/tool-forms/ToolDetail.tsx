@@ -8,6 +8,7 @@ import { ToolForm } from '../../components/tool-form/ToolForm';
 import { ToolHistory } from './ToolHistory';
 import { ToolOutput } from './ToolOutput';
 import { ProgressBar } from '../../components/ProgressBar';
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 const NO_HISTORY: HistoryEntry[] = [];
 
@@ -25,6 +26,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     prefill && toolKey(prefill) === key ? prefill.args : {},
   );
   const [shown, setShown] = useState<HistoryEntry | null>(null);
+  const envFor = useToolResultEnv();
+  const { onOpenResource } = useMemo(() => envFor(tool.toolboxId, tool.name), [envFor, tool.toolboxId, tool.name]);
 
   const setTab = useApp((s) => s.setTab);
   /** The form holds a traced call's arguments (until it is run): say where they came from, and the way back. */
@@ -118,7 +121,7 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
 
         <div className="tool-side" ref={sideRef}>
           {shown ? (
-            <ToolOutput outcome={shown.outcome} />
+            <ToolOutput outcome={shown.outcome} outputSchema={tool.output_schema} onOpenResource={onOpenResource} />
           ) : (
             <p className="small muted" style={{ margin: 0 }}>
               Run the tool to see its validated output here, or the error with its code.

@@ -1,5 +1,6 @@
 import { ErrorCode, McpError, type Tool as MCPTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLogLevel } from '../../../../shared/domain/mcp';
+import type { ResourceContents } from '../../../../shared/domain/resource';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
@@ -64,13 +65,26 @@ export class MCPToolBox extends ToolBox {
     return this.named(session, 'list its resources', () => features.listResources(session.client, options));
   }
 
-  /** Reads a resource by URI, or a template filled with values; returns the URI read and its contents. */
-  async readResource(target: { uri: string } | { uriTemplate: string; arguments: Record<string, unknown> }) {
-    const { session, options } = await this.request();
+  /**
+   * Reads a resource (`resources/read`) by URI, or a template filled with values: the Resources tab, and the "Open"
+   * of a resource link or an embedded resource in a result. Returns the URI read and its contents (text, or a base64
+   * blob); the server's failure comes back as an Error naming the server and the URI.
+   */
+  async readResource(
+    target: { uri: string } | { uriTemplate: string; arguments: Record<string, unknown> },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ uri: string; contents: ResourceContents[] }> {
+    const { session, options: timeout } = await this.request();
     const uri = 'uri' in target ? target.uri : features.expandTemplate(target.uriTemplate, target.arguments);
-    const contents = await this.named(session, `read '${uri}'`, () =>
-      features.readResource(session.client, uri, options),
+    const read = await this.named(session, `read '${uri}'`, () =>
+      features.readResource(session.client, uri, { ...timeout, signal: options.signal }),
     );
+    const contents = read.map((c) => ({
+      uri: c.uri,
+      ...(c.mimeType ? { mimeType: c.mimeType } : {}),
+      ...(typeof c.text === 'string' ? { text: c.text } : {}),
+      ...(typeof c.blob === 'string' ? { blob: c.blob } : {}),
+    }));
     return { uri, contents };
   }
 
