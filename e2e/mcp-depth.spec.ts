@@ -102,7 +102,7 @@ describe('MCP beyond tools in the Tools pane (server-everything)', () => {
     await mcp.field('elicitation-dialog', 'name').fill('Ada Lovelace');
     await shoot(app.page, 'mcp-elicitation-light.png');
     await mcp.submit('elicitation-dialog');
-    await app.page.getByTestId('tool-result').waitFor({ timeout: 15_000 });
+    await app.page.getByTestId('tool-output').waitFor({ timeout: 15_000 });
     expect(await mcp.elicitation().count()).toBe(0);
     const result = (await tools.result()) as { content: string };
     expect(result.content).toContain('- Name: Ada Lovelace');
@@ -131,7 +131,7 @@ describe('MCP beyond tools in the Tools pane (server-everything)', () => {
     expect(await app.page.getByTestId('sampling-messages').innerText()).toContain('Say hello');
     await shoot(app.page, 'mcp-sampling-light.png');
     await app.page.getByRole('button', { name: 'Approve and send to the brain' }).click();
-    await app.page.getByTestId('tool-result').waitFor({ timeout: 15_000 });
+    await app.page.getByTestId('tool-output').waitFor({ timeout: 15_000 });
     const result = (await tools.result()) as { content: string };
     expect(result.content).toContain('Hello from the scripted brain.');
   });
@@ -139,7 +139,7 @@ describe('MCP beyond tools in the Tools pane (server-everything)', () => {
   it('shows the server’s log with a level filter', async () => {
     await tools.pick('toggle-simulated-logging');
     await tools.run();
-    await app.page.getByTestId('tool-result').waitFor();
+    await app.page.getByTestId('tool-output').waitFor();
     await mcp.view('log');
     await mcp.logEntries().first().waitFor({ timeout: 15_000 });
     await expect.poll(() => mcp.logEntries().count(), { timeout: 15_000 }).toBeGreaterThan(1);
