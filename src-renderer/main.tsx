@@ -13,6 +13,7 @@ import './styles/editor.css';
 import './styles/tools.css';
 import './styles/mcp.css';
 import './styles/chat.css';
+import './styles/time-travel.css';
 import './styles/results.css';
 import './styles/tests.css';
 

@@ -9,6 +9,7 @@ import { createApprovalsSlice } from './approvals-slice';
 import { createTransferSlice } from './transfer-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createMcpSlice } from './mcp-slice';
+import { createTimeTravelSlice } from './time-travel-slice';
 import { createTestsSlice } from './tests-slice';
 import type { AppState } from './types';
 
@@ -28,6 +29,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createTransferSlice(set, get),
     ...createNoticesSlice(set, get),
     ...createMcpSlice(set, get),
+    ...createTimeTravelSlice(set, get),
     ...createTestsSlice(set, get),
   }));
 }

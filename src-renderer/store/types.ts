@@ -9,6 +9,7 @@ import type { TransferSlice } from './transfer-slice';
 
 import type { NoticesSlice } from './notices-slice';
 import type { McpSlice } from './mcp-slice';
+import type { TimeTravelSlice } from './time-travel-slice';
 import type { TestsSlice } from './tests-slice';
 
 /** The whole renderer state: one store made of slices. */
@@ -21,6 +22,7 @@ export type AppState = PersonasSlice &
   ApprovalsSlice &
   TransferSlice &
   McpSlice &
+  TimeTravelSlice &
   TestsSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
