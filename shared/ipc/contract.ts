@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
+import { CallHistory, CallLabel, SavedCall } from '../domain/call-history';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import {
@@ -278,6 +279,21 @@ export const methods = {
   'tools.readResource': {
     input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
     output: z.object({ contents: z.array(ResourceContents) }),
+  },
+  /** The manual calls of a persona's tools (newest first; tools.call records each) and its saved calls. */
+  'tools.history': { input: ToolScope, output: CallHistory },
+  /** Keeps a history entry as a saved call with a name (its arguments as the history has them, secrets left out). */
+  'tools.saveCall': {
+    input: ToolScope.extend({ entryId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.renameCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.deleteCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100) }),
+    output: z.object({ deleted: z.boolean() }),
   },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { appHandlers } from './app';
 import { brainHandlers } from './brains';
+import { callHistoryHandlers } from './call-history';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { mcpHandlers } from './mcp';
@@ -17,6 +18,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...appHandlers(app),
     ...personaHandlers(app),
     ...toolboxHandlers(app),
+    ...callHistoryHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
     ...mcpHandlers(app),

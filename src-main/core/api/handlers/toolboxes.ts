@@ -10,6 +10,7 @@ import { causeMessage } from '../../toolbox/tool-errors';
 import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
+import { recordCall } from './call-history';
 
 const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
@@ -113,13 +114,15 @@ export function toolboxHandlers(
           `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`,
         );
       // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
+      const registry = new ToolRegistry([toolbox]);
       const manual = callId ? manualCall(app, callId, toolboxId) : null;
       let execution;
       try {
-        execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs, ...manual?.options });
+        execution = await executeToolCall(registry, name, args, { timeoutMs, ...manual?.options });
       } finally {
         manual?.done();
       }
+      await recordCall(app, personaId, registry, toolboxId, name, args, execution);
       if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);
       return { result: execution.result, durationMs: execution.durationMs };
     },
