@@ -12,6 +12,7 @@ import { SaveTestDialog } from './features/tests/SaveTestDialog';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { McpRequestDialog } from './features/approvals/McpRequestDialog';
 import { ExportDialog } from './features/persona-editor/ExportDialog';
 import { KeyQuestionDialog } from './features/persona-editor/KeyQuestionDialog';
 import { ImportConflictDialog } from './features/sidebar/ImportConflictDialog';
@@ -107,6 +108,7 @@ export function App() {
       <Toasts toasts={toasts} onDismiss={dismissToast} />
       <ConfirmDialog request={confirm} onClose={closeConfirm} />
       <ApprovalDialog />
+      <McpRequestDialog />
       <ExportDialog />
       <KeyQuestionDialog />
       <ImportConflictDialog />

@@ -11,6 +11,7 @@ import './styles/controls.css';
 import './styles/layout.css';
 import './styles/editor.css';
 import './styles/tools.css';
+import './styles/mcp.css';
 import './styles/chat.css';
 import './styles/time-travel.css';
 import './styles/results.css';
@@ -43,6 +44,7 @@ bindEvents(store, client);
 const s = store.getState();
 void s.loadSettings();
 void s.loadNotices();
+void s.loadMcpRequests().catch(() => undefined);
 void s.loadCatalog();
 void s.loadPersonas().then(() => store!.getState().openStartPersona());
 

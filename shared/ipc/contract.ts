@@ -3,6 +3,18 @@ import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { CallHistory, CallLabel, SavedCall } from '../domain/call-history';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
+import {
+  McpLogEntry,
+  McpLogLevel,
+  McpPendingRequest,
+  McpProgress,
+  McpPrompt,
+  McpPromptMessage,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
+  McpResponse,
+} from '../domain/mcp';
 import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { RunDiff } from '../domain/run-diff';
@@ -42,6 +54,8 @@ export const ProgramInfo = z.object({
   env: z.record(z.string(), z.string()),
   /** Names of env entries whose value is masked in `env`. */
   maskedEnv: z.array(z.string()),
+  /** Folders offered to the program as MCP roots (part of what is approved). */
+  roots: z.array(z.string()).default([]),
   fingerprint: z.string(),
   approved: z.boolean(),
 });
@@ -132,6 +146,9 @@ const ById = z.object({ id: PersonaId });
 /** Where a tool lives: a persona's toolbox instance, or an installed toolbox with its default config. */
 export const ToolScope = z.object({ personaId: PersonaId.optional() });
 
+/** One MCP toolbox of a persona (or an installed one). */
+const McpScope = ToolScope.extend({ toolboxId: z.string() });
+
 /** The one API table. Both transports (Electron IPC, WebSocket) carry exactly these. */
 export const methods = {
   'app.info': {
@@ -210,8 +227,48 @@ export const methods = {
     output: z.object({ toolboxes: z.array(ToolboxInfo) }),
   },
   'tools.call': {
-    input: ToolScope.extend({ toolboxId: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+    /** `callId` (chosen by the window) names the call for tools.cancel and its 'tools.progress' events. */
+    input: ToolScope.extend({
+      toolboxId: z.string(),
+      name: z.string(),
+      arguments: z.record(z.string(), z.unknown()),
+      callId: z.string().min(1).max(100).optional(),
+    }),
     output: z.object({ result: z.unknown(), durationMs: z.number() }),
+  },
+  /** Cancels a manual call by its callId (an MCP server is sent notifications/cancelled); it then fails `cancelled`. */
+  'tools.cancel': { input: z.object({ callId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
+  /** An MCP server's resources and resource templates (each with its variable names). */
+  'mcp.resources': {
+    input: McpScope,
+    output: z.object({
+      resources: z.array(McpResource),
+      templates: z.array(McpResourceTemplate.extend({ variables: z.array(z.string()) })),
+    }),
+  },
+  /** Reads a resource by URI, or a template filled with values (RFC 6570); `uri` is what was read. */
+  'mcp.readResource': {
+    input: z.union([
+      McpScope.extend({ uri: z.string().min(1) }),
+      McpScope.extend({ uriTemplate: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }),
+    ]),
+    output: z.object({ uri: z.string(), contents: z.array(McpResourceContents) }),
+  },
+  'mcp.prompts': { input: McpScope, output: z.object({ prompts: z.array(McpPrompt) }) },
+  /** A prompt's messages for these (string) arguments. */
+  'mcp.getPrompt': {
+    input: McpScope.extend({ name: z.string().min(1), arguments: z.record(z.string(), z.string()).default({}) }),
+    output: z.object({ description: z.string().nullable(), messages: z.array(McpPromptMessage) }),
+  },
+  /** What the server logged and notified, oldest first (the last 500), and whether it takes logging/setLevel. */
+  'mcp.log': { input: McpScope, output: z.object({ entries: z.array(McpLogEntry), logging: z.boolean() }) },
+  'mcp.setLogLevel': { input: McpScope.extend({ level: McpLogLevel }), output: z.object({ level: McpLogLevel }) },
+  /** The server requests (elicitation, sampling) waiting for the user now. */
+  'mcp.pending': { input: Empty, output: z.object({ requests: z.array(McpPendingRequest) }) },
+  /** Answers one; an accepted elicitation is checked against its schema (`bad_input` with issues, still waiting). */
+  'mcp.respond': {
+    input: McpResponse.extend({ requestId: z.string() }),
+    output: z.object({ settled: z.literal(true) }),
   },
   /** Turns one tool of a persona's toolbox on or off (`persona_studio.tools.disabled`), saving the persona. */
   'tools.setEnabled': {
@@ -395,6 +452,18 @@ export const events = {
   'debug.resumed': z.object({ runId: z.string(), pauseId: z.string(), action: z.string() }),
   /** A persona's breakpoints changed (from any window). */
   'debug.breakpoints': z.object({ personaId: z.string(), breakpoints: Breakpoints }),
+  /** A running tool's progress: a manual call (its callId) or a loop call (runId and the model's toolCallId). */
+  'tools.progress': McpProgress.extend({
+    callId: z.string(),
+    runId: z.string().nullable(),
+    toolboxId: z.string().nullable(),
+  }),
+  /** An MCP server logged or notified something. */
+  'mcp.log': z.object({ personaId: z.string().nullable(), toolboxId: z.string(), entry: McpLogEntry }),
+  /** An MCP server asks the user something (elicitation) or for the brain (sampling). */
+  'mcp.request': McpPendingRequest,
+  /** A request was answered or the server cancelled it: windows close its dialog. */
+  'mcp.requestSettled': z.object({ requestId: z.string(), outcome: z.string() }),
   /** A case of a test run started or ended. */
   'tests.progress': TestProgress,
   /** A test run ended: how many cases passed and failed, or why it could not run (a bad suite, a bad persona). */

@@ -8,6 +8,7 @@ import { createUiSlice } from './ui-slice';
 import { createApprovalsSlice } from './approvals-slice';
 import { createTransferSlice } from './transfer-slice';
 import { createNoticesSlice } from './notices-slice';
+import { createMcpSlice } from './mcp-slice';
 import { createTimeTravelSlice } from './time-travel-slice';
 import { createTestsSlice } from './tests-slice';
 import type { AppState } from './types';
@@ -27,6 +28,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createApprovalsSlice(set, get),
     ...createTransferSlice(set, get),
     ...createNoticesSlice(set, get),
+    ...createMcpSlice(set, get),
     ...createTimeTravelSlice(set, get),
     ...createTestsSlice(set, get),
   }));
@@ -41,6 +43,10 @@ export function bindEvents(store: AppStore, client: ApiClient): () => void {
     client.on('debug.breakpoints', (p) => store.getState().applyBreakpoints(p)),
     client.on('personas.changed', () => void store.getState().loadPersonas()),
     client.on('app.notice', (n) => store.getState().addNotice(n)),
+    client.on('mcp.log', (p) => store.getState().applyMcpLog(p)),
+    client.on('mcp.request', (r) => store.getState().applyMcpRequest(r)),
+    client.on('mcp.requestSettled', (p) => store.getState().applyMcpSettled(p)),
+    client.on('tools.progress', (p) => store.getState().applyProgress(p)),
     client.on('tests.progress', (p) => store.getState().applyTestProgress(p)),
     client.on('tests.finished', (p) => store.getState().applyTestFinished(p)),
     client.on('tools.changed', (p) => {

@@ -42,12 +42,16 @@ export interface ToolsSlice {
   /** Whose calls `history` holds (undefined: nobody's yet). */
   historyPersonaId?: string | null;
   calling: string | null;
+  /** The callId of the manual call running now (its progress, its Cancel). */
+  callingId: string | null;
   loadTools(personaId: string | null): Promise<void>;
   refreshTools(): Promise<void>;
   selectTool(ref: ToolRef | null): void;
   /** Opens a traced call in its tool form, with the model's arguments. */
   openToolCall(toolboxId: string | null, name: string, args: Record<string, unknown>): boolean;
   callTool(ref: ToolRef, args: Record<string, unknown>): Promise<HistoryEntry>;
+  /** Cancels the running manual call (an MCP server is sent its cancellation); it ends as `cancelled`. */
+  cancelToolCall(): Promise<void>;
   /** Reads the persona's history and saved calls (or those of calls without a persona). */
   loadHistory(personaId: string | null): Promise<void>;
   /** Keeps a history entry as a saved call with this name; false when refused (a toast says why). */
@@ -84,6 +88,7 @@ function byTool(entries: HistoryEntry[]): Record<string, HistoryEntry[]> {
   return out;
 }
 let nonce = 1;
+let callSeq = 1;
 
 export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
   return {
@@ -96,6 +101,7 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
     savedCalls: [],
     historyError: null,
     calling: null,
+    callingId: null,
     async loadTools(personaId) {
       set({ toolsLoading: true });
       void get().loadHistory(personaId);
@@ -157,7 +163,8 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
     async callTool(ref, args) {
       const personaId = get().selectedId ?? undefined;
       const started = performance.now();
-      set({ calling: toolKey(ref) });
+      const callId = `manual-${callSeq++}-${Date.now().toString(36)}`;
+      set({ calling: toolKey(ref), callingId: callId });
       let outcome: ToolOutcome;
       try {
         const r = await get().client.call('tools.call', {
@@ -165,6 +172,7 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
           toolboxId: ref.toolboxId,
           name: ref.name,
           arguments: args,
+          callId,
         });
         outcome = { ok: true, result: r.result, durationMs: r.durationMs };
       } catch (e) {
@@ -179,11 +187,13 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
         outcome,
       };
       const key = toolKey(ref);
+      get().clearProgress(callId);
       set((s) => {
         // This window's calls belong to the selected persona: another one's history is not kept beside them.
         const mine = s.historyPersonaId === (personaId ?? null) ? s.history : {};
         return {
           calling: null,
+          callingId: null,
           history: { ...mine, [key]: [entry, ...(mine[key] ?? [])].slice(0, MAX_HISTORY_PER_TOOL) },
           historyPersonaId: personaId ?? null,
         };
@@ -191,6 +201,10 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
       // The call is in the stored history now (main records it, secrets left out): show that one.
       await get().loadHistory(personaId ?? null);
       return entry;
+    },
+    async cancelToolCall() {
+      const callId = get().callingId;
+      if (callId) await get().client.call('tools.cancel', { callId });
     },
     async loadHistory(personaId) {
       try {

@@ -8,6 +8,7 @@ import type { ApprovalsSlice } from './approvals-slice';
 import type { TransferSlice } from './transfer-slice';
 
 import type { NoticesSlice } from './notices-slice';
+import type { McpSlice } from './mcp-slice';
 import type { TimeTravelSlice } from './time-travel-slice';
 import type { TestsSlice } from './tests-slice';
 
@@ -20,6 +21,7 @@ export type AppState = PersonasSlice &
   NoticesSlice &
   ApprovalsSlice &
   TransferSlice &
+  McpSlice &
   TimeTravelSlice &
   TestsSlice & { client: ApiClient };
 

@@ -43,6 +43,11 @@ export const MCPConfig = z
       .record(z.string(), z.string())
       .default({})
       .meta({ title: 'Headers', description: 'http/sse: sent with every request (e.g. Authorization).', ...HTTP }),
+    roots: z.array(z.string()).default([]).meta({
+      title: 'Roots',
+      description:
+        'Folders offered to the server as MCP roots (roots/list); servers such as server-filesystem then work inside them only.',
+    }),
     timeout: z
       .number()
       .positive()

@@ -14,6 +14,7 @@ import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
 import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
 import { createRunPrinter } from './run-printer';
+import { allowSampling } from '../../core/toolboxes/mcp/headless';
 
 const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
 
@@ -27,6 +28,9 @@ calls with their arguments, each result or error, the answer as it streams, with
   --approve        run tools whose approval is 'ask' (MCP servers over stdio, ovos-shell-tools and the
                    filesystem's write_file, unless the persona says 'auto') without asking. Without it they pause for approval in a terminal, and without a terminal
                    they are refused with a tool error the model sees.
+  --allow-sampling let the persona's brain answer MCP servers' sampling requests (sampling/createMessage) without
+                   asking; without it they are declined with a message the server sees (as are elicitation requests:
+                   there is no form to answer them here)
   --yes            start the persona's programs (MCP stdio servers, printed on stderr first) without asking;
                    without it a program not approved before is asked for at a terminal and refused elsewhere
 Exit status: 0 with an answer, 1 when the run fails (e.g. the brain is unreachable), 2 on bad input,
@@ -55,18 +59,28 @@ interface Options {
   json: boolean;
   approve: boolean;
   yes: boolean;
+  allowSampling: boolean;
   breaks: string[];
   positional: string[];
   bad: string | null;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { json: false, approve: false, yes: false, breaks: [], positional: [], bad: null };
+  const options: Options = {
+    json: false,
+    approve: false,
+    yes: false,
+    allowSampling: false,
+    breaks: [],
+    positional: [],
+    bad: null,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--json') options.json = true;
     else if (arg === '--approve') options.approve = true;
     else if (arg === '--yes') options.yes = true;
+    else if (arg === '--allow-sampling') options.allowSampling = true;
     else if (arg === '--break' || arg.startsWith('--break=')) {
       const value = arg === '--break' ? args[++i] : arg.slice('--break='.length);
       if (!value || value.startsWith('--')) options.bad ??= '--break needs tools, model or a tool name.';
@@ -113,6 +127,7 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
       input: Object.assign(io.stdin, { isTTY: io.isTTY }),
     });
     runtime = await buildPersonaRuntime(persona, { toolboxes, programs });
+    if (options.allowSampling) allowSampling(runtime.toolboxes);
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

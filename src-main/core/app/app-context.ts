@@ -22,6 +22,7 @@ import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
 import { BreakpointStore } from './breakpoint-store';
 import { CallHistoryStore } from '../call-history/call-history-store';
 import { DebugRegistry } from './debug-registry';
+import { McpRequests } from './mcp-requests';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
 import { ToolboxInstances } from './toolbox-instances';
@@ -55,6 +56,10 @@ export class AppContext {
   readonly callHistory: CallHistoryStore;
   /** Breakpoints per persona and the debugger of each run in flight. */
   readonly debug: DebugRegistry;
+  /** What MCP servers ask the user (elicitation, sampling approval), waiting for a window's answer. */
+  readonly mcpRequests: McpRequests;
+  /** Manual tool calls in flight by their window-given callId, for tools.cancel. */
+  readonly manualCalls = new Map<string, AbortController>();
   private readonly emitter = new EventEmitter();
   private catalog: Promise<ToolboxCatalog> | null = null;
   private bridge: BusBridge | null = null;
@@ -87,6 +92,7 @@ export class AppContext {
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
     this.approvals = new ApprovalStore(this.paths.approvals);
+    this.mcpRequests = new McpRequests((event, payload) => this.emit(event, payload));
     this.callHistory = new CallHistoryStore(path.join(dataDir, 'call-history'));
     this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
       this.emit(event, payload),

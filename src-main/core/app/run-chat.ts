@@ -6,6 +6,7 @@ import { CancelledError, toErrorValue } from '../errors';
 import type { PersonaRuntime } from './persona-runtime';
 import { abortable } from '../engines/abortable';
 import type { LoopDebugger } from '../engines/loop-context';
+import type { ToolProgress } from '../toolbox';
 import { RunTracer } from '../engines/run-tracer';
 
 /** How a run ended. */
@@ -27,6 +28,8 @@ export interface StartRunOptions {
   personaId: string | null;
   personaName: string;
   onEvent: (event: TraceEvent) => void;
+  /** Progress of the run's running tool calls (not traced: live only). */
+  onToolProgress?: (runId: string, toolCallId: string, progress: ToolProgress) => void;
   /** The run's id; a new one when absent (a fork continues a copied run under its id). */
   runId?: string;
   /** A debugger for this run (breakpoints, approval), opened before the loop starts and disposed when it ends. */
@@ -126,6 +129,9 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
         tracer,
         sessionId: options.sessionId,
         ...(debug ? { debug } : {}),
+        ...(options.onToolProgress
+          ? { onToolProgress: (id: string, p: ToolProgress) => options.onToolProgress!(runId, id, p) }
+          : {}),
       });
       if (controller.signal.aborted) throw new CancelledError();
       tracer.emit({

@@ -3,6 +3,7 @@ import { buildPersonaRuntime, type PersonaRuntime } from './persona-runtime';
 import { logger } from '../log';
 import { withAppBusUrl } from './bus-url-default';
 import type { AppContext } from './app-context';
+import { attachMcp } from './mcp-wiring';
 
 const log = logger('runtimes');
 
@@ -36,7 +37,10 @@ export class RuntimeCache {
         engines: this.app.engines,
         brains: this.app.brains,
       });
-      entry.unwatch = runtime.toolboxes.map((tb) => this.app.watchToolbox(tb, personaId));
+      entry.unwatch = runtime.toolboxes.flatMap((tb) => [
+        this.app.watchToolbox(tb, personaId),
+        attachMcp(this.app, tb, personaId),
+      ]);
       return runtime;
     })();
     entry.runtime.catch(() => {

@@ -26,6 +26,23 @@ describe('program fingerprint', () => {
       expect(programFingerprint(changed)).not.toBe(fp);
   });
 
+  it('covers the MCP roots the server is offered; without roots it is what it was before roots existed', () => {
+    const fp = programFingerprint(base);
+    expect(programFingerprint({ ...base, roots: [] })).toBe(fp);
+    expect(fp).toBe(programFingerprint({ ...base, roots: undefined }));
+    const withRoots = programFingerprint({ ...base, roots: ['/home/me/notes'] });
+    expect(withRoots).not.toBe(fp);
+    expect(programFingerprint({ ...base, roots: ['/home/me'] })).not.toBe(withRoots);
+    const [program] = personaPrograms(
+      {
+        handlers: [ENGINE],
+        [ENGINE]: { toolboxes: ['ovos-mcp-toolbox'], 'ovos-mcp-toolbox': { ...base, roots: ['/home/me/notes'] } },
+      },
+      classes,
+    );
+    expect(programInfo(program, new Set())).toMatchObject({ roots: ['/home/me/notes'], fingerprint: withRoots });
+  });
+
   it('does not depend on the order env entries are written in', () => {
     expect(programFingerprint({ ...base, env: { A: '1', B: '2' } })).toBe(
       programFingerprint({ ...base, env: { B: '2', A: '1' } }),

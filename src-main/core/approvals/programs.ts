@@ -30,7 +30,8 @@ export function mcpPrograms(raw: Record<string, unknown>): ProgramSpec[] {
     return [];
   }
   if (config.transport !== 'stdio' || !config.command) return [];
-  return [{ command: config.command, args: config.args, cwd: config.cwd ?? null, env: config.env }];
+  const roots = config.roots.length ? { roots: config.roots } : {};
+  return [{ command: config.command, args: config.args, cwd: config.cwd ?? null, env: config.env, ...roots }];
 }
 
 /** The built-in toolboxes that start programs, by plugin id; plugins declare theirs with a static `programs`. */
@@ -69,11 +70,15 @@ export function personaPrograms(persona: Block, classes: Readonly<Record<string,
   return out;
 }
 
-/** A hash of everything that decides what runs: command, arguments, working folder, environment (names and values). */
+/**
+ * A hash of everything that decides what runs: command, arguments, working folder, environment (names and values),
+ * and the MCP roots it is offered (only when there are some, so approvals made before roots existed still hold).
+ */
 export function programFingerprint(p: ProgramSpec): string {
   const env = Object.entries(p.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const roots = p.roots?.length ? [p.roots] : [];
   return createHash('sha256')
-    .update(JSON.stringify([p.command, p.args, p.cwd, env]))
+    .update(JSON.stringify([p.command, p.args, p.cwd, env, ...roots]))
     .digest('hex');
 }
 
@@ -97,6 +102,7 @@ export function programInfo(p: PersonaProgram, approved: ReadonlySet<string>): P
     cwd: p.cwd,
     env: Object.fromEntries(Object.entries(p.env).map(([k, v]) => [k, masked.includes(k) ? '••••••' : v])),
     maskedEnv: masked,
+    roots: p.roots ?? [],
     fingerprint,
     approved: approved.has(fingerprint),
   };
@@ -109,6 +115,7 @@ export function formatPrograms(programs: ProgramInfo[]): string {
       const lines = [`  [${p.toolboxId}] ${commandLine(p)}${p.approved ? '  (approved)' : ''}`];
       if (p.cwd) lines.push(`      cwd: ${p.cwd}`);
       for (const [k, v] of Object.entries(p.env)) lines.push(`      env: ${k}=${v}`);
+      for (const root of p.roots) lines.push(`      MCP root: ${root}`);
       return lines.join('\n');
     })
     .join('\n');

@@ -1,7 +1,7 @@
 import type { ModelRequest } from '../../../shared/domain/debug';
 import { LOOP_DEFAULTS } from '../../../shared/plugins/engines/loop-config';
 import type { ChatEngine } from '../brains/chat-engine';
-import type { ToolGate, ToolRegistry } from '../toolbox';
+import type { ToolGate, ToolProgress, ToolRegistry } from '../toolbox';
 import type { RunTracer } from './run-tracer';
 
 /** The loop's defaults, as LoopEngineConfig states them. */
@@ -50,6 +50,8 @@ export interface EngineRunOptions {
   /** The chat session of the run, passed on to tool calls. */
   sessionId?: string;
   debug?: LoopDebugger;
+  /** Progress a running tool reports (MCP progress), by the model's tool call id. */
+  onToolProgress?: (toolCallId: string, progress: ToolProgress) => void;
 }
 
 /**
@@ -75,4 +77,5 @@ export interface LoopContext {
   tracer: RunTracer;
   sessionId?: string;
   debug: LoopDebugger | null;
+  onToolProgress?: (toolCallId: string, progress: ToolProgress) => void;
 }

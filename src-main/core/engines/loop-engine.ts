@@ -54,6 +54,7 @@ export abstract class LoopEngine {
       tracer,
       sessionId: options.sessionId,
       debug: options.debug ?? null,
+      ...(options.onToolProgress ? { onToolProgress: options.onToolProgress } : {}),
     };
     return this.loop(messages, ctx);
   }

@@ -1,7 +1,7 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { ToolCall } from '../../../shared/domain/message';
 import { toolSwitchKey } from '../../../shared/domain/tool-switches';
-import { executeToolCall, feedImages, feedText, type FeedMedia } from '../toolbox';
+import { executeToolCall, feedImages, feedText, type FeedMedia, type ToolProgress } from '../toolbox';
 import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
@@ -84,6 +84,7 @@ export async function runToolCall(
     signal: ctx.signal,
     timeoutMs: ctx.toolTimeoutMs,
     sessionId: ctx.sessionId,
+    ...(ctx.onToolProgress ? { onProgress: (p: ToolProgress) => ctx.onToolProgress!(call.id, p) } : {}),
     ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
   });
   const feed = execution.ok ? execution.feed : undefined;

@@ -7,6 +7,17 @@ export interface ToolCallContext {
   signal: AbortSignal;
   /** The chat session the call belongs to, when it comes from a persona run (bus calls carry it as OVOS's session). */
   sessionId?: string;
+  /** Progress the tool reports while it runs (MCP `notifications/progress`); absent when nobody listens. */
+  onProgress?: (progress: ToolProgress) => void;
+  /** Stops the call's timeout while the tool waits for the user (an MCP server's dialog); returns the resume. */
+  pauseTimeout?: () => () => void;
+}
+
+/** One progress report of a running tool: how far, of how much (when known), and what it is doing. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** OVOS's AgentTool: one executable function and its contract. */

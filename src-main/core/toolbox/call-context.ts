@@ -1,4 +1,4 @@
-import type { ToolCallContext } from './agent-tool';
+import type { ToolCallContext, ToolProgress } from './agent-tool';
 
 const NOT_ABORTED = Symbol('not aborted');
 
@@ -10,7 +10,11 @@ export class CallContext implements ToolCallContext {
   private controller: AbortController | null = null;
   private reason: unknown = NOT_ABORTED;
 
-  constructor(readonly sessionId: string | undefined) {}
+  constructor(
+    readonly sessionId: string | undefined,
+    readonly onProgress?: (progress: ToolProgress) => void,
+    readonly pauseTimeout?: () => () => void,
+  ) {}
 
   get signal(): AbortSignal {
     if (!this.controller) {

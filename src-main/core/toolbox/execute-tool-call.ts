@@ -1,5 +1,7 @@
 import { deniedContent } from '../../../shared/domain/debug';
 import { CancelledError, toErrorValue } from '../errors';
+import type { ToolProgress } from './agent-tool';
+import { PausableTimer } from './pausable-timer';
 import { feedText, type ModelFeed } from './model-feed';
 import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
@@ -18,6 +20,8 @@ export interface ExecuteOptions {
   gate?: ToolGate;
   /** Which call of the model this is (for the gate): its id and place in its assistant turn. */
   call?: { toolCallId: string; index: number; count: number };
+  /** Receives the tool's progress reports while it runs (MCP progress notifications). */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 /** A tool execution with what the gate did to it. */
@@ -218,8 +222,12 @@ async function run(
     };
   }
   const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : 0;
-  const context = new CallContext(options.sessionId);
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: PausableTimer | undefined;
+  const context = new CallContext(
+    options.sessionId,
+    options.onProgress,
+    timeoutMs ? () => timer?.pause() ?? (() => undefined) : undefined,
+  );
   let rejectGuard: ((error: Error) => void) | null = null;
   const onAbort = () => {
     context.abort(options.signal?.reason);
@@ -237,14 +245,14 @@ async function run(
         rejectGuard = reject;
         if (options.signal?.aborted) reject(new CancelledError());
         if (timeoutMs)
-          timer = setTimeout(() => {
+          timer = new PausableTimer(timeoutMs, () => {
             const error = new ToolExecutionError(
               'tool_timeout',
               `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
             );
             reject(error);
             context.abort(error);
-          }, timeoutMs);
+          });
       });
       result = await Promise.race([call, guard]);
     }
@@ -267,7 +275,7 @@ async function run(
       toolboxId: target.toolbox.toolboxId,
     };
   } finally {
-    clearTimeout(timer);
+    timer?.clear();
     options.signal?.removeEventListener('abort', onAbort);
   }
 }

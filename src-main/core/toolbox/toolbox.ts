@@ -32,6 +32,8 @@ export interface ProgramSpec {
   args: string[];
   cwd: string | null;
   env: Record<string, string>;
+  /** Folders the program is offered as MCP roots: they widen what it may touch, so they are approved with it. */
+  roots?: string[];
 }
 
 /** A ToolBox class with the static metadata the catalog shows. */
@@ -151,9 +153,12 @@ export abstract class ToolBox {
     const context: ToolCallContext =
       ctx instanceof CallContext
         ? ctx
-        : ctx.sessionId
-          ? { signal: ctx.signal ?? NEVER_ABORTED, sessionId: ctx.sessionId }
-          : { signal: ctx.signal ?? NEVER_ABORTED };
+        : {
+            signal: ctx.signal ?? NEVER_ABORTED,
+            ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
+            ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+            ...(ctx.pauseTimeout ? { pauseTimeout: ctx.pauseTimeout } : {}),
+          };
     let raw: unknown;
     try {
       raw = await tool.toolCall(input.value, context);

@@ -38,6 +38,20 @@ function ProgramView({ p }: { p: ProgramInfo }) {
         </dd>
         <dt>Working folder</dt>
         <dd>{p.cwd ? <code>{p.cwd}</code> : <span className="muted">the app’s own</span>}</dd>
+        {p.roots.length > 0 && (
+          <>
+            <dt>MCP roots</dt>
+            <dd>
+              <ul className="program-env" data-testid="program-roots">
+                {p.roots.map((r) => (
+                  <li key={r}>
+                    <code>{r}</code>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>Environment</dt>
         <dd>
           {Object.keys(p.env).length ? (

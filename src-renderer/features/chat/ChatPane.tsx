@@ -35,6 +35,7 @@ function ChatPaneBody() {
   const events = useApp(currentEvents);
   const runId = useApp(activeRunId);
   const sending = useApp((s) => s.sending);
+  const composerPrefill = useApp((s) => s.composerPrefill);
   const chatError = useApp((s) => s.chatError);
   const selectedId = useApp((s) => s.selectedId);
   const name = useApp((s) => s.draft?.name ?? '');
@@ -159,6 +160,7 @@ function ChatPaneBody() {
         onSend={send}
         onCancel={() => void cancel()}
         placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
+        prefill={composerPrefill}
       />
     </div>
   );

@@ -9,6 +9,7 @@ export function Composer({
   onSend,
   onCancel,
   placeholder,
+  prefill,
 }: {
   disabled: boolean;
   running: boolean;
@@ -17,8 +18,15 @@ export function Composer({
   onSend(text: string): Promise<boolean>;
   onCancel(): void;
   placeholder: string;
+  /** Text put into the box from elsewhere ("Use in chat" on an MCP prompt); a new nonce applies again. */
+  prefill?: { text: string; nonce: number } | null;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(prefill?.text ?? '');
+  const [applied, setApplied] = useState(prefill?.nonce);
+  if (prefill && prefill.nonce !== applied) {
+    setApplied(prefill.nonce);
+    setText(prefill.text);
+  }
   const send = async () => {
     if (!text.trim() || disabled || running || sending) return;
     const t = text;

@@ -9,6 +9,7 @@ import { ToolResultContext } from '../../components/tool-result/result-context';
 import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
+import { LoopProgress } from './LoopProgress';
 import { ForkButton } from './ForkButton';
 import { ElidedToolResult } from './ElidedToolResult';
 import { isElisionNote } from '../../../shared/domain/elision-note';
@@ -121,6 +122,7 @@ export function ToolCard({
           </button>
         )}
       </div>
+      {row.status === 'running' && <LoopProgress runId={row.runId} toolCallId={row.toolCallId} />}
       {pause ? (
         <PausedToolCard pause={pause.state} at={pause.at} />
       ) : folded ? (

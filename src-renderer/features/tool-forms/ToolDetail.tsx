@@ -7,6 +7,7 @@ import { JsonView } from '../../components/JsonView';
 import { ToolForm } from '../../components/tool-form/ToolForm';
 import { ToolCalls } from './ToolCalls';
 import { ToolOutput } from './ToolOutput';
+import { ProgressBar } from '../../components/ProgressBar';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 /** One tool: its form (or raw JSON), Run, the output, the history, and what the model is sent. */
@@ -16,6 +17,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   const prefill = useApp((s) => s.prefill);
   const calling = useApp((s) => s.calling === key);
   const callTool = useApp((s) => s.callTool);
+  const cancelCall = useApp((s) => s.cancelToolCall);
+  const progress = useApp((s) => (calling && s.callingId ? s.toolProgress[s.callingId] : undefined));
   const [formData, setFormData] = useState<Record<string, unknown>>(() =>
     prefill && toolKey(prefill) === key ? prefill.args : {},
   );
@@ -102,7 +105,15 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             issues={serverIssues}
             busy={calling}
             globalShortcut
+            actions={
+              calling && (
+                <button type="button" className="danger" data-testid="cancel-call" onClick={() => void cancelCall()}>
+                  Cancel
+                </button>
+              )
+            }
           />
+          {calling && progress && <ProgressBar progress={progress} />}
         </section>
 
         <div className="tool-side" ref={sideRef}>

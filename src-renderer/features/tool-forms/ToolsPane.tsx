@@ -7,6 +7,8 @@ import { ToolDetail } from './ToolDetail';
 import { ToolSwitch } from './ToolSwitch';
 import { toolKey } from '../../store/tools-slice';
 import { modKey } from '../../lib/keys';
+import { McpTabs } from './mcp/McpTabs';
+import { McpServerPanel } from './mcp/McpServerPanel';
 
 /** The name of a second instance of a toolbox (`ovos-mcp-toolbox:files` -> `files`): two MCP servers read apart. */
 function instanceName(toolboxId: string): string | null {
@@ -26,6 +28,8 @@ export function ToolsPane() {
   const saved = useApp((s) => s.selectedId !== null);
   const selectedId = useApp((s) => s.selectedId);
   const reviewPrograms = useApp((s) => s.reviewPrograms);
+  const mcpPanel = useApp((s) => s.mcpPanel);
+  const showMcpPanel = useApp((s) => s.showMcpPanel);
   const setToolEnabled = useApp((s) => s.setToolEnabled);
   const [filter, setFilter] = useState('');
   const q = filter.trim().toLowerCase();
@@ -35,6 +39,11 @@ export function ToolsPane() {
     t.name.toLowerCase().includes(q) ||
     t.description.toLowerCase().includes(q);
   const tool = selected ? findTool(toolboxes, selected.toolboxId, selected.name) : null;
+  /** An MCP server with its tools listed: its Resources, Prompts and Log tabs apply. */
+  const hasMcpTabs = (tb: (typeof toolboxes)[number]) => tb.source === 'mcp' && !tb.error;
+  const viewOf = (tb: (typeof toolboxes)[number]) =>
+    hasMcpTabs(tb) && mcpPanel?.toolboxId === tb.toolboxId ? mcpPanel.view : 'tools';
+  const panelToolbox = toolboxes.find((tb) => hasMcpTabs(tb) && viewOf(tb) !== 'tools') ?? null;
 
   if (!saved) {
     return (
@@ -106,6 +115,9 @@ export function ToolsPane() {
               </span>
               <span className="badge">{tb.tools.length}</span>
             </h3>
+            {hasMcpTabs(tb) && (
+              <McpTabs toolboxId={tb.toolboxId} value={viewOf(tb)} onChange={(v) => showMcpPanel(tb.toolboxId, v)} />
+            )}
             {tb.error?.code === 'approval_required' && (
               <div className="notice warn" data-testid={`toolbox-approval-${tb.toolboxId}`}>
                 <span className="badge warn">needs approval</span> It starts a program on this computer, which runs only
@@ -134,12 +146,12 @@ export function ToolsPane() {
                 </div>
               </ErrorNotice>
             )}
-            {!tb.error && tb.tools.length === 0 && (
+            {viewOf(tb) === 'tools' && !tb.error && tb.tools.length === 0 && (
               <p className="small muted" style={{ padding: '0 8px' }}>
                 No tools (yet). Check the toolbox config.
               </p>
             )}
-            <ul>
+            <ul hidden={viewOf(tb) !== 'tools'}>
               {tb.tools.filter(matches).map((t) => (
                 <li key={t.name} className={t.disabled ? 'tool-off' : undefined}>
                   <ToolSwitch
@@ -150,7 +162,10 @@ export function ToolsPane() {
                     aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name}
                     data-testid={`tool-${t.name}`}
                     title={t.description || undefined}
-                    onClick={() => selectTool({ toolboxId: tb.toolboxId, name: t.name })}
+                    onClick={() => {
+                      if (mcpPanel) showMcpPanel(tb.toolboxId, 'tools');
+                      selectTool({ toolboxId: tb.toolboxId, name: t.name });
+                    }}
                   >
                     <div className="tname">
                       {t.modelName}
@@ -188,7 +203,9 @@ export function ToolsPane() {
           </button>
         </div>
       </nav>
-      {tool ? (
+      {panelToolbox ? (
+        <McpServerPanel toolboxId={panelToolbox.toolboxId} title={panelToolbox.title} view={viewOf(panelToolbox)} />
+      ) : tool ? (
         <ToolDetail key={toolKey(tool)} tool={tool} />
       ) : (
         <EmptyState title="Pick a tool" compact>

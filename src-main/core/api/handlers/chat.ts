@@ -77,6 +77,8 @@ export function chatHandlers(
       personaId,
       personaName: persona.name,
       onEvent,
+      onToolProgress: (runId, toolCallId, p) =>
+        app.emit('tools.progress', { ...p, callId: toolCallId, runId, toolboxId: null }),
       openDebugger: (run) =>
         app.debug.open({
           ...run,

@@ -5,6 +5,7 @@ import { brainHandlers } from './brains';
 import { callHistoryHandlers } from './call-history';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
+import { mcpHandlers } from './mcp';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
 import { testHandlers } from './tests';
@@ -20,6 +21,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...callHistoryHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
+    ...mcpHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
     ...timeTravelHandlers(app),

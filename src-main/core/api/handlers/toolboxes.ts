@@ -5,7 +5,7 @@ import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
 import { blockWithoutSecrets } from '../../personas/secret-fields';
 import { configSchemaOf } from '../../plugins/descriptor';
-import { canReadResources, executeToolCall, ToolRegistry, type ToolBox } from '../../toolbox';
+import { canReadResources, executeToolCall, ToolRegistry, type ToolBox, type ToolProgress } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
@@ -15,7 +15,7 @@ import { recordCall } from './call-history';
 const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
 /** The toolboxes in a scope: a persona's (one registry, clash renames applied) or every installed one. */
-async function scope(
+export async function scope(
   app: AppContext,
   personaId: string | undefined,
 ): Promise<{ toolboxes: ToolBox[]; registry: ToolRegistry; timeoutMs: number }> {
@@ -47,7 +47,7 @@ async function describe(
       toolboxId: tb.toolboxId,
       title: descriptor?.title ?? tb.toolboxId,
       description: descriptor?.description ?? '',
-      source: catalog.toolboxes[tb.toolboxId]?.source ?? 'builtin',
+      source: descriptor?.source ?? 'builtin',
       configSchema: descriptor ? configSchemaOf(descriptor) : { type: 'object' },
       // The runtime's config has the stored secrets merged in; the window gets it without them.
       config: blockWithoutSecrets(tb.toolboxId, tb.config),
@@ -81,7 +81,10 @@ function toolboxError(error: Error): ErrorValue {
 /** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
 export function toolboxHandlers(
   app: AppContext,
-): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call' | 'tools.setEnabled' | 'tools.readResource'> {
+): Pick<
+  Handlers,
+  'toolboxes.list' | 'toolboxes.refresh' | 'tools.call' | 'tools.cancel' | 'tools.setEnabled' | 'tools.readResource'
+> {
   return {
     'tools.setEnabled': async ({ personaId, toolboxId, name, enabled }) => {
       const { persona } = await app.personas.get(personaId);
@@ -102,7 +105,7 @@ export function toolboxHandlers(
       for (const tb of targets) app.emit('tools.changed', { toolboxId: tb.toolboxId, personaId: personaId ?? null });
       return { toolboxes: await describe(app, toolboxes, registry, personaId ?? null) };
     },
-    'tools.call': async ({ personaId, toolboxId, name, arguments: args }) => {
+    'tools.call': async ({ personaId, toolboxId, name, arguments: args, callId }) => {
       const { toolboxes, timeoutMs } = await scope(app, personaId);
       const toolbox = toolboxes.find((tb) => tb.toolboxId === toolboxId);
       if (!toolbox)
@@ -112,10 +115,21 @@ export function toolboxHandlers(
         );
       // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
       const registry = new ToolRegistry([toolbox]);
-      const execution = await executeToolCall(registry, name, args, { timeoutMs });
+      const manual = callId ? manualCall(app, callId, toolboxId) : null;
+      let execution;
+      try {
+        execution = await executeToolCall(registry, name, args, { timeoutMs, ...manual?.options });
+      } finally {
+        manual?.done();
+      }
       await recordCall(app, personaId, registry, toolboxId, name, args, execution);
       if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);
       return { result: execution.result, durationMs: execution.durationMs };
+    },
+    'tools.cancel': async ({ callId }) => {
+      const controller = app.manualCalls.get(callId);
+      controller?.abort();
+      return { cancelled: !!controller };
     },
     'tools.readResource': async ({ personaId, toolboxId, uri }) => {
       const { toolboxes } = await scope(app, personaId);
@@ -139,5 +153,19 @@ export function toolboxHandlers(
         });
       }
     },
+  };
+}
+
+/** A manual call with an id: its abort controller for tools.cancel, its progress pushed as 'tools.progress'. */
+function manualCall(app: AppContext, callId: string, toolboxId: string) {
+  if (app.manualCalls.has(callId)) throw new StudioError('bad_input', `A call with id '${callId}' is already running.`);
+  const controller = new AbortController();
+  app.manualCalls.set(callId, controller);
+  return {
+    options: {
+      signal: controller.signal,
+      onProgress: (p: ToolProgress) => app.emit('tools.progress', { ...p, callId, runId: null, toolboxId }),
+    },
+    done: () => app.manualCalls.delete(callId),
   };
 }

@@ -1,22 +1,27 @@
-import {
-  ToolListChangedNotificationSchema,
-  ErrorCode,
-  McpError,
-  type Tool as MCPTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type Tool as MCPTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpLogLevel } from '../../../../shared/domain/mcp';
 import type { ResourceContents } from '../../../../shared/domain/resource';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
-import { NEVER_ABORTED, ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
+import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
-import { parseMCPConfig, type MCPConfig } from './config';
+import { parseMCPConfig, serverLabel, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
 import { mcpModelFeed } from './result-feed';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
+import type { ChatEngine } from '../../brains/chat-engine';
+import type { ToolboxCreateOptions } from '../toolbox-descriptor';
+import { headlessHost, type MCPClientHost } from './client-host';
+import { installClientHandlers } from './client-handlers';
+import * as features from './features';
+import { ServerLog } from './server-log';
+import { InFlightCall } from './in-flight-call';
 
 const log = logger('mcp');
+/** The SDK's own request timeout is off for calls (setTimeout's largest delay): InFlightCall keeps a pausable one. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
 const MAX_PAGES = 50;
 
 /**
@@ -31,6 +36,97 @@ export class MCPToolBox extends ToolBox {
   private session: MCPSession | null = null;
   private opening: Promise<MCPSession> | null = null;
   private closed = false;
+  private host: MCPClientHost = headlessHost();
+  private readonly inFlight = new Set<InFlightCall>();
+  private readonly brain: ChatEngine | null;
+  /** What the server logged and notified (a bounded ring buffer kept across reconnects). */
+  readonly log = new ServerLog();
+
+  constructor(options: Partial<ToolboxCreateOptions> = {}) {
+    super(options);
+    this.brain = options.brain ?? null;
+  }
+
+  /** Who answers the server's elicitation and sampling requests (a window); headless (declining) until set. */
+  setHost(host: MCPClientHost): void {
+    this.host = host;
+  }
+
+  /** What the server offers beside tools (connects when needed). */
+  async features(): Promise<features.ServerFeatures> {
+    const session = await this.liveSession(parseMCPConfig(this.config));
+    return features.serverFeatures(session.client);
+  }
+
+  /** The server's resources and resource templates (empty when it has none). */
+  async listResources(): Promise<Awaited<ReturnType<typeof features.listResources>>> {
+    const { session, options } = await this.request();
+    if (!features.serverFeatures(session.client).resources) return { resources: [], templates: [] };
+    return this.named(session, 'list its resources', () => features.listResources(session.client, options));
+  }
+
+  /**
+   * Reads a resource (`resources/read`) by URI, or a template filled with values: the Resources tab, and the "Open"
+   * of a resource link or an embedded resource in a result. Returns the URI read and its contents (text, or a base64
+   * blob); the server's failure comes back as an Error naming the server and the URI.
+   */
+  async readResource(
+    target: { uri: string } | { uriTemplate: string; arguments: Record<string, unknown> },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ uri: string; contents: ResourceContents[] }> {
+    const { session, options: timeout } = await this.request();
+    const uri = 'uri' in target ? target.uri : features.expandTemplate(target.uriTemplate, target.arguments);
+    const read = await this.named(session, `read '${uri}'`, () =>
+      features.readResource(session.client, uri, { ...timeout, signal: options.signal }),
+    );
+    const contents = read.map((c) => ({
+      uri: c.uri,
+      ...(c.mimeType ? { mimeType: c.mimeType } : {}),
+      ...(typeof c.text === 'string' ? { text: c.text } : {}),
+      ...(typeof c.blob === 'string' ? { blob: c.blob } : {}),
+    }));
+    return { uri, contents };
+  }
+
+  /** The server's prompts (empty when it has none). */
+  async listPrompts() {
+    const { session, options } = await this.request();
+    if (!features.serverFeatures(session.client).prompts) return [];
+    return this.named(session, 'list its prompts', () => features.listPrompts(session.client, options));
+  }
+
+  /** A prompt's messages with these arguments. */
+  async getPrompt(name: string, args: Record<string, string>) {
+    const { session, options } = await this.request();
+    return this.named(session, `get the prompt '${name}'`, () =>
+      features.getPrompt(session.client, name, args, options),
+    );
+  }
+
+  /** `logging/setLevel`: the lowest level the server should send. */
+  async setLogLevel(level: McpLogLevel): Promise<void> {
+    const { session, options } = await this.request();
+    await this.named(session, 'set its log level', () => session.client.setLoggingLevel(level, options));
+  }
+
+  /** Stops the timeouts of every call in flight while the server waits for the user; returns the resume. */
+  private holdCalls(): () => void {
+    const resumes = [...this.inFlight].map((call) => call.pause());
+    return () => resumes.forEach((resume) => resume());
+  }
+
+  private async request() {
+    const config = parseMCPConfig(this.config);
+    return { session: await this.liveSession(config), options: { timeout: config.timeout * 1000 } };
+  }
+
+  private async named<T>(session: MCPSession, what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw new Error(`MCP server '${session.label}' could not ${what}: ${describe(error)}`, { cause: error });
+    }
+  }
 
   async discoverTools(): Promise<AgentTool[]> {
     const config = parseMCPConfig(this.config);
@@ -68,34 +164,6 @@ export class MCPToolBox extends ToolBox {
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
   }
 
-  /**
-   * Reads one resource through the server (`resources/read`), for the "Open" of a resource link or an embedded
-   * resource in a result; returns the URI read and its contents. The server's failure comes back as an Error naming
-   * the server and the URI.
-   */
-  async readResource(
-    target: { uri: string },
-    options: { signal?: AbortSignal } = {},
-  ): Promise<{ uri: string; contents: ResourceContents[] }> {
-    const { uri } = target;
-    const config = parseMCPConfig(this.config);
-    const session = await this.liveSession(config);
-    let result;
-    try {
-      result = await session.client.readResource({ uri }, { signal: options.signal, timeout: config.timeout * 1000 });
-    } catch (error) {
-      throw new Error(`MCP server '${session.label}' could not read '${uri}': ${describe(error)}`, { cause: error });
-    }
-    assertJsonSafe(result);
-    const contents = result.contents.map((c) => ({
-      uri: c.uri,
-      ...(c.mimeType ? { mimeType: c.mimeType } : {}),
-      ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
-      ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {}),
-    }));
-    return { uri, contents };
-  }
-
   /** Ends the session; for stdio this stops the server's process. */
   override async close(): Promise<void> {
     this.closed = true;
@@ -118,21 +186,39 @@ export class MCPToolBox extends ToolBox {
       // the tool's outputSchema), and assertJsonSafe below bounds it: nothing is left to validate or convert.
       checkedJsonOutput: true,
       modelFeed: mcpModelFeed,
-      toolCall: async (args, { signal }) => {
+      toolCall: async (args, { signal, onProgress, pauseTimeout }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
+        const call = new InFlightCall(config.timeout * 1000, signal, pauseTimeout);
+        this.inFlight.add(call);
         try {
+          // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled to the server.
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
-            // The SDK leaves a listener on the signal it gets: only a call's own signal, never the shared one.
-            ...(signal === NEVER_ABORTED ? {} : { signal }),
-            timeout: config.timeout * 1000,
+            signal: call.signal,
+            timeout: NO_SDK_TIMEOUT,
+            ...(onProgress
+              ? {
+                  onprogress: ({ progress, total, message }) => {
+                    call.restart();
+                    onProgress({
+                      progress,
+                      ...(total !== undefined ? { total } : {}),
+                      ...(message !== undefined ? { message } : {}),
+                    });
+                  },
+                }
+              : {}),
           });
           // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
           assertJsonSafe(result);
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
           if (signal.aborted) throw error;
-          throw new Error(callFailure(session, remoteName, error, config.timeout), { cause: error });
+          const cause = call.timedOut ? new McpError(ErrorCode.RequestTimeout, 'Request timed out') : error;
+          throw new Error(callFailure(session, remoteName, cause, config.timeout), { cause });
+        } finally {
+          call.end();
+          this.inFlight.delete(call);
         }
       },
     };
@@ -144,9 +230,18 @@ export class MCPToolBox extends ToolBox {
     if (this.session && !this.session.closed) return this.session;
     this.session = null;
     if (!this.opening) {
-      this.opening = openSession(config, (client) => {
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.onListChanged());
-      }).finally(() => {
+      this.opening = openSession(config, (client) =>
+        installClientHandlers(client, {
+          toolboxId: this.toolboxId,
+          label: serverLabel(config),
+          log: this.log,
+          host: () => this.host,
+          brain: () => this.brain,
+          roots: () => config.roots,
+          holdCalls: () => this.holdCalls(),
+          onToolListChanged: () => void this.onListChanged(),
+        }),
+      ).finally(() => {
         this.opening = null;
       });
     }

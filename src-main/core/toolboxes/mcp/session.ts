@@ -7,6 +7,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { serverLabel, type MCPConfig } from './config';
 import { summarizeStderr } from './stderr-summary';
+import { CLIENT_CAPABILITIES } from './client-handlers';
 
 const CLIENT_INFO = { name: 'persona-studio', version: '0.1.0' };
 const STDERR_TAIL = 8000;
@@ -125,7 +126,10 @@ export async function openSession(config: MCPConfig, setup: (client: Client) => 
 }
 
 function newClient(setup: (client: Client) => void): Client {
-  const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
+  const client = new Client(CLIENT_INFO, {
+    capabilities: CLIENT_CAPABILITIES,
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+  });
   setup(client);
   return client;
 }

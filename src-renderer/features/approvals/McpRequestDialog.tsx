@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import type { McpPendingRequest } from '../../../shared/domain/mcp';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JsonView } from '../../components/JsonView';
+import { Modal } from '../../components/Modal';
+import { ToolForm } from '../../components/tool-form/ToolForm';
+import { issuesOf } from '../../lib/api-error';
+import { useApp } from '../../store/context';
+
+type SamplingMessage = {
+  role: string;
+  content: { type: string; text?: string } | Array<{ type: string; text?: string }>;
+};
+
+/** The text of a sampling message's content; other blocks named by type. */
+function contentText(content: SamplingMessage['content']): string {
+  const blocks = Array.isArray(content) ? content : [content];
+  return blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : `[${b.type}]`)).join('\n');
+}
+
+/** An MCP server's elicitation: its message and a form from the requested schema; Accept, Decline or Cancel. */
+function ElicitationDialog({ request }: { request: McpPendingRequest }) {
+  const respond = useApp((s) => s.respondMcp);
+  const error = useApp((s) => s.mcpRequestError);
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [busy, setBusy] = useState(false);
+  const tool = useMemo(
+    () => ({ name: 'elicitation', scope: request.requestId, schema: request.requestedSchema ?? { type: 'object' } }),
+    [request.requestId, request.requestedSchema],
+  );
+  const answer = async (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => {
+    setBusy(true);
+    await respond(request.requestId, content ? { action, content } : { action });
+    setBusy(false);
+  };
+  return (
+    <Modal
+      title="An MCP server asks you"
+      onClose={() => void answer('cancel')}
+      testId="elicitation-dialog"
+      wide
+      actions={
+        <>
+          <button type="button" onClick={() => void answer('cancel')} disabled={busy} data-testid="elicitation-cancel">
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void answer('decline')}
+            disabled={busy}
+            data-testid="elicitation-decline"
+          >
+            Decline
+          </button>
+        </>
+      }
+    >
+      <p className="small muted">
+        <code>{request.toolboxId}</code> ({request.server}) sent <code>elicitation/create</code>. What you accept is
+        sent to that server only; Decline says no, Cancel dismisses the question.
+      </p>
+      <p data-testid="elicitation-message">{request.message}</p>
+      {error && !issuesOf(error).length && <ErrorNotice error={error} />}
+      <ToolForm
+        tool={tool}
+        value={values}
+        onChange={setValues}
+        onSubmit={(args) => void answer('accept', args)}
+        submitLabel="Accept"
+        busy={busy}
+        issues={error ? issuesOf(error) : []}
+      />
+    </Modal>
+  );
+}
+
+/** An MCP server's sampling request: what it would send the persona's brain; Approve sends it, Decline refuses. */
+function SamplingDialog({ request }: { request: McpPendingRequest }) {
+  const respond = useApp((s) => s.respondMcp);
+  const error = useApp((s) => s.mcpRequestError);
+  const [busy, setBusy] = useState(false);
+  const params = (request.sampling ?? {}) as {
+    messages?: SamplingMessage[];
+    systemPrompt?: string;
+    maxTokens?: number;
+    temperature?: number;
+  };
+  const answer = async (action: 'accept' | 'decline') => {
+    setBusy(true);
+    await respond(request.requestId, { action });
+    setBusy(false);
+  };
+  return (
+    <Modal
+      title="An MCP server wants to use the persona's brain"
+      onClose={() => void answer('decline')}
+      testId="sampling-dialog"
+      wide
+      actions={
+        <>
+          <button type="button" data-autofocus onClick={() => void answer('decline')} disabled={busy}>
+            Decline
+          </button>
+          <button type="button" className="primary" onClick={() => void answer('accept')} disabled={busy}>
+            Approve and send to the brain
+          </button>
+        </>
+      }
+    >
+      <p className="small muted">
+        <code>{request.toolboxId}</code> ({request.server}) sent <code>sampling/createMessage</code>. Approve, and the
+        persona's brain answers these messages (no tools); the answer goes back to the server.
+      </p>
+      {error && <ErrorNotice error={error} />}
+      {params.systemPrompt && (
+        <p className="small">
+          <span className="badge">system</span> {params.systemPrompt}
+        </p>
+      )}
+      <ol className="mcp-messages" data-testid="sampling-messages">
+        {(params.messages ?? []).map((m, i) => (
+          <li key={i}>
+            <span className="badge">{m.role}</span> <span className="prompt-text">{contentText(m.content)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="small muted">
+        {params.maxTokens !== undefined && `At most ${params.maxTokens} tokens. `}
+        {params.temperature !== undefined && `Temperature ${params.temperature}.`}
+      </p>
+      <details>
+        <summary className="small">The request as the server sent it</summary>
+        <JsonView value={request.sampling} />
+      </details>
+    </Modal>
+  );
+}
+
+/** The oldest request an MCP server is waiting on, as its dialog (the next one opens when it is answered). */
+export function McpRequestDialog() {
+  const request = useApp((s) => s.mcpRequests[0] ?? null);
+  if (!request) return null;
+  return request.kind === 'elicitation' ? (
+    <ElicitationDialog key={request.requestId} request={request} />
+  ) : (
+    <SamplingDialog key={request.requestId} request={request} />
+  );
+}
