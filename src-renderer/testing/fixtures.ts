@@ -2,6 +2,11 @@ import type { PausedAtTool, PauseState } from '../../shared/domain/debug';
 import type { ToolboxInfo, ToolInfo } from '../../shared/domain/tool';
 import type { SessionSummary } from '../../shared/ipc/contract';
 
+/** A maker of test values: the defaults, with any fields the test gives instead. */
+function fixture<T extends object>(defaults: T): (over?: Partial<T>) => T {
+  return (over = {}) => ({ ...defaults, ...over });
+}
+
 /** A tool as main lists it, named `name` (also its model name), in toolbox `math` unless `over` says otherwise. */
 export function toolInfo(name: string, over: Partial<ToolInfo> = {}): ToolInfo {
   return {
@@ -17,19 +22,16 @@ export function toolInfo(name: string, over: Partial<ToolInfo> = {}): ToolInfo {
 }
 
 /** A loaded builtin toolbox `math` ("Math") with no config and no error; `over` changes any field. */
-export function toolboxInfo(over: Partial<ToolboxInfo> = {}): ToolboxInfo {
-  return {
-    toolboxId: 'math',
-    title: 'Math',
-    description: '',
-    source: 'builtin',
-    configSchema: {},
-    config: {},
-    error: null,
-    tools: [],
-    ...over,
-  };
-}
+export const toolboxInfo = fixture<ToolboxInfo>({
+  toolboxId: 'math',
+  title: 'Math',
+  description: '',
+  source: 'builtin',
+  configSchema: {},
+  config: {},
+  error: null,
+  tools: [],
+});
 
 /** Run r1 of session s1 (persona calc) paused at a breakpoint before `add({a: 2, b: 3})`, the only call. */
 export function toolPause(over: Partial<PauseState> = {}, at: Partial<PausedAtTool> = {}): PauseState {
@@ -60,15 +62,12 @@ export function toolPause(over: Partial<PauseState> = {}, at: Partial<PausedAtTo
 }
 
 /** Stored session s1 of persona calc ("C"), one run. */
-export function sessionSummary(over: Partial<SessionSummary> = {}): SessionSummary {
-  return {
-    sessionId: 's1',
-    personaId: 'calc',
-    personaName: 'C',
-    title: 't',
-    startedAt: 1,
-    updatedAt: 2,
-    runs: 1,
-    ...over,
-  };
-}
+export const sessionSummary = fixture<SessionSummary>({
+  sessionId: 's1',
+  personaId: 'calc',
+  personaName: 'C',
+  title: 't',
+  startedAt: 1,
+  updatedAt: 2,
+  runs: 1,
+});

@@ -4,6 +4,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { buildTraceRows } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 import { storeKit, renderInStore } from '../../testing/store-kit';
+import { assistantTurn } from '../../lib/trace-fixtures';
 
 afterEach(cleanup);
 
@@ -72,14 +73,7 @@ describe('TraceRowView past max_iterations (issue 11.15)', () => {
       {
         ...base,
         seq: 0,
-        iteration: 1,
-        type: 'assistant_message',
-        content: '',
-        final: false,
-        durationMs: 1,
-        raw: null,
-        warnings: [],
-        toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: '{"a": 1, b' }],
+        ...assistantTurn({ toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: '{"a": 1, b' }] }),
       },
     ] as TraceEvent[]);
     renderInStore(
