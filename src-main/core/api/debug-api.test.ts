@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { calcPersona, until, useAppKit } from '../testing/app-kit';
+import { calcPersona, useAppKit } from '../testing/app-kit';
+import { until } from '../testing/until';
 
 const FIXTURE = new URL('../toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname;
 

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { until, useAppKit } from '../testing/app-kit';
+import { useAppKit } from '../testing/app-kit';
+import { until } from '../testing/until';
 
 const kit = useAppKit({ prefix: 'ovos-approval' });
 const { ok, paused, trace } = kit;

@@ -6,6 +6,7 @@ import { waitForMessage } from './bus';
 import { Message } from './message';
 import { WebSocketBus } from './ws-bus-client';
 import { startBusServer, type BusServer } from './ws-bus-server';
+import { until } from '../testing/until';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -35,14 +36,6 @@ async function rawSocket(url: string): Promise<{ socket: WebSocket; frames: stri
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   return { socket, frames };
 }
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe('bus server', { timeout: 15_000 }, () => {
   it('listens on 127.0.0.1 at /core and relays each frame to every client, the sender included (as ovos-messagebus)', async () => {

@@ -8,20 +8,10 @@ import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/
 import type { RpcEvent, RpcResponse } from '../../../shared/ipc/envelope';
 import { createApp, type App } from '../api/app';
 import { dispatch } from '../api/dispatch';
+import { until } from './until';
 import { startScriptedOpenAIServer, type ScriptedServer, type ScriptedServerOptions } from './scripted-openai-server';
 
 type AppOptions = Omit<Parameters<typeof createApp>[0], 'dataDir'>;
-
-/** Waits (polling every 20 ms) until `find` returns something, and returns it; throws after `ms`. */
-export async function until<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A persona of the native loop with the math toolbox on an OpenAI-compatible brain at `apiUrl`. */
 export function calcPersona(
