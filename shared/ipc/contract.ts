@@ -5,6 +5,14 @@ import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
+import { SuiteCase } from '../domain/persona-suite';
+import {
+  CaseDraft,
+  CaseResultRecord,
+  CaseResultSummary,
+  SuiteListing,
+  TestProgress,
+} from '../domain/persona-test-result';
 
 /** A persona file as the editor loads it: secrets are never sent, only whether each is set. */
 export const PersonaRecord = z.object({
@@ -261,6 +269,44 @@ export const methods = {
   /** Whether the app's toolboxes are on the OVOS bus of settings.busUrl, or why not. */
   'settings.busStatus': { input: Empty, output: BusStatus },
   'settings.save': { input: Settings, output: Settings },
+  /** A persona's test suites: those in the data folder's `suites/<personaId>/`, and suite files opened for it. */
+  'tests.suites': { input: z.object({ personaId: PersonaId }), output: z.object({ suites: z.array(SuiteListing) }) },
+  /** Opens a suite file (by its path on this machine) for the persona: listed with its suites from now on. */
+  'tests.open': { input: z.object({ personaId: PersonaId, path: z.string().min(1).max(4096) }), output: SuiteListing },
+  /** Save as test: a case proposed from a chat session (its user turns, recorded tools, assertions), not saved. */
+  'tests.draft': { input: z.object({ sessionId: z.string().min(1) }), output: CaseDraft },
+  /**
+   * Adds a case to one of the persona's suites (`suiteFile` as tests.suites lists it; absent: its default suite,
+   * created when missing). A case whose name the suite has already -> bad_input naming the field.
+   */
+  'tests.saveCase': {
+    input: z.object({ personaId: PersonaId, suiteFile: z.string().optional(), case: SuiteCase }),
+    output: z.object({ file: z.string() }),
+  },
+  /**
+   * Runs the persona's cases (all, or these), a few at a time; answers at once. Progress comes as tests.progress,
+   * the end as tests.finished; each case's result goes to its history.
+   */
+  'tests.run': {
+    input: z.object({
+      personaId: PersonaId,
+      cases: z
+        .array(z.object({ suite: z.string(), name: z.string() }))
+        .max(1000)
+        .optional(),
+    }),
+    output: z.object({ testRunId: z.string(), total: z.number().int() }),
+  },
+  /** The stored results of the persona's cases, newest first (at most `limit` per case). */
+  'tests.history': {
+    input: z.object({ personaId: PersonaId, limit: z.number().int().min(1).max(200).default(20) }),
+    output: z.object({ results: z.array(CaseResultSummary) }),
+  },
+  /** One stored result with every run's verdicts and trace. */
+  'tests.result': {
+    input: z.object({ personaId: PersonaId, resultId: z.string().min(1).max(100) }),
+    output: z.object({ result: CaseResultRecord }),
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Pushes from main. chat.trace carries the sessionId beside the event. */
@@ -275,6 +321,16 @@ export const events = {
   'debug.resumed': z.object({ runId: z.string(), pauseId: z.string(), action: z.string() }),
   /** A persona's breakpoints changed (from any window). */
   'debug.breakpoints': z.object({ personaId: z.string(), breakpoints: Breakpoints }),
+  /** A case of a test run started or ended. */
+  'tests.progress': TestProgress,
+  /** A test run ended: how many cases passed and failed, or why it could not run (a bad suite, a bad persona). */
+  'tests.finished': z.object({
+    testRunId: z.string(),
+    personaId: z.string(),
+    passed: z.number().int(),
+    failed: z.number().int(),
+    error: ErrorValue.nullable(),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

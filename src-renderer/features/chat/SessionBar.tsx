@@ -3,6 +3,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { useApp } from '../../store/context';
 import { currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
+import { SaveAsTestButton } from './SaveAsTestButton';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {
@@ -60,6 +61,7 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       >
         Export trace
       </button>
+      <SaveAsTestButton />
       <span className="grow" />
       {children}
     </div>

@@ -6,6 +6,7 @@ import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
+import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
 
 /** Every method of the contract, implemented over the app's state. */
@@ -18,5 +19,6 @@ export function createHandlers(app: AppContext): Handlers {
     ...debugHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
+    ...testHandlers(app),
   };
 }
