@@ -71,3 +71,14 @@ export const sessionSummary = fixture<SessionSummary>({
   updatedAt: 2,
   runs: 1,
 });
+
+/** Main's answers for Save as test on persona calc with no suite and no history yet; the drafted case is `testCase`. */
+export function saveAsTestHandlers(
+  testCase: Record<string, unknown> = { name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] },
+) {
+  return {
+    'tests.draft': () => ({ personaId: 'calc', suiteFile: '/d/calc.suite.json', case: testCase }),
+    'tests.suites': () => ({ suites: [] }),
+    'tests.history': () => ({ results: [] }),
+  };
+}
