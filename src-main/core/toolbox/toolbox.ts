@@ -5,7 +5,7 @@ import { logger } from '../log';
 import type { AgentTool, ToolCallContext } from './agent-tool';
 import { toJsonSafe } from './json-safe';
 import { toolsToOpenAISpec } from './openai-spec';
-import { coerceLax, inputJsonSchema, isZodSchema, toJsonSchema, validateWith, type ToolSchema } from './schema';
+import { coerceLax, inputJsonSchema, isZodSchema, toJsonSchema, validateWith } from './schema';
 import { causeMessage, ToolExecutionError, ToolInputError } from './tool-errors';
 
 const log = logger('toolbox');
@@ -125,12 +125,21 @@ export abstract class ToolBox {
         `Tool '${name}' called with unexpected type arguments: ${pythonTypeName(kwargs)}. Must be Dict[str, Any] or ToolArguments.`,
       );
     }
-    const lax = coerceLax(kwargs, inputJsonSchema(tool.argumentSchema));
-    const input = checked('input', tool.argumentSchema, lax, name, this.toolboxId);
+    const input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
+    if (!input.ok) {
+      throw new ToolInputError(
+        'tool_input_invalid',
+        `Tool input validation failed for '${name}' in ToolBox '${this.toolboxId}'`,
+        {
+          issues: input.issues,
+          cause: `Invalid input for '${name}'`,
+        },
+      );
+    }
     const signal = ctx.signal ?? new AbortController().signal;
     let raw: unknown;
     try {
-      raw = await tool.toolCall(input, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
+      raw = await tool.toolCall(input.value, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
     } catch (error) {
       throw new ToolExecutionError(
         'tool_execution_failed',
@@ -145,7 +154,18 @@ export abstract class ToolBox {
         `Tool '${name}' returned an unexpected type: ${pythonTypeName(raw)}. Must return Dict[str, Any] or ToolOutput.`,
       );
     }
-    return toJsonSafe(checked('output', tool.outputSchema, raw, name, this.toolboxId)) as Record<string, unknown>;
+    const output = validateWith(tool.outputSchema, raw);
+    if (!output.ok) {
+      throw new ToolExecutionError(
+        'tool_output_invalid',
+        `Tool output validation failed for '${name}' in ToolBox '${this.toolboxId}'`,
+        {
+          issues: output.issues,
+          cause: `Invalid output from '${name}'`,
+        },
+      );
+    }
+    return toJsonSafe(output.value) as Record<string, unknown>;
   }
 
   /** `[{name, description, argument_schema, output_schema}]` from the cache (no refresh). */
@@ -287,28 +307,3 @@ function describe(value: unknown): string {
 }
 
 export { isZodSchema };
-
-/**
- * `value` as the tool's argument or output schema reads it; a mismatch is OVOS's ValueError (input) or
- * RuntimeError (output), with the issues on their paths.
- */
-function checked(
-  side: 'input' | 'output',
-  schema: ToolSchema,
-  value: unknown,
-  name: string,
-  toolboxId: string,
-): Record<string, unknown> {
-  const result = validateWith(schema, value);
-  if (result.ok) return result.value;
-  const message = `Tool ${side} validation failed for '${name}' in ToolBox '${toolboxId}'`;
-  if (side === 'input')
-    throw new ToolInputError('tool_input_invalid', message, {
-      issues: result.issues,
-      cause: `Invalid input for '${name}'`,
-    });
-  throw new ToolExecutionError('tool_output_invalid', message, {
-    issues: result.issues,
-    cause: `Invalid output from '${name}'`,
-  });
-}
