@@ -1,27 +1,48 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
+import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
 import { MAX_WINDOW_FIELD_CHARS } from '../app/trace-elision';
-import { useAppKit } from '../testing/app-kit';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import { createApp, type App } from './app';
+import { dispatch } from './dispatch';
 
-const kit = useAppKit({ prefix: 'window', provider: { loop: true } });
-const { ok: call } = kit;
+let app: App;
+let provider: ScriptedServer;
+
+async function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+  const answer = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.output as MethodOutput<M>;
+}
+
+beforeEach(async () => {
+  provider = await startScriptedOpenAIServer({ loop: true });
+  app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-window-')), mode: 'browser' });
+});
+afterEach(async () => {
+  await app.close();
+  await provider.close();
+});
 
 describe('events to the window are bounded', () => {
   it('a 1 MB answer reaches the window cut, with elided fields named; the whole event is fetched on demand', async () => {
     const big = 'z'.repeat(1024 * 1024);
-    kit.provider.setReplies({ content: big });
+    provider.setReplies({ content: big });
     const brain = 'ovos-chat-openai-plugin';
     const { id } = await call('personas.save', {
       persona: {
         name: 'Big',
         handlers: ['ovos-native-toolcall-loop'],
-        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: kit.provider.url } },
+        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: provider.url } },
       },
     });
     const shown: TraceEvent[] = [];
     let largest = 0;
     const ended = new Promise<void>((resolve) =>
-      kit.app.onEvent((e) => {
+      app.onEvent((e) => {
         if (e.event !== 'chat.trace') return;
         const { event } = e.payload as { event: TraceEvent };
         largest = Math.max(largest, JSON.stringify(e.payload).length);

@@ -68,15 +68,6 @@ function run(runId: string, at: number, user: string, answer: string | null, per
   return events;
 }
 
-/** Session s1 of run r1 written by a store, with `raw` put into the file by hand after the first event. */
-async function writtenAround(raw: string) {
-  const store = new SessionStore(dir);
-  const events = run('r1', 1000, 'hi', 'hello');
-  await store.append('s1', events[0]);
-  await appendFile(path.join(dir, 's1.jsonl'), raw);
-  for (const e of events.slice(1)) await store.append('s1', e);
-  return { store, events };
-}
 describe('SessionStore', () => {
   it('appends events as JSONL, in order, and loads them back with a summary', async () => {
     const store = new SessionStore(path.join(dir, 'sessions'));
@@ -113,7 +104,11 @@ describe('SessionStore', () => {
   });
 
   it('skips and reports a corrupt line instead of failing', async () => {
-    const { store, events } = await writtenAround('{"type": "run_started", broken\n{"type":"nope"}\n');
+    const store = new SessionStore(dir);
+    const events = run('r1', 1000, 'hi', 'hello');
+    await store.append('s1', events[0]);
+    await appendFile(path.join(dir, 's1.jsonl'), '{"type": "run_started", broken\n{"type":"nope"}\n');
+    for (const e of events.slice(1)) await store.append('s1', e);
     const logged: string[] = [];
     setLogSink((level, _scope, message) => logged.push(`${level}: ${message}`));
     const loaded = await store.load('s1').finally(() => setLogSink(null));
@@ -125,7 +120,11 @@ describe('SessionStore', () => {
   });
 
   it('after a crash left half a line, the next event still lands on its own line', async () => {
-    const { store, events } = await writtenAround('{"runId":"r0","seq":7,"type":"answer_del');
+    const store = new SessionStore(dir);
+    const events = run('r1', 1000, 'hi', 'hello');
+    await store.append('s1', events[0]);
+    await appendFile(path.join(dir, 's1.jsonl'), '{"runId":"r0","seq":7,"type":"answer_del');
+    for (const e of events.slice(1)) await store.append('s1', e);
     const loaded = await store.load('s1');
     expect(loaded.events).toEqual(events);
     expect(loaded.skipped.map((s) => s.line)).toEqual([2]);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import net from 'node:net';
 import { MCPToolBox } from './index';
 import { TRIP_INPUT_SCHEMA, TRIP_OUTPUT_SCHEMA } from './fixtures/fixture-server';
 import { startHttpFixture } from './fixtures/http-fixture';
 import { ToolExecutionError, ToolInputError } from '../../toolbox';
 import { isAlive } from '../../testing/process-alive';
-import { closedPort } from '../../testing/ports';
 
 const FIXTURE = ['--import', 'tsx', new URL('./fixtures/fixture-stdio.ts', import.meta.url).pathname];
 const open: MCPToolBox[] = [];
@@ -158,7 +158,7 @@ describe('MCPToolBox over HTTP', () => {
   });
 
   test('a server that is down at start is reported, and found on a later refresh', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const tb = toolbox({ transport: 'http', url: `http://127.0.0.1:${port}/mcp`, timeout: 2 });
     await tb.ready;
     expect(tb.discoveryError?.message).toContain(`Cannot connect to MCP server 'http://127.0.0.1:${port}/mcp'`);
@@ -170,3 +170,11 @@ describe('MCPToolBox over HTTP', () => {
     expect(tb.tools.has('plan_trip')).toBe(true);
   });
 });
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
