@@ -7,6 +7,9 @@ import type { EngineDescriptor } from '../engine-descriptor';
 import type { LoopDebugger } from '../loop-context';
 import { traced } from '../testing/traced';
 
+/** A ReAct step calling `calc` with 2 and 3. */
+export const REACT_CALC_2_3 = 'Thought: add.\nAction: calc\nAction Input: {"a": 2, "b": 3}';
+
 /** Test-only: a `lookup` tool taking a plain `query` (Self-Ask's and CRITIC's shape) and `calc` adding two integers. */
 export class KitTools extends ToolBox {
   static defaultId = 'kit_tools';
