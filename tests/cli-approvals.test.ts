@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
+import { runCli } from '../src-main/core/testing/spawn-cli';
 
 /** Without a terminal (spawnSync's stdin is a pipe), a program of a persona starts only with --yes or an approval. */
 describe('CLI: the programs of a persona', () => {
   let home: string;
   let persona: string;
   let marker: string;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PERSONA_STUDIO_HOME: home },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+  const cli = (...args: string[]) => runCli(args, home);
 
   beforeAll(async () => {
     home = await mkdtemp(path.join(tmpdir(), 'ps-cli-approvals-'));

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCli } from '../src-main/core/testing/spawn-cli';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
 const EVERYTHING = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
   'dist',
@@ -17,13 +14,7 @@ const EVERYTHING = path.join(
 describe('persona-studio tools/call --persona with an MCP server in the persona', () => {
   let home: string;
   let persona: string;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PERSONA_STUDIO_HOME: home },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+  const cli = (...args: string[]) => runCli(args, home);
 
   beforeAll(async () => {
     home = await mkdtemp(path.join(tmpdir(), 'ps-mcp-cli-'));
