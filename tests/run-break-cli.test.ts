@@ -1,34 +1,20 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { spawnCli } from '../src-main/core/testing/spawn-cli';
 import { useTempDir } from '../src-main/core/testing/temp-dir';
+import { mcpFixturePersona } from '../src-main/core/testing/personas';
 
 /** `persona-studio run` as a process with piped stdin (no terminal): approval and breakpoints. */
 const SPAWN_TIMEOUT = 60_000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURE = path.join(root, 'src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts');
 const tmp = useTempDir('run-break-cli');
 let server: ScriptedServer;
 
 /** A persona whose toolbox is an MCP server over stdio: a program, so its tools ask for approval. */
 async function mcpPersona(apiUrl: string): Promise<string> {
   const file = path.join(tmp.path, `mcp-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(
-    file,
-    JSON.stringify({
-      name: 'Trips',
-      handlers: ['ovos-native-toolcall-loop'],
-      'ovos-native-toolcall-loop': {
-        brain: 'ovos-chat-openai-plugin',
-        toolboxes: ['ovos-mcp-toolbox:fx'],
-        'ovos-mcp-toolbox:fx': { command: process.execPath, args: ['--import', 'tsx', FIXTURE] },
-        'ovos-chat-openai-plugin': { model: 'm', api_url: apiUrl },
-      },
-    }),
-  );
+  await writeFile(file, JSON.stringify(mcpFixturePersona(apiUrl)));
   return file;
 }
 

@@ -4,7 +4,8 @@ import type { RpcResponse } from '../../shared/ipc/envelope';
 import { dispatch } from '../core/api/dispatch';
 import { registerRpc, RPC_CHANNEL } from './ipc';
 import { cancelPausedOnClose } from './window-runs';
-import { calcPersona, useAppKit } from '../core/testing/app-kit';
+import { calcPersona } from '../core/testing/personas';
+import { useAppKit } from '../core/testing/app-kit';
 import { until } from '../core/testing/until';
 
 type Listener = () => void;

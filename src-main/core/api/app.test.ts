@@ -4,7 +4,8 @@ import { WebSocketBus } from '../bus/ws-bus-client';
 import { Message } from '../bus/message';
 import { MathTools } from '../toolbox/test-fixtures';
 import { startScriptedOpenAIServer } from '../testing/scripted-openai-server';
-import { calcPersona, useAppKit } from '../testing/app-kit';
+import { calcPersona } from '../testing/personas';
+import { useAppKit } from '../testing/app-kit';
 
 const kit = useAppKit({ prefix: 'app', app: { version: '1.2.3' } });
 const { ok: call, runEnd } = kit;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { calcPersona, useAppKit } from '../testing/app-kit';
+import { calcPersona } from '../testing/personas';
+import { useAppKit } from '../testing/app-kit';
 
 const kit = useAppKit({ prefix: 'chat-safety', provider: { loop: true } });
 const { call } = kit;

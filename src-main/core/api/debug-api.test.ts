@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { calcPersona, useAppKit } from '../testing/app-kit';
+import { calcPersona, mcpFixturePersona } from '../testing/personas';
+import { useAppKit } from '../testing/app-kit';
 import { until } from '../testing/until';
-
-const FIXTURE = new URL('../toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname;
 
 const kit = useAppKit({ prefix: 'debug-api' });
 const { call, ok, paused, trace } = kit;
@@ -14,20 +13,7 @@ async function approveAll(id: string): Promise<void> {
   if (programs.length) await ok('approvals.approve', { id, fingerprints: programs.map((p) => p.fingerprint) });
 }
 
-/** A persona with an MCP server over stdio (a program on this machine) and a scripted brain. */
-function persona(extra: Record<string, unknown> = {}) {
-  return {
-    name: 'Trips',
-    handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': {
-      brain: 'ovos-chat-openai-plugin',
-      toolboxes: ['ovos-mcp-toolbox:fx'],
-      'ovos-mcp-toolbox:fx': { command: process.execPath, args: ['--import', 'tsx', FIXTURE] },
-      'ovos-chat-openai-plugin': { model: 'm', api_url: kit.provider.url },
-    },
-    ...extra,
-  };
-}
+const persona = (extra: Record<string, unknown> = {}) => mcpFixturePersona(kit.provider.url, extra);
 
 describe('debug API', () => {
   it('breakpoints are remembered per persona, across a restart of the app', async () => {

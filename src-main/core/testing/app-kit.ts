@@ -13,18 +13,6 @@ import { startScriptedOpenAIServer, type ScriptedServer, type ScriptedServerOpti
 
 type AppOptions = Omit<Parameters<typeof createApp>[0], 'dataDir'>;
 
-/** A persona of the native loop with the math toolbox on an OpenAI-compatible brain at `apiUrl`. */
-export function calcPersona(
-  apiUrl: string,
-  { model = 'm', brain = 'ovos-chat-openai-plugin', toolboxes = ['ovos-math-tools'] } = {},
-) {
-  return {
-    name: 'Calc',
-    handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': { brain, toolboxes, [brain]: { model, api_url: apiUrl } },
-  };
-}
-
 /**
  * An app behind the API on a fresh data folder, with a scripted OpenAI server and every event it sends recorded:
  * opened before each test of the file that calls this, closed after. Read the fields inside tests (they change).
