@@ -10,44 +10,19 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { z } from 'zod';
 import type { AgentMessage } from '../shared/domain/message';
 import type { BrainMessage, ChatEngine } from '../src-main/core/brains/chat-engine';
 import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
 import { NativeToolCallEngine } from '../src-main/core/engines/native-loop';
 import { startScriptedOpenAIServer } from '../src-main/core/testing/scripted-openai-server';
-import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../src-main/core/toolbox';
+import { ToolRegistry } from '../src-main/core/toolbox';
 import { comparePair, type Contender } from './harness';
+import { add, AddArgs, AddOutput, BenchToolBox, toolTime } from './bench-tools';
 
 const TOOL_TURNS = 5;
 /** Model requests per conversation: the tool turns and the answer. */
 const ITERATIONS = TOOL_TURNS + 1;
 const PROMPT = 'Add the numbers one by one.';
-
-let toolMs = 0;
-function add({ a, b }: { a: number; b: number }) {
-  const t0 = performance.now();
-  const result = { result: a + b };
-  toolMs += performance.now() - t0;
-  return result;
-}
-const AddArgs = z.object({ a: z.number().int(), b: z.number().int() });
-const AddOutput = z.object({ result: z.number().int() });
-
-class BenchToolBox extends ToolBox {
-  static defaultId = 'bench-tools';
-  discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'add',
-        description: 'Add two integers.',
-        argumentSchema: AddArgs,
-        outputSchema: AddOutput,
-        toolCall: add,
-      }),
-    ];
-  }
-}
 
 /** The scripted conversation, decided from the number of tool results so far (the same rule on every side). */
 function scriptedTurn(toolResults: number): { call: { id: string; args: string } } | { text: string } {
@@ -81,10 +56,10 @@ function oursWith(brain: ChatEngine, registry: ToolRegistry, stream = false): Co
   const engine = new NativeToolCallEngine({ brain, registry, maxIterations: 10, stream });
   return {
     async run() {
-      toolMs = 0;
+      toolTime.ms = 0;
       const { answer } = await engine.run([{ role: 'user', content: PROMPT }]);
       if (answer !== 'The sum is 5.') throw new Error(`ours answered ${JSON.stringify(answer)}`);
-      return toolMs;
+      return toolTime.ms;
     },
   };
 }
@@ -101,7 +76,7 @@ const aiTools = {
 function aiSdkWith(model: LanguageModel, afterRun: () => void = () => undefined): Contender {
   return {
     async run() {
-      toolMs = 0;
+      toolTime.ms = 0;
       const result = await generateText({
         model,
         tools: aiTools,
@@ -112,7 +87,7 @@ function aiSdkWith(model: LanguageModel, afterRun: () => void = () => undefined)
       if (result.text !== 'The sum is 5.' || result.steps.length !== ITERATIONS)
         throw new Error(`AI SDK answered ${JSON.stringify(result.text)} in ${result.steps.length} steps`);
       afterRun();
-      return toolMs;
+      return toolTime.ms;
     },
   };
 }
@@ -121,13 +96,13 @@ function aiSdkWith(model: LanguageModel, afterRun: () => void = () => undefined)
 function aiSdkStreamWith(model: LanguageModel, afterRun: () => void): Contender {
   return {
     async run() {
-      toolMs = 0;
+      toolTime.ms = 0;
       const result = streamText({ model, tools: aiTools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
       const [text, steps] = await Promise.all([result.text, result.steps]);
       if (text !== 'The sum is 5.' || steps.length !== ITERATIONS)
         throw new Error(`AI SDK streamed ${JSON.stringify(text)} in ${steps.length} steps`);
       afterRun();
-      return toolMs;
+      return toolTime.ms;
     },
   };
 }
