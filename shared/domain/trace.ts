@@ -181,15 +181,19 @@ export const SpanFinished = z.object({
   satisfactory: z.boolean().optional(),
 });
 /**
- * A loop hit one of its limits (`limit`: the config key, e.g. `max_reflections`) or could not parse the model's
+ * A loop hit one of its limits (`limit`: the config key, e.g. `max_reflections`, or `max_tool_result_chars` for a
+ * tool result cut before the model) or could not parse the model's
  * reply, and says what it does instead (force an answer, take the text as it is...).
  */
 export const LoopNotice = z.object({
   ...Base,
   type: z.literal('loop_notice'),
-  reason: z.enum(['limit_reached', 'unparseable']),
+  /** `tools_not_offered`: tools of the persona the model is not offered because they cannot run here (MCP tasks). */
+  reason: z.enum(['limit_reached', 'unparseable', 'tools_not_offered']),
   limit: z.string().optional(),
   message: z.string(),
+  /** The tool call the notice is about (a result cut at `max_tool_result_chars`). */
+  toolCallId: z.string().optional(),
 });
 export const RunFinished = z.object({
   ...Base,

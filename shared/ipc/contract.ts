@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
+import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
@@ -206,6 +207,16 @@ export const methods = {
   'tools.call': {
     input: ToolScope.extend({ toolboxId: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
     output: z.object({ result: z.unknown(), durationMs: z.number() }),
+  },
+  /** Turns one tool of a persona's toolbox on or off (`persona_studio.tools.disabled`), saving the persona. */
+  'tools.setEnabled': {
+    input: z.object({ personaId: PersonaId, toolboxId: z.string(), name: z.string(), enabled: z.boolean() }),
+    output: PersonaRecord,
+  },
+  /** Reads a resource through the MCP server of a toolbox (the "Open" of a resource in a tool result). */
+  'tools.readResource': {
+    input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
+    output: z.object({ contents: z.array(ResourceContents) }),
   },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),

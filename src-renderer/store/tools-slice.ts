@@ -1,5 +1,6 @@
 import type { ErrorValue } from '../../shared/domain/errors';
 import type { ToolboxInfo, ToolInfo } from '../../shared/domain/tool';
+import { withToolEnabled } from '../../shared/domain/tool-switches';
 import { toErrorValue } from '../lib/api-error';
 import type { GetState, SetState } from './types';
 
@@ -39,6 +40,8 @@ export interface ToolsSlice {
   /** Opens a traced call in its tool form, with the model's arguments. */
   openToolCall(toolboxId: string | null, name: string, args: Record<string, unknown>): boolean;
   callTool(ref: ToolRef, args: Record<string, unknown>): Promise<HistoryEntry>;
+  /** Turns a tool of the selected persona on or off (saved in its persona_studio block); the list reloads. */
+  setToolEnabled(ref: ToolRef, enabled: boolean): Promise<void>;
 }
 
 export const toolKey = (ref: ToolRef) => `${ref.toolboxId}/${ref.name}`;
@@ -106,6 +109,26 @@ export function createToolsSlice(set: SetState, get: GetState): ToolsSlice {
       const ref = { toolboxId: tool.toolboxId, name: tool.name };
       set({ selectedTool: ref, prefill: { ...ref, args, nonce: nonce++ }, tab: 'tools' });
       return true;
+    },
+    async setToolEnabled(ref, enabled) {
+      const personaId = get().selectedId;
+      if (!personaId) return;
+      try {
+        const record = await get().client.call('tools.setEnabled', { personaId, ...ref, enabled });
+        // The editor keeps its unsaved edits, with the switch applied to them too.
+        const draft = get().draft;
+        set({
+          record,
+          savedJson: JSON.stringify(record.persona),
+          ...(draft ? { draft: withToolEnabled(draft, ref.toolboxId, ref.name, enabled) } : {}),
+        });
+        await get().loadTools(personaId);
+      } catch (e) {
+        get().toast(
+          'error',
+          `The tool “${ref.name}” could not be turned ${enabled ? 'on' : 'off'}: ${toErrorValue(e).message}`,
+        );
+      }
     },
     async callTool(ref, args) {
       const personaId = get().selectedId ?? undefined;

@@ -64,12 +64,16 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       brain: runtime.brainId,
       model: runtime.model,
       maxIterations: runtime.maxIterations,
-      // What the model is offered: tools that cannot run here (MCP tasks) are not among them.
-      tools: runtime.registry
-        .toolInfos()
-        .filter((t) => !t.unavailable)
-        .map((t) => t.modelName),
+      // What the model is offered: tools that cannot run here (MCP tasks) or are turned off are not among them.
+      tools: runtime.registry.offeredInfos().map((t) => t.modelName),
     });
+    const left = runtime.registry.toolInfos().filter((t) => t.unavailable && !t.disabled);
+    if (left.length)
+      tracer.emit({
+        type: 'loop_notice',
+        reason: 'tools_not_offered',
+        message: `Not offered to the model: ${left.map((t) => `'${t.modelName}' (${t.unavailable})`).join('; ')}`,
+      });
     tracer.emit({ type: 'user_message', content: options.message });
   };
 

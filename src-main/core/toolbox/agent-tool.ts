@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ModelFeed } from './model-feed';
 import type { ToolSchema } from './schema';
 
 /** What a running tool gets beside its arguments: the signal that cancels it. */
@@ -17,6 +18,11 @@ export interface AgentTool {
   toolCall: (args: Record<string, unknown>, ctx: ToolCallContext) => unknown;
   /** Why the tool cannot run here (e.g. it needs MCP tasks); such a tool is listed but never offered to the model. */
   unavailable?: string;
+  /**
+   * What the model is fed of a result holding media (MCP content blocks: text, images, audio, resources); null, or
+   * no modelFeed, feeds the result as its JSON.
+   */
+  modelFeed?: (result: unknown) => ModelFeed | null;
 }
 
 /** Defines a tool with zod schemas, typing toolCall's arguments and return from them. */

@@ -1,5 +1,6 @@
 import { deniedContent } from '../../../shared/domain/debug';
 import { CancelledError, toErrorValue } from '../errors';
+import { feedText, type ModelFeed } from './model-feed';
 import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
@@ -139,7 +140,7 @@ async function gated(
       return {
         ok: true,
         result,
-        content: JSON.stringify(result),
+        ...fedContent(target, result),
         durationMs: state.active(),
         toolboxId: toolboxId ?? '',
         ...state.outcome(original, { mocked: true }),
@@ -248,7 +249,7 @@ async function run(
     return {
       ok: true,
       result,
-      content: JSON.stringify(result),
+      ...fedContent(target, result),
       durationMs: elapsed(),
       toolboxId: target.toolbox.toolboxId,
     };
@@ -267,6 +268,15 @@ async function run(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The text fed back for a result: its tool's modelFeed (text blocks, media as stubs, never base64) when it has one
+ * for this result, else the result's JSON.
+ */
+function fedContent(target: RegisteredTool | null, result: unknown): { content: string; feed?: ModelFeed } {
+  const feed = target?.toolbox.tools.get(target.name)?.modelFeed?.(result) ?? null;
+  return feed ? { content: feedText(feed), feed } : { content: JSON.stringify(result) };
 }
 
 /** The error message plus its issues or cause, so the model can correct its arguments. */

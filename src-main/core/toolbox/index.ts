@@ -7,3 +7,13 @@ export { ToolInputError, ToolExecutionError } from './tool-errors';
 export { ToolRegistry, qualifiedName, type RegisteredTool, type ToolExecution } from './tool-registry';
 export { executeToolCall, type ExecuteOptions, type GatedExecution } from './execute-tool-call';
 export type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
+export {
+  feedImages,
+  feedText,
+  formatBytes,
+  mediaStub,
+  type FeedMedia,
+  type FeedPart,
+  type ModelFeed,
+} from './model-feed';
+export { canReadResources, type ResourceReader } from './resource-reader';

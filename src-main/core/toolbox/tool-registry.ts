@@ -1,5 +1,7 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { OpenAITool, ToolInfo } from '../../../shared/domain/tool';
+import { toolSwitchKey } from '../../../shared/domain/tool-switches';
+import type { ModelFeed } from './model-feed';
 import { toolsToOpenAISpec } from './openai-spec';
 import type { ToolBox } from './toolbox';
 
@@ -16,7 +18,15 @@ export interface RegisteredTool {
  * tool is offered as `<toolbox>__<tool>` and `renamedBecause` says why.
  */
 export class ToolRegistry {
-  constructor(readonly toolboxes: ToolBox[]) {}
+  /** The tools turned off for the persona, as `<toolbox id>/<tool>` keys (persona_studio.tools.disabled). */
+  readonly disabled: ReadonlySet<string>;
+
+  constructor(
+    readonly toolboxes: ToolBox[],
+    options: { disabled?: Iterable<string> } = {},
+  ) {
+    this.disabled = new Set(options.disabled ?? []);
+  }
 
   /** Waits for every toolbox's first discovery. */
   async ready(): Promise<void> {
@@ -49,11 +59,14 @@ export class ToolRegistry {
     return out;
   }
 
-  /** The OpenAI spec list the model is sent, with model names; tools that cannot run here are left out. */
+  /** The OpenAI spec list the model is sent, with model names; tools that cannot run here or are off are left out. */
   openaiTools(): OpenAITool[] {
-    return this.toolInfos()
-      .filter((t) => !t.unavailable)
-      .map((t) => t.openai);
+    return this.offeredInfos().map((t) => t.openai);
+  }
+
+  /** The tools the model is offered (every engine's list): not unavailable here, not turned off in the persona. */
+  offeredInfos(): ToolInfo[] {
+    return this.toolInfos().filter((t) => !t.unavailable && !t.disabled);
   }
 
   /** Every tool with its JSON, model name and exact OpenAI spec (for the Tools pane). */
@@ -71,6 +84,7 @@ export class ToolRegistry {
         modelName: entry.modelName,
         renamedBecause: entry.renamedBecause,
         ...(unavailable ? { unavailable } : {}),
+        ...(this.disabled.has(toolSwitchKey(entry.toolbox.toolboxId, entry.name)) ? { disabled: true } : {}),
         openai,
       };
     });
@@ -98,5 +112,13 @@ export function qualifiedName(toolboxId: string, name: string): string {
 
 /** What executing one tool call gave: the validated result, or the error value; both with the text for the model. */
 export type ToolExecution =
-  | { ok: true; result: Record<string, unknown>; content: string; durationMs: number; toolboxId: string }
+  | {
+      ok: true;
+      result: Record<string, unknown>;
+      content: string;
+      durationMs: number;
+      toolboxId: string;
+      /** The result's text and media for the model, when its tool has a modelFeed; `content` is its text. */
+      feed?: ModelFeed;
+    }
   | { ok: false; error: ErrorValue; content: string; durationMs: number; toolboxId: string | null };

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
+import { MarkdownText } from '../../components/MarkdownText';
 import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
 
@@ -42,7 +43,11 @@ export function AssistantCard({
           </button>
         )}
       </div>
-      {event.content && <div className="text">{event.content}</div>}
+      {event.content && (
+        <div className="text markdown">
+          <MarkdownText text={event.content} />
+        </div>
+      )}
       <ElidedNote event={event} />
       {event.toolCalls.length > 0 && (
         <div className="calls">

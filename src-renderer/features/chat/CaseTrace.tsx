@@ -4,6 +4,8 @@ import { useApp } from '../../store/context';
 import { buildTraceRows, unfoldedRows, type ToolRow } from '../../lib/trace-rows';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
+import { ToolResultContext } from '../../components/tool-result/result-context';
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 /** The trace step an assertion points at: the run (one user turn) and the seq of its tool event. */
 export interface TraceStepRef {
@@ -29,6 +31,7 @@ export function CaseTrace({ events, step }: CaseTraceProps) {
     [openToolCall],
   );
   const ui = useRowUi(openTool, allCollapsed);
+  const resultEnv = useToolResultEnv();
   const rows = useMemo(() => buildTraceRows(events), [events]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
   const reveal = useMemo(() => {
@@ -45,7 +48,9 @@ export function CaseTrace({ events, step }: CaseTraceProps) {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </div>
-      <TracePane rows={shown} ui={ui} reveal={reveal} />
+      <ToolResultContext.Provider value={resultEnv}>
+        <TracePane rows={shown} ui={ui} reveal={reveal} />
+      </ToolResultContext.Provider>
     </div>
   );
 }

@@ -16,9 +16,20 @@ import { BreakpointsBar } from './BreakpointsBar';
 import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
 import { useDebugger } from './use-debugger';
+import { ToolResultContext } from '../../components/tool-result/result-context';
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
+  const resultEnv = useToolResultEnv();
+  return (
+    <ToolResultContext.Provider value={resultEnv}>
+      <ChatPaneBody />
+    </ToolResultContext.Provider>
+  );
+}
+
+function ChatPaneBody() {
   const events = useApp(currentEvents);
   const runId = useApp(activeRunId);
   const sending = useApp((s) => s.sending);

@@ -7,6 +7,7 @@ import { SpanCard } from './SpanCard';
 import { ModelRequestEditor } from './ModelRequestEditor';
 import { RequestMarks } from './DebugMarks';
 import { MemoryRow } from './MemoryRow';
+import { MarkdownText } from '../../components/MarkdownText';
 
 export interface RowUi {
   collapsed: (key: string) => boolean;
@@ -66,8 +67,8 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
               {w}
             </div>
           ))}
-          <div className="text">
-            {row.text}
+          <div className="text markdown" data-testid="answer-text">
+            <MarkdownText text={row.text} />
             {row.streaming && <span className="caret" />}
           </div>
           {row.event?.raw && ui.rawOpen(row.key) && (
@@ -83,7 +84,11 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
       return (
         <div className="notice warn small loop-notice" data-testid="trace-notice" data-reason={row.event.reason}>
           <strong>
-            {row.event.reason === 'limit_reached' ? `Limit reached: ${row.event.limit ?? ''}` : 'Reply not understood'}
+            {row.event.reason === 'limit_reached'
+              ? `Limit reached: ${row.event.limit ?? ''}`
+              : row.event.reason === 'tools_not_offered'
+                ? 'Tools not offered'
+                : 'Reply not understood'}
           </strong>{' '}
           {row.event.message}
         </div>

@@ -7,6 +7,7 @@ import { JsonView } from '../../components/JsonView';
 import { ToolForm } from '../../components/tool-form/ToolForm';
 import { ToolHistory } from './ToolHistory';
 import { ToolOutput } from './ToolOutput';
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 const NO_HISTORY: HistoryEntry[] = [];
 
@@ -22,6 +23,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     prefill && toolKey(prefill) === key ? prefill.args : {},
   );
   const [shown, setShown] = useState<HistoryEntry | null>(null);
+  const envFor = useToolResultEnv();
+  const { onOpenResource } = useMemo(() => envFor(tool.toolboxId, tool.name), [envFor, tool.toolboxId, tool.name]);
 
   const setTab = useApp((s) => s.setTab);
   /** The form holds a traced call's arguments (until it is run): say where they came from, and the way back. */
@@ -70,6 +73,12 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             Not offered to the model: {tool.unavailable}
           </div>
         )}
+        {tool.disabled && (
+          <div className="notice small" style={{ marginTop: 8 }} data-testid="tool-off">
+            Turned off for this persona: not sent to the model, not served by <code>persona-studio mcp</code>. You can
+            still run it here by hand; tick its switch in the list to turn it on.
+          </div>
+        )}
         {tool.renamedBecause && (
           <div className="notice warn small" style={{ marginTop: 8 }} data-testid="renamed-because">
             The model sees this tool as <code>{tool.modelName}</code>: {tool.renamedBecause}
@@ -101,7 +110,7 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
 
         <div className="tool-side" ref={sideRef}>
           {shown ? (
-            <ToolOutput outcome={shown.outcome} />
+            <ToolOutput outcome={shown.outcome} outputSchema={tool.output_schema} onOpenResource={onOpenResource} />
           ) : (
             <p className="small muted" style={{ margin: 0 }}>
               Run the tool to see its validated output here, or the error with its code.

@@ -47,6 +47,7 @@ type Json = Record<string, unknown>;
 export class OpenAIBrain implements ChatEngine {
   readonly id = OPENAI_BRAIN_ID;
   readonly supportsTools: boolean;
+  readonly vision: boolean;
   readonly model: string;
   /** The `/v1` base URL. */
   readonly baseURL: string;
@@ -82,6 +83,7 @@ export class OpenAIBrain implements ChatEngine {
     this.baseURL = normalizeApiUrl(config.api_url || DEFAULT_API_URL);
     this.url = `${this.baseURL}/chat/completions`;
     this.supportsTools = config.supports_tools;
+    this.vision = config.vision;
     this.bodyFields = bodyFieldsOf(config);
     this.systemPrompt = config.system_prompt?.trim() ? config.system_prompt : null;
     this.timeoutMs = Math.max(1, Math.round(config.timeout * 1000));
