@@ -70,22 +70,19 @@ describe('ToolsPane tool switches', () => {
       secretsSet: [],
       secretsHeld: [],
     };
-    const fake = fakeClient({
-      'tools.setEnabled': (() => record) as never,
-      'toolboxes.list': () => ({ toolboxes: [math] }),
-    });
-    const store = createAppStore(fake.client);
-    store.setState({
-      selectedId: 'p',
-      toolboxes: [off],
-      tab: 'tools',
-      draft: { name: 'P', handlers: ['e'], persona_studio: { tools: { disabled: ['math/add'] } } } as never,
-    });
-    render(
-      <StoreProvider store={store}>
-        <ToolsPane />
-      </StoreProvider>,
+    const { store, ...fake } = storeKit(
+      {
+        'tools.setEnabled': (() => record) as never,
+        'toolboxes.list': () => ({ toolboxes: [math] }),
+      },
+      {
+        selectedId: 'p',
+        toolboxes: [off],
+        tab: 'tools',
+        draft: { name: 'P', handlers: ['e'], persona_studio: { tools: { disabled: ['math/add'] } } } as never,
+      },
     );
+    renderInStore(store, <ToolsPane />);
     expect(screen.getByTestId('tool-add').closest('li')!.className).toBe('tool-off');
     expect(screen.getByTestId('tool-off-badge').textContent).toBe('off');
     const toggle = screen.getByRole('switch', { name: 'Turn on add for this persona' }) as HTMLInputElement;
