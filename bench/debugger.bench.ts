@@ -4,15 +4,15 @@
  * that is never called, against the same loop with no breakpoints and no debugger attached. Per iteration,
  * tool time excluded; the debugger's gate runs before every tool and model call on the "ours" side.
  */
+import { z } from 'zod';
 import { Breakpoints } from '../shared/domain/debug';
 import type { AgentMessage } from '../shared/domain/message';
 import { DebugSession } from '../src-main/core/app/debug-session';
 import type { BrainMessage, ChatEngine } from '../src-main/core/brains/chat-engine';
 import { NativeToolCallEngine } from '../src-main/core/engines/native-loop';
 import { RunTracer } from '../src-main/core/engines/run-tracer';
-import { defineTool, ToolRegistry } from '../src-main/core/toolbox';
+import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../src-main/core/toolbox';
 import { comparePair, type Contender } from './harness';
-import { AddArgs, AddOutput, BenchToolBox, toolTime } from './bench-tools';
 
 const TOOL_TURNS = 5;
 const ITERATIONS = TOOL_TURNS + 1;
@@ -20,14 +20,36 @@ const ANSWER = 'The sum is 5.';
 /** The most this line may cost against the run without breakpoints (issue 12). */
 const TARGET_RATIO = 1.05;
 
-/** A tool the model never asks for: the breakpoints name it, so the debugger's gate runs and never stops. */
-const neverCalled = defineTool({
-  name: 'never_called',
-  description: 'The model never asks for this one.',
-  argumentSchema: AddArgs,
-  outputSchema: AddOutput,
-  toolCall: () => ({ result: 0 }),
-});
+let toolMs = 0;
+const AddArgs = z.object({ a: z.number().int(), b: z.number().int() });
+const AddOutput = z.object({ result: z.number().int() });
+
+class BenchToolBox extends ToolBox {
+  static defaultId = 'bench-tools';
+  discoverTools(): AgentTool[] {
+    return [
+      defineTool({
+        name: 'add',
+        description: 'Add two integers.',
+        argumentSchema: AddArgs,
+        outputSchema: AddOutput,
+        toolCall: ({ a, b }) => {
+          const t0 = performance.now();
+          const result = { result: a + b };
+          toolMs += performance.now() - t0;
+          return result;
+        },
+      }),
+      defineTool({
+        name: 'never_called',
+        description: 'The model never asks for this one.',
+        argumentSchema: AddArgs,
+        outputSchema: AddOutput,
+        toolCall: () => ({ result: 0 }),
+      }),
+    ];
+  }
+}
 
 class InMemoryBrain implements ChatEngine {
   readonly id = 'in-memory';
@@ -61,7 +83,7 @@ const breakpoints = Breakpoints.parse({
 function contender(engine: NativeToolCallEngine, withDebugger: boolean): Contender {
   return {
     async run() {
-      toolTime.ms = 0;
+      toolMs = 0;
       const tracer = new RunTracer('bench');
       const debug = withDebugger
         ? new DebugSession({
@@ -83,13 +105,13 @@ function contender(engine: NativeToolCallEngine, withDebugger: boolean): Contend
         ...(debug ? { debug } : {}),
       });
       if (answer !== ANSWER) throw new Error(`answered ${JSON.stringify(answer)}`);
-      return toolTime.ms;
+      return toolMs;
     },
   };
 }
 
 async function main() {
-  const toolbox = new BenchToolBox([neverCalled]);
+  const toolbox = new BenchToolBox();
   await toolbox.ready;
   const engine = new NativeToolCallEngine({
     brain: new InMemoryBrain(),

@@ -4,6 +4,8 @@ import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
+import { RunDiff } from '../domain/run-diff';
+import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-travel';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 import { SuiteCase } from '../domain/persona-suite';
@@ -74,6 +76,8 @@ export const SessionSummary = z.object({
   startedAt: z.number(),
   updatedAt: z.number(),
   runs: z.number().int(),
+  /** Where the session came from (a fork or a re-run of another session); absent for a plain chat. */
+  origin: SessionOrigin.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -244,6 +248,42 @@ export const methods = {
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
     }),
+  },
+  /**
+   * Forks a recorded session at a step: a new session holding the history up to it (copied, no request sent, no
+   * tool run), the step as edited, then the loop going on live. Answers at once; the trace streams as chat.trace.
+   */
+  'sessions.fork': {
+    /**
+     * The source: a stored session (`sessionId`), or a trace shown elsewhere that is not one (`trace`: a test
+     * case's run, with the persona it ran with and words naming it).
+     */
+    input: z
+      .object({
+        sessionId: z.string().optional(),
+        trace: z
+          .object({ personaId: PersonaId, events: z.array(TraceEvent).max(20_000), from: z.string().max(200) })
+          .optional(),
+        point: ForkPoint,
+        edit: ForkEdit,
+      })
+      .refine((i) => (i.sessionId === undefined) !== (i.trace === undefined), {
+        message: 'Give the session to fork (sessionId) or its trace, not both.',
+      }),
+    output: z.object({ sessionId: z.string(), runId: z.string() }),
+  },
+  /**
+   * Runs a session's user turns again, in order, in a new session, against `target` (persona, brain, model,
+   * engine; tools live or from the recording). Answers once the first run started; the rest follow.
+   */
+  'sessions.rerun': {
+    input: z.object({ sessionId: z.string(), target: RerunTarget }),
+    output: z.object({ sessionId: z.string(), turns: z.number().int() }),
+  },
+  /** Two sessions compared turn by turn (see diffRuns); `equal` ignores ids, times and token counts. */
+  'sessions.diff': {
+    input: z.object({ a: z.string(), b: z.string() }),
+    output: RunDiff,
   },
   /** The persona's breakpoints (remembered per persona; none set: all off). */
   'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },

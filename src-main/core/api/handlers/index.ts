@@ -8,6 +8,7 @@ import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
 import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
+import { timeTravelHandlers } from './time-travel';
 
 /** Every method of the contract, implemented over the app's state. */
 export function createHandlers(app: AppContext): Handlers {
@@ -19,6 +20,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...debugHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
+    ...timeTravelHandlers(app),
     ...testHandlers(app),
   };
 }
