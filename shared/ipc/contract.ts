@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
+import { CallHistory, CallLabel, SavedCall } from '../domain/call-history';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
@@ -222,6 +223,21 @@ export const methods = {
     input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
     output: z.object({ contents: z.array(ResourceContents) }),
   },
+  /** The manual calls of a persona's tools (newest first; tools.call records each) and its saved calls. */
+  'tools.history': { input: ToolScope, output: CallHistory },
+  /** Keeps a history entry as a saved call with a name (its arguments as the history has them, secrets left out). */
+  'tools.saveCall': {
+    input: ToolScope.extend({ entryId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.renameCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.deleteCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100) }),
+    output: z.object({ deleted: z.boolean() }),
+  },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),
     output: z.object({ runId: z.string(), sessionId: z.string() }),
@@ -236,8 +252,14 @@ export const methods = {
     input: z.object({ sessionId: z.string(), runId: z.string(), seq: z.number().int().nonnegative() }),
     output: z.object({ event: TraceEvent }),
   },
+  /** The text of one large payload an event names in `payloads` (kept in the session's side file). */
+  'chat.payload': {
+    input: z.object({ sessionId: z.string(), ref: z.string().max(64) }),
+    output: z.object({ text: z.string() }),
+  },
   'chat.loadSession': {
-    input: z.object({ sessionId: z.string() }),
+    /** `limit`: the newest events wanted (a window keeps that many); `omitted` says how many older ones were left out. */
+    input: z.object({ sessionId: z.string(), limit: z.number().int().positive().optional() }),
     /**
      * `warnings`: what the file lacks (unreadable lines, a run that has no end in it); `interruptedRunIds`: runs
      * without an end in the file that are not going either (the app stopped during them).
@@ -247,6 +269,7 @@ export const methods = {
       events: z.array(TraceEvent),
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
+      omitted: z.number().int().nonnegative().optional(),
     }),
   },
   /**

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { appHandlers } from './app';
 import { brainHandlers } from './brains';
+import { callHistoryHandlers } from './call-history';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
@@ -16,6 +17,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...appHandlers(app),
     ...personaHandlers(app),
     ...toolboxHandlers(app),
+    ...callHistoryHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
     ...brainHandlers(app),
