@@ -1,19 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReceivedRequest, ScriptedReply } from '../src-main/core/testing/scripted-openai-server';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Debugger } from './pages/debugger';
 import { Sidebar } from './pages/sidebar';
 
-/** Where the PNGs go: a temp folder on every test run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 
 let app: App;
 let chat: Chat;
@@ -47,7 +42,6 @@ async function use(page: Page, persona: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   writePersona(app.home, 'calc', testPersona(app.llm.url, 'Calculator'));
   await app.page.reload();

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { approvePrograms, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
@@ -15,15 +13,11 @@ const EVERYTHING = path.join(
   'dist',
   'index.js',
 );
-/** Where the PNGs go: a temp folder on every run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the committed ones. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 
 let app: App;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   const persona = {
     name: 'Fidelity',

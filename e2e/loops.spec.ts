@@ -1,17 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { LoopTrace } from './pages/loop-trace';
 import { Sidebar } from './pages/sidebar';
 
-/** Screenshots go to a temp folder unless `SCREENSHOTS_DIR=docs/screenshots` asks to refresh the README's. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 
 let app: App;
 
@@ -50,7 +45,6 @@ const reflexionReplies = [
 ];
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   writePersona(app.home, 'planner', loopPersona(app.llm.url, 'Planner', 'ovos-plan-execute-loop'));
   writePersona(

@@ -1,20 +1,15 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
 
-/** A temp folder on every test run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 let app: App;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   writePersona(app.home, 'memo', {
     ...testPersona(app.llm.url, 'Memo'),

@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedRequest } from '../src-main/core/testing/scripted-openai-server';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { PersonaEditor } from './pages/persona-editor';
@@ -11,10 +10,7 @@ import { Sidebar } from './pages/sidebar';
 import { TestsScreen } from './pages/tests';
 import { ToolForm } from './pages/tool-form';
 
-/** Where the screenshots go: a temp folder, or `SCREENSHOTS_DIR=docs/screenshots` to refresh the README's. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 
 let app: App;
 let chat: Chat;
@@ -150,7 +146,6 @@ describe('persona tests in the app', () => {
   });
 
   it('screenshots: the red case beside its trace, and the Save as test editor (light and dark)', async () => {
-    mkdirSync(OUT, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       const page = await app.newPage({ colorScheme: scheme });
       await new Sidebar(page).pick('calc');

@@ -1,22 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { approvePrograms, testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
-/** Where the PNGs go: a temp folder on every test run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 let app: App;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   const trip = {
     ...testPersona(app.llm.url, 'Trip planner', {

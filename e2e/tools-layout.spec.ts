@@ -1,21 +1,16 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { repoRoot, startApp, type App, screenshotsDir } from './fixtures/app';
 import { approvePrograms, testPersona, writePersona } from './fixtures/personas';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
 
-/** A temp folder on every run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's Tools pictures. */
-const OUT = process.env.SCREENSHOTS_DIR
-  ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
-  : path.join(tmpdir(), 'persona-studio-screenshots');
+const OUT = screenshotsDir();
 let app: App;
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   app = await startApp();
   const persona = testPersona(app.llm.url, 'Trip planner', { mcp: true });
   const loop = persona['ovos-native-toolcall-loop'] as Record<string, unknown> & { toolboxes: string[] };

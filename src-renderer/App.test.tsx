@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { App } from './App';
-import { createAppStore } from './store';
-import { StoreProvider } from './store/context';
-import { fakeClient } from './store/fake-client';
+import { storeKit, renderInStore } from './testing/store-kit';
 
 afterEach(cleanup);
 
@@ -22,16 +20,11 @@ const BAD = {
 };
 
 function mount(personas: unknown[], broken: unknown[]) {
-  const fake = fakeClient({
+  const { store } = storeKit({
     'personas.list': () => ({ personas, broken }),
     'settings.get': () => ({ theme: 'dark', busUrl: null }),
   });
-  const store = createAppStore(fake.client);
-  render(
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>,
-  );
+  renderInStore(store, <App />);
   return store;
 }
 
@@ -58,18 +51,13 @@ describe('App empty states', () => {
     let fixed = false;
     const calc = CALC;
     const bad = BAD;
-    const fake = fakeClient({
+    const { store } = storeKit({
       'personas.list': () =>
         fixed
           ? { personas: [calc, { ...calc, id: 'bad', name: 'Bad no more' }], broken: [] }
           : { personas: [calc], broken: [bad] },
     });
-    const store = createAppStore(fake.client);
-    render(
-      <StoreProvider store={store}>
-        <App />
-      </StoreProvider>,
-    );
+    renderInStore(store, <App />);
     await act(() => store.getState().loadPersonas());
     fixed = true;
     await act(async () => fireEvent.click(screen.getByTestId('recheck-bad')));

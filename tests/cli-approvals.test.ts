@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
+import { runCli } from '../src-main/core/testing/spawn-cli';
+import { useTempDir } from '../src-main/core/testing/temp-dir';
 
 /** Without a terminal (spawnSync's stdin is a pipe), a program of a persona starts only with --yes or an approval. */
 describe('CLI: the programs of a persona', () => {
-  let home: string;
+  const tmp = useTempDir('ps-cli-approvals');
   let persona: string;
   let marker: string;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PERSONA_STUDIO_HOME: home },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+  const cli = (...args: string[]) => runCli(args, tmp.path);
 
   beforeAll(async () => {
-    home = await mkdtemp(path.join(tmpdir(), 'ps-cli-approvals-'));
-    marker = path.join(home, 'marker.txt');
-    persona = path.join(home, 'marker.json');
+    marker = path.join(tmp.path, 'marker.txt');
+    persona = path.join(tmp.path, 'marker.json');
     await writeFile(
       persona,
       JSON.stringify({
@@ -35,13 +24,12 @@ describe('CLI: the programs of a persona', () => {
         'ovos-mcp-toolbox:m': {
           command: process.execPath,
           args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`],
-          cwd: home,
+          cwd: tmp.path,
           env: { NODE_OPTIONS: '--no-warnings', API_TOKEN: 'tok-secret-1' },
         },
       }),
     );
   });
-  afterAll(() => rm(home, { recursive: true, force: true }));
 
   for (const args of [
     ['tools', '--persona'],
@@ -53,7 +41,7 @@ describe('CLI: the programs of a persona', () => {
       const result = cli(...argv);
       expect(result.status).toBe(2);
       expect(result.stderr).toContain(`[ovos-mcp-toolbox:m] ${process.execPath} -e`);
-      expect(result.stderr).toContain(`cwd: ${home}`);
+      expect(result.stderr).toContain(`cwd: ${tmp.path}`);
       expect(result.stderr).toContain('env: NODE_OPTIONS=--no-warnings');
       expect(result.stderr).toContain('env: API_TOKEN=••••••');
       expect(result.stderr).not.toContain('tok-secret-1');

@@ -1,4 +1,3 @@
-import { memoryFor } from '../src-main/core/memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   Breakpoints,
@@ -9,18 +8,15 @@ import {
 } from '../shared/domain/debug';
 import type { TraceEvent } from '../shared/domain/trace';
 import { DebugSession, type ApprovalHandling } from '../src-main/core/app/debug-session';
-import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
-import { startRun } from '../src-main/core/app/run-chat';
 import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
-import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
-import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
 import {
   startScriptedOpenAIServer,
   type ScriptedReply,
   type ScriptedServer,
 } from '../src-main/core/testing/scripted-openai-server';
-import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../src-main/core/toolbox';
+import { defineTool, ToolBox, type AgentTool } from '../src-main/core/toolbox';
 import { AddArgs, AddOutput } from '../src-main/core/toolbox/test-fixtures';
+import { fixtureRuntime, startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
 
 /** `slow_add` takes 50 ms: long enough for a timer that wrongly counted the pause to fire first. */
 class SlowToolBox extends ToolBox {
@@ -61,44 +57,27 @@ interface Setup {
 
 async function launch(replies: ScriptedReply[], setup: Setup = {}) {
   server ??= await startScriptedOpenAIServer({ replies });
-  const toolbox = new FixtureToolBox();
-  const registry = new ToolRegistry(setup.slow ? [toolbox, new SlowToolBox()] : [toolbox]);
-  await registry.ready();
   const brain = new OpenAIBrain({
     model: 'qwen2.5',
     api_url: server.url,
     supports_tools: setup.supportsTools ?? true,
     timeout: setup.brainTimeoutS ?? 10,
   });
-  const engineId = setup.engineId ?? 'ovos-native-toolcall-loop';
-  const runtime: PersonaRuntime = {
-    engineId,
-    engine: BUILTIN_ENGINES.find((e) => e.id === engineId)!,
-    engineConfig: {},
-    brainId: brain.id,
-    model: brain.model,
-    maxIterations: 5,
-    toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
-    systemPrompt: 'Use the tools.',
-    memory: memoryFor({}),
+  const { runtime, toolbox } = await fixtureRuntime(
     brain,
-    registry,
-    toolboxes: [toolbox],
-    close: async () => undefined,
-  };
+    {
+      ...(setup.engineId ? { engineId: setup.engineId } : {}),
+      maxIterations: 5,
+      toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
+    },
+    setup.slow ? [new SlowToolBox()] : [],
+  );
   let breakpoints = Breakpoints.parse(setup.breakpoints ?? {});
-  const events: TraceEvent[] = [];
   const pauses: PauseState[] = [];
   const resumed: string[] = [];
   const waiters: Array<(p: PauseState) => void> = [];
   let session: DebugSession | null = null;
-  const handle = startRun(runtime, {
-    history: [],
-    message: 'What is 1+2?',
-    sessionId: 's',
-    personaId: null,
-    personaName: 'Calc',
-    onEvent: (e) => events.push(e),
+  const { handle, events } = startFixtureRun(runtime, 'What is 1+2?', {
     openDebugger: async (run) => {
       session = new DebugSession({
         ...run,

@@ -1,16 +1,12 @@
-import { memoryFor } from '../src-main/core/memory';
-import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../shared/domain/trace';
 import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
-import { startRun, type RunOutcome } from '../src-main/core/app/run-chat';
-import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
-import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
+import { type RunOutcome } from '../src-main/core/app/run-chat';
 import type { ScriptedReply } from '../src-main/core/testing/scripted-openai-server';
-import { ToolRegistry } from '../src-main/core/toolbox';
+import { fixtureRuntime, startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
 
 /**
  * Cancelled and timed-out runs over real HTTP leave nothing behind: no timer, no socket. The scripted server runs
@@ -53,34 +49,13 @@ async function run(options: {
   toolTimeoutMs?: number;
   stream?: boolean;
 }) {
-  const toolbox = new FixtureToolBox();
-  const registry = new ToolRegistry([toolbox]);
-  await registry.ready();
   const brain = new OpenAIBrain({ model: 'm', api_url: url, timeout: options.brainTimeoutS ?? 10 });
-  const runtime: PersonaRuntime = {
-    engineId: 'ovos-native-toolcall-loop',
-    engine: BUILTIN_ENGINES[0],
-    engineConfig: {},
-    brainId: brain.id,
-    model: brain.model,
+  const { runtime, toolbox } = await fixtureRuntime(brain, {
     maxIterations: 2,
     toolTimeoutMs: options.toolTimeoutMs ?? 0,
     systemPrompt: null,
-    memory: memoryFor({}),
-    brain,
-    registry,
-    toolboxes: [toolbox],
-    close: async () => undefined,
-  };
-  const events: TraceEvent[] = [];
-  const handle = startRun(runtime, {
-    history: [],
-    message: 'go',
-    sessionId: 's',
-    personaId: null,
-    personaName: 'P',
-    onEvent: (e) => events.push(e),
   });
+  const { handle, events } = startFixtureRun(runtime, 'go', { personaName: 'P' });
   let cancelledAt = 0;
   if (options.cancelAfterMs !== undefined) {
     setTimeout(() => {

@@ -1,5 +1,3 @@
-import { memoryFor } from '../src-main/core/memory';
-import { BUILTIN_ENGINES } from '../src-main/core/engines/engines';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,15 +7,12 @@ import type { TraceEvent } from '../shared/domain/trace';
 import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
 import { ReplayBrain } from '../src-main/core/brains/replay-brain';
 import { SessionStore } from '../src-main/core/sessions/session-store';
-import { startRun, type RunHandle } from '../src-main/core/app/run-chat';
-import { FixtureToolBox } from '../src-main/core/engines/testing/fixture-toolboxes';
-import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import {
   startScriptedOpenAIServer,
   type ScriptedReply,
   type ScriptedServer,
 } from '../src-main/core/testing/scripted-openai-server';
-import { ToolRegistry } from '../src-main/core/toolbox';
+import { fixtureRuntime, startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
 
 /** The loop engines over the real OpenAI brain and a real loopback chat-completions server: what the server received. */
 let server: ScriptedServer | null = null;
@@ -37,40 +32,18 @@ interface Setup {
 
 async function launch(replies: ScriptedReply[], setup: Setup = {}) {
   server ??= await startScriptedOpenAIServer({ replies });
-  const toolbox = new FixtureToolBox();
-  const registry = new ToolRegistry([toolbox]);
-  await registry.ready();
   const brain = new OpenAIBrain({
     model: 'qwen2.5',
     api_url: setup.apiUrl ?? server.url,
     supports_tools: setup.supportsTools ?? true,
     timeout: setup.timeoutS ?? 10,
   });
-  const engineId = setup.engineId ?? 'ovos-native-toolcall-loop';
-  const runtime: PersonaRuntime = {
-    engineId,
-    engine: BUILTIN_ENGINES.find((e) => e.id === engineId)!,
-    engineConfig: {},
-    brainId: brain.id,
-    model: brain.model,
+  const { runtime, toolbox } = await fixtureRuntime(brain, {
+    ...(setup.engineId ? { engineId: setup.engineId } : {}),
     maxIterations: setup.maxIterations ?? 10,
     toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
-    systemPrompt: 'Use the tools.',
-    memory: memoryFor({}),
-    brain,
-    registry,
-    toolboxes: [toolbox],
-    close: async () => undefined,
-  };
-  const events: TraceEvent[] = [];
-  const handle: RunHandle = startRun(runtime, {
-    history: [],
-    message: 'What is 1+2?',
-    sessionId: 's',
-    personaId: null,
-    personaName: 'Calc',
-    onEvent: (e) => events.push(e),
   });
+  const { handle, events } = startFixtureRun(runtime, 'What is 1+2?');
   return { handle, events, toolbox, bodies: () => server!.chatRequests.map((r) => r.body) };
 }
 
@@ -335,33 +308,15 @@ describe('sessions: record a run over HTTP, replay it offline', () => {
       const { events } = await store.load('rec');
       expect(events).toEqual(recorded.events);
 
-      const toolbox = new FixtureToolBox();
-      const registry = new ToolRegistry([toolbox]);
-      await registry.ready();
-      const replayed: TraceEvent[] = [];
-      const runtime: PersonaRuntime = {
-        engineId: 'ovos-native-toolcall-loop',
-        engine: BUILTIN_ENGINES[0],
-        engineConfig: {},
+      const { runtime, toolbox } = await fixtureRuntime(new ReplayBrain({ session_file: store.fileOf('rec') }), {
         brainId: 'replay',
         model: null,
-        maxIterations: 10,
         toolTimeoutMs: 5000,
         systemPrompt: null,
-        memory: memoryFor({}),
-        brain: new ReplayBrain({ session_file: store.fileOf('rec') }),
-        registry,
-        toolboxes: [toolbox],
-        close: async () => undefined,
-      };
-      const outcome = await startRun(runtime, {
-        history: [],
-        message: 'again',
-        sessionId: 'r',
-        personaId: null,
-        personaName: 'Calc',
-        onEvent: (e) => replayed.push(e),
-      }).done;
+      });
+      const replay = startFixtureRun(runtime, 'again', { sessionId: 'r' });
+      const outcome = await replay.handle.done;
+      const replayed = replay.events;
       expect(outcome).toEqual({ status: 'finished', answer: 'It is 42.' });
       expect(toolbox.callLog).toEqual([{ name: 'calc', args: { a: 20, b: 22 } }]);
       expect(of(replayed, 'tool_result').map((e) => e.content)).toEqual(

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCli } from '../src-main/core/testing/spawn-cli';
+import { useTempDir } from '../src-main/core/testing/temp-dir';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'persona-studio.js');
 const EVERYTHING = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
   'dist',
@@ -15,19 +12,12 @@ const EVERYTHING = path.join(
 );
 
 describe('persona-studio tools/call --persona with an MCP server in the persona', () => {
-  let home: string;
+  const tmp = useTempDir('ps-mcp-cli');
   let persona: string;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PERSONA_STUDIO_HOME: home },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+  const cli = (...args: string[]) => runCli(args, tmp.path);
 
   beforeAll(async () => {
-    home = await mkdtemp(path.join(tmpdir(), 'ps-mcp-cli-'));
-    persona = path.join(home, 'mixed.json');
+    persona = path.join(tmp.path, 'mixed.json');
     await writeFile(
       persona,
       JSON.stringify({
@@ -40,7 +30,6 @@ describe('persona-studio tools/call --persona with an MCP server in the persona'
       }),
     );
   });
-  afterAll(() => rm(home, { recursive: true, force: true }));
 
   test('tools --json lists the MCP tools with their inputSchema as parameters', () => {
     const run = cli('tools', '--persona', persona, '--json', '--yes');

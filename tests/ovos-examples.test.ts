@@ -1,21 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCommand } from '../src-main/cli/commands/run';
 import { startScriptedOpenAIServer, type ScriptedReply } from '../src-main/core/testing/scripted-openai-server';
+import { useTempDir } from '../src-main/core/testing/temp-dir';
 
 /** OVOS's example personas (examples/ovos/) run with only api_url changed, in process through `persona-studio run`. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let home: string;
-beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'ovos-examples-'));
-});
-afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
-});
+const tmp = useTempDir('ovos-examples');
 
 type Json = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -25,7 +19,7 @@ async function example(file: string, url: string, patch: Record<string, unknown>
   const engineId = (json.solvers as unknown as string[])[0];
   json[engineId]['ovos-chat-openai-plugin'].api_url = url;
   Object.assign(json[engineId], patch);
-  const out = path.join(home, file);
+  const out = path.join(tmp.path, file);
   await writeFile(out, JSON.stringify(json));
   return out;
 }
@@ -40,7 +34,7 @@ async function run(file: string, replies: ScriptedReply[], patch?: Record<string
       isTTY: false,
       out: (t) => (stdout += t),
       err: (t) => (stderr += t),
-      env: { ...process.env, PERSONA_STUDIO_HOME: path.join(home, 'data') },
+      env: { ...process.env, PERSONA_STUDIO_HOME: path.join(tmp.path, 'data') },
     });
     const bodies = server.chatRequests.map((r) => r.body as Record<string, unknown>);
     return { code, stdout, stderr, bodies };

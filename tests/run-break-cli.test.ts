@@ -1,59 +1,25 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
+import { spawnCli } from '../src-main/core/testing/spawn-cli';
+import { useTempDir } from '../src-main/core/testing/temp-dir';
+import { mcpFixturePersona } from '../src-main/core/testing/personas';
 
 /** `persona-studio run` as a process with piped stdin (no terminal): approval and breakpoints. */
 const SPAWN_TIMEOUT = 60_000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURE = path.join(root, 'src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts');
-let home: string;
+const tmp = useTempDir('run-break-cli');
 let server: ScriptedServer;
-
-beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'run-break-cli-'));
-});
-afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
-});
 
 /** A persona whose toolbox is an MCP server over stdio: a program, so its tools ask for approval. */
 async function mcpPersona(apiUrl: string): Promise<string> {
-  const file = path.join(home, `mcp-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(
-    file,
-    JSON.stringify({
-      name: 'Trips',
-      handlers: ['ovos-native-toolcall-loop'],
-      'ovos-native-toolcall-loop': {
-        brain: 'ovos-chat-openai-plugin',
-        toolboxes: ['ovos-mcp-toolbox:fx'],
-        'ovos-mcp-toolbox:fx': { command: process.execPath, args: ['--import', 'tsx', FIXTURE] },
-        'ovos-chat-openai-plugin': { model: 'm', api_url: apiUrl },
-      },
-    }),
-  );
+  const file = path.join(tmp.path, `mcp-${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(file, JSON.stringify(mcpFixturePersona(apiUrl)));
   return file;
 }
 
-function cli(args: string[], stdin: string) {
-  const child = spawn(process.execPath, [path.join(root, 'bin/persona-studio.js'), 'run', '--yes', ...args], {
-    cwd: root,
-    env: { ...process.env, PERSONA_STUDIO_HOME: path.join(home, 'data'), EDITOR: '', VISUAL: '' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.stdin.end(stdin);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const cli = (args: string[], stdin: string) =>
+  spawnCli(['run', '--yes', ...args], path.join(tmp.path, 'data'), { EDITOR: '', VISUAL: '' }, { text: stdin }).done;
 
 const replies = () => [{ toolCalls: [{ name: 'fail_softly', arguments: { why: 'test' } }] }, { content: 'Done.' }];
 

@@ -1,36 +1,17 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer } from '../src-main/core/testing/scripted-openai-server';
+import { spawnCli } from '../src-main/core/testing/spawn-cli';
+import { useTempDir } from '../src-main/core/testing/temp-dir';
 
 /** The CLI compiles with tsx on start: seconds on a busy machine. */
 const SPAWN_TIMEOUT = 60_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let home: string;
-beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'run-cli-loops-'));
-});
-afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
-});
+const tmp = useTempDir('run-cli-loops');
 
-function cli(args: string[]) {
-  const child = spawn(process.execPath, [path.join(root, 'bin/persona-studio.js'), ...args], {
-    cwd: root,
-    env: { ...process.env, PERSONA_STUDIO_HOME: path.join(home, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const cli = (args: string[]) => spawnCli(args, path.join(tmp.path, 'data'), {}, 'ignore').done;
 
 describe('persona-studio run with a multi-phase loop', () => {
   it(
@@ -48,7 +29,7 @@ describe('persona-studio run with a multi-phase loop', () => {
       try {
         const json = JSON.parse(await readFile(path.join(root, 'examples/ovos/reflexion_persona.json'), 'utf8'));
         json['ovos-reflexion-loop']['ovos-chat-openai-plugin'].api_url = `${server.url}/chat/completions`;
-        const file = path.join(home, 'reflexion.json');
+        const file = path.join(tmp.path, 'reflexion.json');
         await writeFile(file, JSON.stringify(json));
         const { code, stdout, stderr } = await cli(['run', file, 'What is 2+2?']);
         expect(stderr).toBe('');

@@ -1,49 +1,31 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TraceEvent } from '../shared/domain/trace';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
+import { spawnCli } from '../src-main/core/testing/spawn-cli';
+import { useTempDir } from '../src-main/core/testing/temp-dir';
+import type { ChildProcess } from 'node:child_process';
 
 /** Each test spawns the CLI (tsx compiles on start): seconds on a busy 2-core machine. */
 const SPAWN_TIMEOUT = 60_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let home: string;
-
-beforeAll(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'run-cli-'));
-});
-afterAll(async () => {
-  await rm(home, { recursive: true, force: true });
-});
+const tmp = useTempDir('run-cli');
 
 /** The seed example with only api_url changed. */
 async function examplePointingAt(apiUrl: string, name = 'calculator.json'): Promise<string> {
   const json = JSON.parse(await readFile(path.join(root, 'examples/native_toolcall_persona.json'), 'utf8'));
   json['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = apiUrl;
-  const file = path.join(home, name);
+  const file = path.join(tmp.path, name);
   await writeFile(file, JSON.stringify(json, null, 2));
   return file;
 }
 
-function cli(args: string[], onStdout?: (text: string, child: ReturnType<typeof spawn>) => void) {
-  const child = spawn(process.execPath, [path.join(root, 'bin/persona-studio.js'), ...args], {
-    cwd: root,
-    env: { ...process.env, PERSONA_STUDIO_HOME: path.join(home, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += d;
-    onStdout?.(stdout, child);
-  });
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
+function cli(args: string[], onStdout?: (text: string, child: ChildProcess) => void) {
+  const p = spawnCli(args, path.join(tmp.path, 'data'), {}, 'ignore');
+  if (onStdout) p.child.stdout!.on('data', () => onStdout(p.output().stdout, p.child));
+  return p.done;
 }
 
 async function withServer<T>(
@@ -118,12 +100,12 @@ describe('persona-studio run', () => {
   it(
     'exits 1 when the run fails, 2 on bad input',
     async () => {
-      const invalid = path.join(home, 'invalid.json');
+      const invalid = path.join(tmp.path, 'invalid.json');
       await writeFile(invalid, JSON.stringify({ name: 'X', handlers: ['ovos-unknown-loop'] }));
       await withServer({ replies: [{ status: 500 }] }, async (server) => {
         const [failed, missing, bad] = await Promise.all([
           cli(['run', await examplePointingAt(server.url), 'What is 12*9?']),
-          cli(['run', path.join(home, 'nope.json'), 'hi']),
+          cli(['run', path.join(tmp.path, 'nope.json'), 'hi']),
           cli(['run', invalid, 'hi']),
         ]);
         expect(failed.code).toBe(1);

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { createAppStore } from '../store';
-import { StoreProvider } from '../store/context';
-import { fakeClient } from '../store/fake-client';
+import { act, cleanup, fireEvent } from '@testing-library/react';
 import { useShortcuts } from './use-shortcuts';
+import { storeKit, renderInStore } from '../testing/store-kit';
 
 afterEach(cleanup);
 
@@ -14,12 +12,8 @@ function Shortcuts() {
 
 describe('useShortcuts', () => {
   it('Ctrl/Cmd+1/2/3 switch to Editor, Tools and Chat', () => {
-    const store = createAppStore(fakeClient({}).client);
-    render(
-      <StoreProvider store={store}>
-        <Shortcuts />
-      </StoreProvider>,
-    );
+    const store = storeKit().store;
+    renderInStore(store, <Shortcuts />);
     act(() => void fireEvent.keyDown(window, { key: '2', ctrlKey: true }));
     expect(store.getState().tab).toBe('tools');
     act(() => void fireEvent.keyDown(window, { key: '3', metaKey: true }));

@@ -83,3 +83,18 @@ export function sampleRun(runId = 'run-1', sessionId = 'session-1', maxIteration
     { type: 'run_finished', iteration: 2, answer: 'It is 5.', iterations: 2, durationMs: 60 },
   ]);
 }
+
+/** A trace input for one assistant turn of iteration 1 (no text, no calls, not final) with `over` on top. */
+export function assistantTurn(over: Record<string, unknown> = {}) {
+  return {
+    type: 'assistant_message' as const,
+    iteration: 1,
+    content: '',
+    toolCalls: [],
+    final: false,
+    durationMs: 1,
+    raw: null,
+    warnings: [],
+    ...over,
+  };
+}

@@ -1,50 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { NO_BREAKPOINTS, type PauseState } from '../../shared/domain/debug';
+import { NO_BREAKPOINTS } from '../../shared/domain/debug';
 import { sampleRun } from '../lib/trace-fixtures';
-import { createAppStore, bindEvents } from './index';
-import { fakeClient } from './fake-client';
 import { breakpointCount, pauseOnScreen, toolScope } from './debug-slice';
+import { storeKit } from '../testing/store-kit';
+import { sessionSummary, toolPause } from '../testing/fixtures';
 
-const pause = (over: Partial<PauseState> = {}): PauseState => ({
-  pauseId: 'p1',
-  runId: 'r1',
-  sessionId: 's1',
-  personaId: 'calc',
-  iteration: 1,
-  reason: 'breakpoint',
-  since: 1,
-  at: {
-    kind: 'tool',
-    toolCallId: 'c1',
-    name: 'add',
-    toolboxId: 'math',
-    arguments: { a: 2, b: 3 },
-    ranArguments: null,
-    argumentSchema: { type: 'object' },
-    outputSchema: { type: 'object' },
-    error: null,
-    index: 0,
-    count: 1,
-  },
-  ...over,
-});
-
-const session = {
-  sessionId: 's1',
-  personaId: 'calc',
-  personaName: 'C',
-  title: 't',
-  startedAt: 1,
-  updatedAt: 2,
-  runs: 1,
-};
+const pause = toolPause;
+const session = sessionSummary();
 
 describe('debug slice', () => {
   it('follows main: a pause appears with debug.paused and goes with debug.resumed or the end of its run', () => {
-    const fake = fakeClient({ 'chat.sessions': () => ({ sessions: [] }) });
-    const store = createAppStore(fake.client);
-    bindEvents(store, fake.client);
-    store.setState({ sessionId: 's1' });
+    const { store, ...fake } = storeKit({ 'chat.sessions': () => ({ sessions: [] }) }, { sessionId: 's1' });
     fake.emit('debug.paused', pause());
     expect(pauseOnScreen(store.getState())?.pauseId).toBe('p1');
     fake.emit('debug.resumed', { runId: 'r1', pauseId: 'p1', action: 'continue' });
@@ -57,18 +23,19 @@ describe('debug slice', () => {
 
   it('keeps the run paused, with main’s error, when a resume is refused; forgets the edit when it goes through', async () => {
     let refuse = true;
-    const fake = fakeClient({
-      'debug.resume': () =>
-        refuse
-          ? {
-              code: 'tool_input_invalid',
-              message: 'The arguments do not fit',
-              details: { issues: [{ path: ['a'], message: 'Expected number' }] },
-            }
-          : { resumed: true },
-    });
-    const store = createAppStore(fake.client);
-    store.setState({ sessionId: 's1', paused: [pause()] });
+    const { store, ...fake } = storeKit(
+      {
+        'debug.resume': () =>
+          refuse
+            ? {
+                code: 'tool_input_invalid',
+                message: 'The arguments do not fit',
+                details: { issues: [{ path: ['a'], message: 'Expected number' }] },
+              }
+            : { resumed: true },
+      },
+      { sessionId: 's1', paused: [pause()] },
+    );
     store.getState().editPause('p1', { args: { a: 'x', b: 3 } });
     expect(await store.getState().resume(pause(), { action: 'run', arguments: { a: 'x', b: 3 } })).toBe(false);
     expect(pauseOnScreen(store.getState())?.pauseId).toBe('p1');
@@ -84,21 +51,23 @@ describe('debug slice', () => {
   });
 
   it('after a reload, opens the session of the persona’s paused run', async () => {
-    const fake = fakeClient({
-      'debug.state': () => ({ paused: [pause({ personaId: 'other', sessionId: 's0' }), pause()] }),
-      'chat.loadSession': () => ({ session, events: sampleRun('r1', 's1').slice(0, 3) }),
-    });
-    const store = createAppStore(fake.client);
-    store.setState({ selectedId: 'calc' });
+    const { store } = storeKit(
+      {
+        'debug.state': () => ({ paused: [pause({ personaId: 'other', sessionId: 's0' }), pause()] }),
+        'chat.loadSession': () => ({ session, events: sampleRun('r1', 's1').slice(0, 3) }),
+      },
+      { selectedId: 'calc' },
+    );
     await store.getState().loadPaused('calc');
     expect(store.getState().sessionId).toBe('s1');
     expect(pauseOnScreen(store.getState())?.runId).toBe('r1');
   });
 
   it('shows a breakpoint change at once and puts it back when main refuses it', async () => {
-    const fake = fakeClient({ 'debug.setBreakpoints': () => ({ code: 'io_error', message: 'disk full' }) });
-    const store = createAppStore(fake.client);
-    store.setState({ selectedId: 'calc' });
+    const { store } = storeKit(
+      { 'debug.setBreakpoints': () => ({ code: 'io_error', message: 'disk full' }) },
+      { selectedId: 'calc' },
+    );
     const on = { ...NO_BREAKPOINTS, beforeModel: true };
     const saving = store.getState().setBreakpoints(on);
     expect(store.getState().breakpoints.beforeModel).toBe(true);
@@ -108,10 +77,7 @@ describe('debug slice', () => {
   });
 
   it('takes breakpoint changes from other windows for the persona on screen only', () => {
-    const fake = fakeClient({});
-    const store = createAppStore(fake.client);
-    bindEvents(store, fake.client);
-    store.setState({ selectedId: 'calc' });
+    const { store, ...fake } = storeKit({}, { selectedId: 'calc' });
     fake.emit('debug.breakpoints', { personaId: 'other', breakpoints: { ...NO_BREAKPOINTS, onToolError: true } });
     expect(store.getState().breakpoints.onToolError).toBe(false);
     fake.emit('debug.breakpoints', { personaId: 'calc', breakpoints: { ...NO_BREAKPOINTS, onToolError: true } });

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { bindEvents, createAppStore } from './index';
-import { StoreProvider, useApp } from './context';
-import { fakeClient } from './fake-client';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useApp } from './context';
 import { Notices as NoticesView } from '../components/Notices';
 import { activeRunId } from './chat-slice';
+import { storeKit, renderInStore } from '../testing/store-kit';
+import { sessionSummary } from '../testing/fixtures';
 
 /** The notices as the app shows them: from the store, dismissed through it. */
 function Notices() {
@@ -25,16 +25,10 @@ const notice = (id: number, message: string, level: 'warning' | 'error' = 'error
 
 describe('Notices', () => {
   it('shows notices raised before the window connected and those pushed later, until dismissed', async () => {
-    const { client, emit } = fakeClient({
+    const { store, emit } = storeKit({
       'app.notices': () => ({ notices: [notice(1, 'settings.json does not parse', 'warning')] }),
     });
-    const store = createAppStore(client);
-    bindEvents(store, client);
-    render(
-      <StoreProvider store={store}>
-        <Notices />
-      </StoreProvider>,
-    );
+    renderInStore(store, <Notices />);
     await act(() => store.getState().loadNotices());
     expect(screen.getByRole('status').textContent).toBe('Warning: settings.json does not parse✕');
     act(() => emit('app.notice', notice(2, 'The chat trace cannot be saved to /d/s.jsonl: the disk is full.')));
@@ -45,28 +39,15 @@ describe('Notices', () => {
   });
 
   it('a reopened session whose file is short says so, and its run without an end is not shown as running', async () => {
-    const { client } = fakeClient({
+    const { store } = storeKit({
       'chat.loadSession': () => ({
-        session: {
-          sessionId: 's1',
-          personaId: 'p',
-          personaName: 'P',
-          title: 't',
-          startedAt: 1,
-          updatedAt: 1,
-          runs: 1,
-        },
+        session: sessionSummary({ personaId: 'p', personaName: 'P', updatedAt: 1 }),
         events: [{ runId: 'r1', seq: 1, at: 1, iteration: 0, type: 'user_message', content: 'hi' }],
         warnings: ['The file ends before a run ended: the app stopped.'],
         interruptedRunIds: ['r1'],
       }),
     });
-    const store = createAppStore(client);
-    render(
-      <StoreProvider store={store}>
-        <Notices />
-      </StoreProvider>,
-    );
+    renderInStore(store, <Notices />);
     await act(() => store.getState().openSession('s1'));
     expect(screen.getByRole('status').textContent).toBe(
       'Warning: This session: The file ends before a run ended: the app stopped.✕',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore, bindEvents } from './index';
-import { fakeClient } from './fake-client';
 import { isDirty } from './personas-slice';
 import { activeRunId, currentEvents } from './chat-slice';
 import { sampleRun } from '../lib/trace-fixtures';
 import type { PersonaFile } from '../../shared/domain/persona';
 import type { TraceEvent } from '../../shared/domain/trace';
 import { patchBrain } from '../lib/persona-model';
+import { storeKit } from '../testing/store-kit';
+import { sessionSummary, toolboxInfo, toolInfo } from '../testing/fixtures';
 
 const record = (id: string, persona: PersonaFile) => ({
   id,
@@ -18,7 +18,7 @@ const record = (id: string, persona: PersonaFile) => ({
 describe('personas slice', () => {
   it('creates a persona from a new draft, and is clean after saving', async () => {
     const saved: unknown[] = [];
-    const { client } = fakeClient({
+    const { store } = storeKit({
       'personas.save': (input: { persona: PersonaFile }) => (saved.push(input), record('helper', input.persona)),
       'personas.list': () => ({
         personas: [{ id: 'helper', name: 'Helper', description: '', engine: null, path: '/p', updatedAt: 1 }],
@@ -26,7 +26,6 @@ describe('personas slice', () => {
       }),
       'toolboxes.list': () => ({ toolboxes: [] }),
     });
-    const store = createAppStore(client);
     store.getState().newDraft();
     store.getState().updateDraft((p) => patchBrain({ ...p, name: 'Helper' }, { api_key: '' }));
     expect(isDirty(store.getState())).toBe(true);
@@ -39,8 +38,7 @@ describe('personas slice', () => {
   });
 
   it('refuses to save an invalid draft and says which field', async () => {
-    const { client, calls } = fakeClient({});
-    const store = createAppStore(client);
+    const { store, calls } = storeKit({});
     store.getState().newDraft();
     store.getState().updateDraft((p) => ({ ...p, name: ' ' }));
     expect(await store.getState().savePersona()).toBe(false);
@@ -51,14 +49,13 @@ describe('personas slice', () => {
   });
 
   it("keeps main's validation issues to show on the fields", async () => {
-    const { client } = fakeClient({
+    const { store } = storeKit({
       'personas.save': () => ({
         code: 'bad_input',
         message: 'Invalid input',
         details: { issues: [{ path: ['persona', 'handlers'], message: 'unknown engine' }] },
       }),
     });
-    const store = createAppStore(client);
     store.getState().newDraft();
     expect(await store.getState().savePersona()).toBe(false);
     expect(store.getState().serverIssues).toEqual([{ path: ['persona', 'handlers'], message: 'unknown engine' }]);
@@ -69,7 +66,7 @@ describe('personas slice', () => {
 describe('tools slice', () => {
   it('records every manual call, result or error, newest first', async () => {
     let n = 0;
-    const { client } = fakeClient({
+    const { store } = storeKit({
       'tools.call': () =>
         ++n === 1
           ? { result: { sum: 3 }, durationMs: 4 }
@@ -79,7 +76,6 @@ describe('tools slice', () => {
               details: { issues: [{ path: ['a'], message: 'Expected number' }] },
             },
     });
-    const store = createAppStore(client);
     const ref = { toolboxId: 'math', name: 'add' };
     await store.getState().callTool(ref, { a: 1, b: 2 });
     const second = await store.getState().callTool(ref, { a: 'x' });
@@ -90,32 +86,21 @@ describe('tools slice', () => {
   });
 
   it('opens a traced call in its form with the model arguments, by the name the model saw', () => {
-    const { client } = fakeClient({});
-    const store = createAppStore(client);
-    store.setState({
-      toolboxes: [
-        {
-          toolboxId: 'math',
-          title: 'Math',
-          description: '',
-          source: 'builtin',
-          configSchema: {},
-          config: {},
-          error: null,
-          tools: [
-            {
-              name: 'add',
-              modelName: 'math__add',
-              description: '',
-              argument_schema: {},
-              output_schema: {},
-              toolboxId: 'math',
-              openai: { type: 'function', function: { name: 'math__add' } },
-            },
-          ],
-        },
-      ],
-    });
+    const { store } = storeKit(
+      {},
+      {
+        toolboxes: [
+          toolboxInfo({
+            tools: [
+              toolInfo('add', {
+                modelName: 'math__add',
+                openai: { type: 'function', function: { name: 'math__add' } },
+              }),
+            ],
+          }),
+        ],
+      },
+    );
     expect(store.getState().openToolCall(null, 'math__add', { a: 1 })).toBe(true);
     expect(store.getState()).toMatchObject({
       tab: 'tools',
@@ -128,16 +113,16 @@ describe('tools slice', () => {
 
 /** Sends 'hi' where main emits the first `early` events of the run before chat.send answers. */
 async function sendEmitting(events: TraceEvent[], early: number, runId: string, sessionId: string) {
-  const fake = fakeClient({
-    'chat.send': () => {
-      for (const event of events.slice(0, early)) fake.emit('chat.trace', { sessionId, event });
-      return { runId, sessionId };
+  const { store, ...fake } = storeKit(
+    {
+      'chat.send': () => {
+        for (const event of events.slice(0, early)) fake.emit('chat.trace', { sessionId, event });
+        return { runId, sessionId };
+      },
+      'chat.sessions': () => ({ sessions: [] }),
     },
-    'chat.sessions': () => ({ sessions: [] }),
-  });
-  const store = createAppStore(fake.client);
-  bindEvents(store, fake.client);
-  store.setState({ selectedId: 'calc' });
+    { selectedId: 'calc' },
+  );
   await store.getState().send('hi');
   return { fake, store };
 }
@@ -160,8 +145,7 @@ describe('chat slice', () => {
 
   it('cancels the active run', async () => {
     const cancelled: unknown[] = [];
-    const fake = fakeClient({ 'chat.cancel': (i: unknown) => (cancelled.push(i), { cancelled: true }) });
-    const store = createAppStore(fake.client);
+    const { store } = storeKit({ 'chat.cancel': (i: unknown) => (cancelled.push(i), { cancelled: true }) });
     store.getState().applyTrace({ sessionId: 's1', event: sampleRun('r9', 's1')[0] });
     store.setState({ sessionId: 's1' });
     await store.getState().cancelRun();
@@ -169,21 +153,12 @@ describe('chat slice', () => {
   });
 
   it('reopens a stored session', async () => {
-    const fake = fakeClient({
+    const { store } = storeKit({
       'chat.loadSession': () => ({
-        session: {
-          sessionId: 's2',
-          personaId: 'calc',
-          personaName: 'C',
-          title: 't',
-          startedAt: 1,
-          updatedAt: 2,
-          runs: 1,
-        },
+        session: sessionSummary({ sessionId: 's2' }),
         events: sampleRun('r2', 's2'),
       }),
     });
-    const store = createAppStore(fake.client);
     await store.getState().openSession('s2');
     expect(store.getState().sessionId).toBe('s2');
     expect(currentEvents(store.getState()).at(-1)?.type).toBe('run_finished');
@@ -193,11 +168,10 @@ describe('chat slice', () => {
 describe('ui slice', () => {
   it('saves the theme through settings', async () => {
     const saved: unknown[] = [];
-    const fake = fakeClient({
+    const { store } = storeKit({
       'settings.get': () => ({ theme: 'system', busUrl: null }),
       'settings.save': (s: unknown) => (saved.push(s), s),
     });
-    const store = createAppStore(fake.client);
     await store.getState().loadSettings();
     await store.getState().setTheme('dark');
     expect(saved).toEqual([{ theme: 'dark', busUrl: null }]);
@@ -209,7 +183,7 @@ describe('persona selection', () => {
   it('keeps the latest selection when an earlier one answers last', async () => {
     let releaseSlow: () => void = () => undefined;
     const persona = (name: string) => ({ name, handlers: ['ovos-native-toolcall-loop'] });
-    const fake = fakeClient({
+    const { store } = storeKit({
       'personas.get': (input: { id: string }) =>
         input.id === 'slow'
           ? new Promise((r) => (releaseSlow = () => r(record('slow', persona('Slow')))))
@@ -217,7 +191,6 @@ describe('persona selection', () => {
       'toolboxes.list': () => ({ toolboxes: [] }),
       'chat.sessions': () => ({ sessions: [] }),
     });
-    const store = createAppStore(fake.client);
     const slow = store.getState().selectPersona('slow');
     await store.getState().selectPersona('fast');
     releaseSlow();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseResultSummary, SuiteListing } from '../../shared/domain/persona-test-result';
-import { bindEvents, createAppStore } from './index';
-import { fakeClient } from './fake-client';
 import { caseKey, failedCases, latestResults } from './tests-slice';
+import { storeKit } from '../testing/store-kit';
+import { saveAsTestHandlers } from '../testing/fixtures';
 
 const suite = (file: string, names: string[]): SuiteListing => ({
   file,
@@ -43,17 +43,17 @@ const result = (
 });
 
 function setup(history: CaseResultSummary[] = []) {
-  const fake = fakeClient({
-    'tests.suites': () => ({ suites: [suite('/d/calc.suite.json', ['adds', 'divides'])] }),
-    'tests.history': () => ({ results: history }),
-    'tests.run': (input: { cases?: unknown[] }) => ({ testRunId: 't9', total: input.cases?.length ?? 2 }),
-    'tests.result': (input: { resultId: string }) => ({
-      result: { ...history.find((r) => r.resultId === input.resultId)!, attempts: [] },
-    }),
-  });
-  const store = createAppStore(fake.client);
-  bindEvents(store, fake.client);
-  store.setState({ selectedId: 'calc' });
+  const { store, ...fake } = storeKit(
+    {
+      'tests.suites': () => ({ suites: [suite('/d/calc.suite.json', ['adds', 'divides'])] }),
+      'tests.history': () => ({ results: history }),
+      'tests.run': (input: { cases?: unknown[] }) => ({ testRunId: 't9', total: input.cases?.length ?? 2 }),
+      'tests.result': (input: { resultId: string }) => ({
+        result: { ...history.find((r) => r.resultId === input.resultId)!, attempts: [] },
+      }),
+    },
+    { selectedId: 'calc' },
+  );
   return { fake, store };
 }
 
@@ -111,18 +111,13 @@ describe('tests slice', () => {
   });
 
   it('Save as test: a refused save keeps the draft text and shows the error', async () => {
-    const fake = fakeClient({
-      'tests.draft': () => ({
-        personaId: 'calc',
-        suiteFile: '/d/calc.suite.json',
-        case: { name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] },
-      }),
-      'tests.suites': () => ({ suites: [] }),
-      'tests.history': () => ({ results: [] }),
-      'tests.saveCase': () => ({ code: 'bad_input', message: "The suite already has a case named 'c': rename it." }),
-    });
-    const store = createAppStore(fake.client);
-    store.setState({ selectedId: 'calc' });
+    const { store } = storeKit(
+      {
+        ...saveAsTestHandlers(),
+        'tests.saveCase': () => ({ code: 'bad_input', message: "The suite already has a case named 'c': rename it." }),
+      },
+      { selectedId: 'calc' },
+    );
     await store.getState().draftTest('s1');
     store.getState().editDraft({ text: '{"name": "edited"}' });
     expect(await store.getState().saveDraft({ name: 'edited' })).toBe(false);

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnCli } from '../../core/testing/spawn-cli';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitForMessage } from '../../core/bus/bus';
-import { Message } from '../../core/bus/message';
 import { WebSocketBus } from '../../core/bus/ws-bus-client';
 import { startBusServer } from '../../core/bus/ws-bus-server';
+import { callOnBus } from '../../core/testing/bus-call';
 
 const home = mkdtempSync(path.join(tmpdir(), 'ps-bus-cli-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -42,14 +41,8 @@ describe('persona-studio bus', { timeout: 30_000 }, () => {
       const proc = start('--connect', server.url);
       await proc.line(/^Joined the OVOS bus at ws:\/\/127\.0\.0\.1:\d+\/core$/m);
       await agent.connect();
-      const reply = waitForMessage(agent, 'ovos.persona.tools.ovos-clock-tools.call.response', 5000);
-      agent.emit(
-        new Message('ovos.persona.tools.ovos-clock-tools.call', {
-          name: 'day_of_week',
-          kwargs: { date: '2024-03-15' },
-        }),
-      );
-      expect((await reply).data).toEqual({
+      const reply = await callOnBus(agent, 'ovos-clock-tools', { name: 'day_of_week', kwargs: { date: '2024-03-15' } });
+      expect(reply).toEqual({
         result: { date: '2024-03-15', day_of_week: 'Friday', iso_weekday: 5, day_of_year: 75, iso_week: 11 },
         toolbox_id: 'ovos-clock-tools',
       });
@@ -80,14 +73,8 @@ describe('persona-studio bus', { timeout: 30_000 }, () => {
     const agent = new WebSocketBus(url, { secretKey });
     try {
       await agent.connect();
-      const reply = waitForMessage(agent, 'ovos.persona.tools.ovos-clock-tools.call.response', 5000);
-      agent.emit(
-        new Message('ovos.persona.tools.ovos-clock-tools.call', {
-          name: 'day_of_week',
-          kwargs: { date: '2024-03-15' },
-        }),
-      );
-      expect((await reply).data.result).toMatchObject({ day_of_week: 'Friday' });
+      const reply = await callOnBus(agent, 'ovos-clock-tools', { name: 'day_of_week', kwargs: { date: '2024-03-15' } });
+      expect(reply.result).toMatchObject({ day_of_week: 'Friday' });
     } finally {
       await agent.close();
       proc.child.kill('SIGTERM');

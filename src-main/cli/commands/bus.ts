@@ -1,4 +1,5 @@
 import { WebSocketBus } from '../../core/bus/ws-bus-client';
+import { firstEvent } from '../../core/first-event';
 import { startBusServer, type BusServer } from '../../core/bus/ws-bus-server';
 import type { Command } from '../index';
 import { resolveDataDir } from '../../core/data-dir';
@@ -101,15 +102,7 @@ async function run(args: string[]): Promise<number> {
     return inUse ? 1 : 2;
   }
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await firstEvent(process, ['SIGINT', 'SIGTERM']);
   out('Stopping.');
   await shutdown();
   return 0;

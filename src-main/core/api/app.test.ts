@@ -1,74 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../shared/domain/trace';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import type { RpcEvent } from '../../../shared/ipc/envelope';
+import { describe, expect, it } from 'vitest';
 import { startBusServer } from '../bus/ws-bus-server';
 import { WebSocketBus } from '../bus/ws-bus-client';
 import { Message } from '../bus/message';
 import { MathTools } from '../toolbox/test-fixtures';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { startScriptedOpenAIServer } from '../testing/scripted-openai-server';
+import { calcPersona } from '../testing/personas';
+import { useAppKit } from '../testing/app-kit';
 
-let app: App;
-let provider: ScriptedServer;
-let events: RpcEvent[];
-
-async function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const response = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-  if (!response.ok) throw Object.assign(new Error(response.error.message), { value: response.error });
-  return response.output as MethodOutput<M>;
-}
-
-function persona(apiUrl: string, model: string) {
-  return {
-    name: 'Calc',
-    handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': {
-      brain: 'ovos-chat-openai-plugin',
-      toolboxes: ['ovos-math-tools'],
-      'ovos-chat-openai-plugin': { model, api_url: apiUrl },
-    },
-  };
-}
-
-function runEnd(runId: string): Promise<TraceEvent> {
-  return new Promise((resolve) => {
-    const off = app.onEvent((e) => {
-      const { event } = e.payload as { event: TraceEvent };
-      if (
-        e.event === 'chat.trace' &&
-        event.runId === runId &&
-        ['run_finished', 'run_failed', 'run_cancelled'].includes(event.type)
-      ) {
-        off();
-        resolve(event);
-      }
-    });
-  });
-}
-
-beforeEach(async () => {
-  provider = await startScriptedOpenAIServer();
-  app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-app-')), mode: 'browser', version: '1.2.3' });
-  events = [];
-  app.onEvent((e) => events.push(e));
-});
-
-afterEach(async () => {
-  await app.close();
-  await provider.close();
-});
+const kit = useAppKit({ prefix: 'app', app: { version: '1.2.3' } });
+const { ok: call, runEnd } = kit;
+const persona = (apiUrl: string, model: string) => calcPersona(apiUrl, { model });
 
 describe('the app behind the API', () => {
   it('says what it is and lists every installed plugin in the catalog', async () => {
     expect(await call('app.info', {})).toMatchObject({
       version: '1.2.3',
       mode: 'browser',
-      dataDir: app.context.dataDir,
+      dataDir: kit.app.context.dataDir,
     });
     const catalog = await call('app.catalog', {});
     expect(catalog.engines.map((e) => e.id)).toEqual([
@@ -98,30 +46,30 @@ describe('the app behind the API', () => {
   });
 
   it('saving a persona tells clients and rebuilds its runtime: the next run uses the new settings', async () => {
-    const saved = await call('personas.save', { persona: persona(provider.url, 'model-a') });
-    expect(events).toContainEqual({ event: 'personas.changed', payload: { id: saved.id } });
-    provider.setReplies({ content: 'one' }, { content: 'two' });
+    const saved = await call('personas.save', { persona: persona(kit.provider.url, 'model-a') });
+    expect(kit.events).toContainEqual({ event: 'personas.changed', payload: { id: saved.id } });
+    kit.provider.setReplies({ content: 'one' }, { content: 'two' });
     const first = await call('chat.send', { personaId: saved.id, message: 'hi' });
     await runEnd(first.runId);
-    await call('personas.save', { id: saved.id, persona: persona(provider.url, 'model-b') });
+    await call('personas.save', { id: saved.id, persona: persona(kit.provider.url, 'model-b') });
     const second = await call('chat.send', { personaId: saved.id, sessionId: first.sessionId, message: 'again' });
     expect(second.sessionId).toBe(first.sessionId);
     expect(await runEnd(second.runId)).toMatchObject({ type: 'run_finished', answer: 'two' });
-    expect(provider.chatRequests.map((r) => r.body.model)).toEqual(['model-a', 'model-b']);
+    expect(kit.provider.chatRequests.map((r) => r.body.model)).toEqual(['model-a', 'model-b']);
     // The second request carries the first exchange: the session is the conversation.
     expect(
-      provider.chatRequests[1].body.messages
+      kit.provider.chatRequests[1].body.messages
         .filter((m: { role: string }) => m.role !== 'system')
         .map((m: { content: string }) => m.content),
     ).toEqual(['hi', 'one', 'again']);
   });
 
   it('chat.cancel stops a run in flight; it ends as run_cancelled', async () => {
-    const saved = await call('personas.save', { persona: persona(provider.url, 'm') });
-    provider.setReplies({ hang: true });
+    const saved = await call('personas.save', { persona: persona(kit.provider.url, 'm') });
+    kit.provider.setReplies({ hang: true });
     const { runId } = await call('chat.send', { personaId: saved.id, message: 'wait' });
     const ended = runEnd(runId);
-    await expect.poll(() => provider.chatRequests.length).toBe(1);
+    await expect.poll(() => kit.provider.chatRequests.length).toBe(1);
     expect(await call('chat.cancel', { runId })).toEqual({ cancelled: true });
     expect(await ended).toMatchObject({ type: 'run_cancelled' });
     expect(await call('chat.cancel', { runId: 'run_unknown' })).toEqual({ cancelled: false });
@@ -133,7 +81,7 @@ describe('the app behind the API', () => {
     expect(math).toMatchObject({ title: 'Math', source: 'builtin', config: {}, error: null });
     expect(math.tools.map((t) => t.name)).toContain('evaluate_expression');
     expect(all.toolboxes.map((t) => t.toolboxId)).toEqual(expect.arrayContaining(['ovos-clock-tools']));
-    const saved = await call('personas.save', { persona: persona(provider.url, 'm') });
+    const saved = await call('personas.save', { persona: persona(kit.provider.url, 'm') });
     const mine = await call('toolboxes.list', { personaId: saved.id });
     expect(mine.toolboxes.map((t) => t.toolboxId)).toEqual(['ovos-math-tools']);
     const tool = mine.toolboxes[0].tools.find((t) => t.name === 'evaluate_expression')!;
@@ -142,18 +90,20 @@ describe('the app behind the API', () => {
   });
 
   it('a toolbox whose tool list changes (or is refreshed) sends tools.changed for its persona', async () => {
-    const saved = await call('personas.save', { persona: persona(provider.url, 'm') });
+    const saved = await call('personas.save', { persona: persona(kit.provider.url, 'm') });
     await call('toolboxes.list', { personaId: saved.id });
-    const runtime = await app.context.runtimes.get(saved.id);
+    const runtime = await kit.app.context.runtimes.get(saved.id);
     (runtime.toolboxes[0] as unknown as { notifyToolsChanged(): void }).notifyToolsChanged();
-    expect(events).toContainEqual({
+    expect(kit.events).toContainEqual({
       event: 'tools.changed',
       payload: { toolboxId: 'ovos-math-tools', personaId: saved.id },
     });
-    events.length = 0;
+    kit.events.length = 0;
     const refreshed = await call('toolboxes.refresh', { toolboxId: 'ovos-clock-tools' });
     expect(refreshed.toolboxes.length).toBeGreaterThan(1);
-    expect(events).toEqual([{ event: 'tools.changed', payload: { toolboxId: 'ovos-clock-tools', personaId: null } }]);
+    expect(kit.events).toEqual([
+      { event: 'tools.changed', payload: { toolboxId: 'ovos-clock-tools', personaId: null } },
+    ]);
   });
 
   it('brains.test says plainly when no server answers, and lists models when one does', async () => {

@@ -1,46 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import type { MethodInput, MethodName } from '../../../shared/ipc/contract';
-import type { RpcResponse } from '../../../shared/ipc/envelope';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { calcPersona } from '../testing/personas';
+import { useAppKit } from '../testing/app-kit';
 
-let app: App;
-let provider: ScriptedServer;
-
-function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<RpcResponse> {
-  return dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-}
-
-function persona(brain: string, apiUrl: string) {
-  return {
-    name: 'Calc',
-    handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': { brain, toolboxes: ['ovos-math-tools'], [brain]: { model: 'm', api_url: apiUrl } },
-  };
-}
-
-beforeEach(async () => {
-  provider = await startScriptedOpenAIServer({ loop: true });
-  app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-chat-safety-')), mode: 'browser' });
-});
-
-afterEach(async () => {
-  await app.close();
-  await provider.close();
-});
+const kit = useAppKit({ prefix: 'chat-safety', provider: { loop: true } });
+const { call } = kit;
+const persona = (brain: string, apiUrl: string) => calcPersona(apiUrl, { brain });
 
 describe('chat.send', () => {
   it('two sends racing into the same session: one runs, the other is refused (never two runs in one session)', async () => {
-    provider.setReplies({ content: 'hello', delayMs: 200 });
-    const saved = await call('personas.save', { persona: persona('ovos-chat-openai-plugin', provider.url) });
+    kit.provider.setReplies({ content: 'hello', delayMs: 200 });
+    const saved = await call('personas.save', { persona: persona('ovos-chat-openai-plugin', kit.provider.url) });
     const id = (saved as { output: { id: string } }).output.id;
     const ends: TraceEvent[] = [];
-    app.onEvent((e) => {
+    kit.app.onEvent((e) => {
       const { event } = e.payload as { event: TraceEvent };
       if (e.event === 'chat.trace' && event.type === 'run_finished') ends.push(event);
     });

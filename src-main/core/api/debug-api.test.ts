@@ -1,30 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PauseState } from '../../../shared/domain/debug';
+import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import type { RpcEvent, RpcResponse } from '../../../shared/ipc/envelope';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { calcPersona, mcpFixturePersona } from '../testing/personas';
+import { useAppKit } from '../testing/app-kit';
+import { until } from '../testing/until';
 
-const FIXTURE = new URL('../toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname;
-
-let app: App;
-let dataDir: string;
-let provider: ScriptedServer;
-let events: RpcEvent[];
-
-function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<RpcResponse> {
-  return dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-}
-async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const response = await call(method, input);
-  if (!response.ok) throw new Error(`${method}: ${response.error.message}`);
-  return response.output as MethodOutput<M>;
-}
+const kit = useAppKit({ prefix: 'debug-api' });
+const { call, ok, paused, trace } = kit;
 
 /** Approves every program the persona starts (the app starts none before that). */
 async function approveAll(id: string): Promise<void> {
@@ -32,47 +13,7 @@ async function approveAll(id: string): Promise<void> {
   if (programs.length) await ok('approvals.approve', { id, fingerprints: programs.map((p) => p.fingerprint) });
 }
 
-async function until<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const paused = () => events.filter((e) => e.event === 'debug.paused').map((e) => e.payload as PauseState);
-const trace = () =>
-  events.filter((e) => e.event === 'chat.trace').map((e) => (e.payload as { event: TraceEvent }).event);
-
-/** A persona with an MCP server over stdio (a program on this machine) and a scripted brain. */
-function persona(extra: Record<string, unknown> = {}) {
-  return {
-    name: 'Trips',
-    handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': {
-      brain: 'ovos-chat-openai-plugin',
-      toolboxes: ['ovos-mcp-toolbox:fx'],
-      'ovos-mcp-toolbox:fx': { command: process.execPath, args: ['--import', 'tsx', FIXTURE] },
-      'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
-    },
-    ...extra,
-  };
-}
-
-beforeEach(async () => {
-  provider = await startScriptedOpenAIServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-debug-api-'));
-  app = await createApp({ dataDir, mode: 'browser' });
-  events = [];
-  app.onEvent((e) => events.push(e));
-});
-
-afterEach(async () => {
-  await app.close();
-  await provider.close();
-});
+const persona = (extra: Record<string, unknown> = {}) => mcpFixturePersona(kit.provider.url, extra);
 
 describe('debug API', () => {
   it('breakpoints are remembered per persona, across a restart of the app', async () => {
@@ -86,9 +27,8 @@ describe('debug API', () => {
       personaId: 'assistant',
       breakpoints: { beforeTools: { enabled: true, conditions: [{ tool: 'evaluate_expression', argsContain: {} }] } },
     });
-    expect(events.some((e) => e.event === 'debug.breakpoints')).toBe(true);
-    await app.close();
-    app = await createApp({ dataDir, mode: 'browser' });
+    expect(kit.events.some((e) => e.event === 'debug.breakpoints')).toBe(true);
+    await kit.restart();
     const again = await ok('debug.getBreakpoints', { personaId: 'assistant' });
     expect(again.breakpoints.beforeTools).toEqual({
       enabled: true,
@@ -99,7 +39,7 @@ describe('debug API', () => {
   });
 
   it('an MCP stdio toolbox asks for approval: the run pauses in main, debug.state shows it (a reload), resume goes on', async () => {
-    provider.setReplies(
+    kit.provider.setReplies(
       { toolCalls: [{ name: 'fail_softly', arguments: { why: 'test' } }] },
       { content: 'It failed softly.' },
     );
@@ -127,28 +67,28 @@ describe('debug API', () => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     await ok('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
     await until(() => trace().find((e) => e.type === 'run_finished'));
-    expect(events.find((e) => e.event === 'debug.resumed')?.payload).toEqual({
+    expect(kit.events.find((e) => e.event === 'debug.resumed')?.payload).toEqual({
       runId,
       pauseId: pause.pauseId,
       action: 'continue',
     });
     expect((await ok('debug.state', {})).paused).toEqual([]);
-    expect(provider.chatRequests[1].body.messages.at(-1).role).toBe('tool');
+    expect(kit.provider.chatRequests[1].body.messages.at(-1).role).toBe('tool');
     // The run's debugger is gone with the run.
-    await until(() => (app.context.runs.get(runId) ? undefined : true));
+    await until(() => (kit.app.context.runs.get(runId) ? undefined : true));
     const late = await call('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
     expect(late).toMatchObject({ ok: false, error: { code: 'not_found', message: `No run ${runId} in flight.` } });
   });
 
-  it('a pause reaches the window after the tool call it pauses at (trace events go out once written)', async () => {
-    provider.setReplies(
+  it('a pause reaches the window after the tool call it pauses at (trace kit.events go out once written)', async () => {
+    kit.provider.setReplies(
       { toolCalls: [{ id: 'call_1', name: 'fail_softly', arguments: { why: 'order' } }] },
       { content: 'Done.' },
     );
     const { id } = await ok('personas.save', { persona: persona() });
     await approveAll(id);
     const traceAtPause: TraceEvent[][] = [];
-    app.onEvent((e) => void (e.event === 'debug.paused' && traceAtPause.push(trace())));
+    kit.app.onEvent((e) => void (e.event === 'debug.paused' && traceAtPause.push(trace())));
     const { runId } = await ok('chat.send', { personaId: id, message: 'go' });
     const pause = await until(() => paused()[0]);
     const asked = traceAtPause[0].find((e) => e.type === 'assistant_message' && e.toolCalls.length);
@@ -157,12 +97,12 @@ describe('debug API', () => {
     });
     await ok('debug.resume', { runId, pauseId: pause.pauseId, action: { action: 'continue' } });
     await until(() => trace().find((e) => e.type === 'run_finished'));
-    const debugEvents = events.filter((e) => e.event.startsWith('debug.p') || e.event === 'debug.resumed');
+    const debugEvents = kit.events.filter((e) => e.event.startsWith('debug.p') || e.event === 'debug.resumed');
     expect(debugEvents.map((e) => e.event)).toEqual(['debug.paused', 'debug.resumed']);
   });
 
   it("the persona's persona_studio block can set the toolbox to auto: no pause", async () => {
-    provider.setReplies(
+    kit.provider.setReplies(
       { toolCalls: [{ name: 'fail_softly', arguments: { why: 'test' } }] },
       { content: 'It failed softly.' },
     );
@@ -186,20 +126,12 @@ describe('debug API', () => {
   });
 
   it("the session file keeps the model's arguments and the user's edit, and the time paused", async () => {
-    provider.setReplies(
+    kit.provider.setReplies(
       { toolCalls: [{ name: 'evaluate_expression', arguments: { expression: '12*9' } }] },
       { content: '120' },
     );
     const { id } = await ok('personas.save', {
-      persona: {
-        name: 'Calc',
-        handlers: ['ovos-native-toolcall-loop'],
-        'ovos-native-toolcall-loop': {
-          brain: 'ovos-chat-openai-plugin',
-          toolboxes: ['ovos-math-tools'],
-          'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
-        },
-      },
+      persona: calcPersona(kit.provider.url),
     });
     await ok('debug.setBreakpoints', { personaId: id, breakpoints: { beforeTools: { enabled: true } } });
     const { runId, sessionId } = await ok('chat.send', { personaId: id, message: 'What is 12*9?' });
@@ -231,7 +163,7 @@ describe('debug API', () => {
   });
 
   it('cancel while paused: the run ends cancelled and the pause is gone', async () => {
-    provider.setReplies({ toolCalls: [{ name: 'fail_softly', arguments: {} }] }, { content: 'never' });
+    kit.provider.setReplies({ toolCalls: [{ name: 'fail_softly', arguments: {} }] }, { content: 'never' });
     const { id } = await ok('personas.save', { persona: persona() });
     await approveAll(id);
     const { runId } = await ok('chat.send', { personaId: id, message: 'go' });
@@ -239,6 +171,6 @@ describe('debug API', () => {
     await ok('chat.cancel', { runId });
     await until(() => trace().find((e) => e.type === 'run_cancelled'));
     expect((await ok('debug.state', {})).paused).toEqual([]);
-    expect(provider.chatRequests).toHaveLength(1);
+    expect(kit.provider.chatRequests).toHaveLength(1);
   });
 });

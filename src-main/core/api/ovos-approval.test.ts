@@ -2,49 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PauseState } from '../../../shared/domain/debug';
-import type { TraceEvent } from '../../../shared/domain/trace';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import type { RpcEvent } from '../../../shared/ipc/envelope';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { useAppKit } from '../testing/app-kit';
+import { until } from '../testing/until';
 
-let app: App;
-let dataDir: string;
+const kit = useAppKit({ prefix: 'ovos-approval' });
+const { ok, paused, trace } = kit;
 let root: string;
-let provider: ScriptedServer;
-let events: RpcEvent[];
 
-async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const response = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-  if (!response.ok) throw new Error(`${method}: ${response.error.message}`);
-  return response.output as MethodOutput<M>;
-}
-async function until<T>(find: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const paused = () => events.filter((e) => e.event === 'debug.paused').map((e) => e.payload as PauseState);
-const trace = () =>
-  events.filter((e) => e.event === 'chat.trace').map((e) => (e.payload as { event: TraceEvent }).event);
-
-beforeEach(async () => {
-  provider = await startScriptedOpenAIServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-ovos-approval-'));
+beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'ps-ovos-root-'));
-  app = await createApp({ dataDir, mode: 'browser' });
-  events = [];
-  app.onEvent((e) => events.push(e));
 });
-afterEach(async () => {
-  await app.close();
-  await provider.close();
+afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -57,14 +25,14 @@ function persona() {
       toolboxes: ['ovos-shell-tools', 'ovos-filesystem-tools'],
       'ovos-shell-tools': { allow_shell: true },
       'ovos-filesystem-tools': { root_path: root },
-      'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
+      'ovos-chat-openai-plugin': { model: 'm', api_url: kit.provider.url },
     },
   };
 }
 
 describe('approval of the OVOS shell and filesystem toolboxes', () => {
   it('run_command and write_file pause for approval by default; read_file runs without asking', async () => {
-    provider.setReplies(
+    kit.provider.setReplies(
       { toolCalls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] },
       { toolCalls: [{ name: 'write_file', arguments: { path: 'out.txt', content: 'hi' } }] },
       { toolCalls: [{ name: 'run_command', arguments: { command: 'echo approved' } }] },

@@ -1,32 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import type { EventPayload, MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import type { RpcResponse } from '../../../shared/ipc/envelope';
-import {
-  startScriptedOpenAIServer,
-  type ReceivedRequest,
-  type ScriptedServer,
-} from '../testing/scripted-openai-server';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import type { ReceivedRequest } from '../testing/scripted-openai-server';
 import { testCommand } from '../../cli/commands/test';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { useAppKit } from '../testing/app-kit';
+import { until } from '../testing/until';
 
-let app: App;
-let provider: ScriptedServer;
-let dataDir: string;
-
-function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<RpcResponse> {
-  return dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-}
-
-async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const r = await call(method, input);
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
-  return r.output as MethodOutput<M>;
-}
+const kit = useAppKit({ prefix: 'tests-api', provider: { replies: model } });
+const { call, ok } = kit;
 
 const persona = (systemPrompt: string) => ({
   name: 'Calc',
@@ -35,7 +18,7 @@ const persona = (systemPrompt: string) => ({
     brain: 'ovos-chat-openai-plugin',
     system_prompt: systemPrompt,
     toolboxes: ['ovos-math-tools'],
-    'ovos-chat-openai-plugin': { model: 'm', api_url: provider.url },
+    'ovos-chat-openai-plugin': { model: 'm', api_url: kit.provider.url },
   },
 });
 
@@ -48,31 +31,10 @@ function model(req: ReceivedRequest) {
   return { toolCalls: [{ name: 'evaluate_expression', arguments: { expression: lazy ? '2*3' : '2+3' } }] };
 }
 
-async function until<T>(get: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-beforeEach(async () => {
-  provider = await startScriptedOpenAIServer({ replies: model });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-tests-api-'));
-  app = await createApp({ dataDir, mode: 'browser' });
-});
-
-afterEach(async () => {
-  await app.close();
-  await provider.close();
-});
-
 /** A chat run of "2+3?" in a new session; answers the session id once it finished. */
 async function chatRun(personaId: string): Promise<string> {
   let done = false;
-  const off = app.onEvent((e) => {
+  const off = kit.app.onEvent((e) => {
     if (e.event === 'chat.trace' && (e.payload as { event: TraceEvent }).event.type === 'run_finished') done = true;
   });
   const { sessionId } = await ok('chat.send', { personaId, message: '2+3?' });
@@ -85,7 +47,7 @@ async function chatRun(personaId: string): Promise<string> {
 async function runTests(personaId: string) {
   const progress: EventPayload<'tests.progress'>[] = [];
   let finished: EventPayload<'tests.finished'> | undefined;
-  const off = app.onEvent((e) => {
+  const off = kit.app.onEvent((e) => {
     if (e.event === 'tests.progress') progress.push(e.payload as EventPayload<'tests.progress'>);
     if (e.event === 'tests.finished') finished = e.payload as EventPayload<'tests.finished'>;
   });
@@ -114,7 +76,7 @@ describe('tests.* (Save as test, run, history)', () => {
     });
 
     const { file } = await ok('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'adds' } });
-    expect(file).toBe(path.join(dataDir, 'suites', id, `${id}.suite.json`));
+    expect(file).toBe(path.join(kit.dataDir, 'suites', id, `${id}.suite.json`));
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ persona: id, cases: [{ name: 'adds' }] });
     const again = await call('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'adds' } });
     expect(again).toMatchObject({ ok: false, error: { code: 'bad_input', details: { issues: [{ path: ['name'] }] } } });
@@ -122,12 +84,12 @@ describe('tests.* (Save as test, run, history)', () => {
       { file, source: 'data', error: null, suite: { cases: [{ name: 'adds' }] } },
     ]);
 
-    const chatRequests = provider.chatRequests.length;
+    const chatRequests = kit.provider.chatRequests.length;
     const green = await runTests(id);
     expect(green.started.total).toBe(1);
     expect(green.progress.map((p) => p.status)).toEqual(['running', 'passed']);
     expect(green.end).toMatchObject({ passed: 1, failed: 0, error: null });
-    expect(provider.chatRequests.length, 'the live brain was asked').toBe(chatRequests + 2);
+    expect(kit.provider.chatRequests.length, 'the live brain was asked').toBe(chatRequests + 2);
 
     await ok('personas.save', { id, persona: persona('You do sums, but you are lazy.') });
     const red = await runTests(id);
@@ -155,10 +117,10 @@ describe('tests.* (Save as test, run, history)', () => {
     const draft = await ok('tests.draft', { sessionId: await chatRun(id) });
     await ok('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'adds' } });
     const before = process.env.PERSONA_STUDIO_HOME;
-    process.env.PERSONA_STUDIO_HOME = dataDir;
+    process.env.PERSONA_STUDIO_HOME = kit.dataDir;
     let out = '';
     try {
-      const code = await testCommand([path.join(dataDir, 'suites', id)], {
+      const code = await testCommand([path.join(kit.dataDir, 'suites', id)], {
         out: (t) => (out += t),
         err: (t) => (out += t),
       });
@@ -181,7 +143,7 @@ describe('tests.* (Save as test, run, history)', () => {
     });
     await ok('tests.saveCase', { personaId: id, case: { ...draft.case, name: 'two' } });
     const progress: string[] = [];
-    const off = app.onEvent((e) => {
+    const off = kit.app.onEvent((e) => {
       if (e.event === 'tests.progress') progress.push((e.payload as { name: string }).name);
     });
     const { total } = await ok('tests.run', { personaId: id, cases: [{ suite: file, name: 'two' }] });
@@ -193,13 +155,13 @@ describe('tests.* (Save as test, run, history)', () => {
 
   it('opens a suite file from elsewhere; a bad one is refused naming the file, the case and the field', async () => {
     const { id } = await ok('personas.save', { persona: persona('You do sums.') });
-    const good = path.join(dataDir, 'elsewhere.suite.json');
+    const good = path.join(kit.dataDir, 'elsewhere.suite.json');
     const cases = [{ name: 'c', turns: ['hi'], brain: { replay: [{ content: 'hello' }] }, assertions: [] }];
     writeFileSync(
       good,
       JSON.stringify({ persona: id, cases: [{ ...cases[0], assertions: [{ type: 'no_tool_errors' }] }] }),
     );
-    const bad = path.join(dataDir, 'bad.suite.json');
+    const bad = path.join(kit.dataDir, 'bad.suite.json');
     writeFileSync(bad, JSON.stringify({ persona: id, cases }));
     expect(await call('tests.open', { personaId: id, path: bad })).toMatchObject({
       ok: false,

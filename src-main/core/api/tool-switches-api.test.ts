@@ -1,25 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useAppKit } from '../testing/app-kit';
 
-let app: App;
-let dataDir: string;
-
-async function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const answer = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-  if (!answer.ok) throw new Error(answer.error.message);
-  return answer.output as MethodOutput<M>;
-}
-
-beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-switch-api-'));
-  app = await createApp({ dataDir, mode: 'browser' });
-});
-afterEach(() => app.close());
+const kit = useAppKit({ prefix: 'switch-api' });
+const { ok: call } = kit;
 
 const brain = 'ovos-chat-openai-plugin';
 

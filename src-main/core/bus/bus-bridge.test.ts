@@ -3,9 +3,9 @@ import { BusBridge } from './bus-bridge';
 import { startBusServer, type BusServer } from './ws-bus-server';
 import { WebSocketBus } from './ws-bus-client';
 import { Message } from './message';
-import { waitForMessage } from './bus';
 import { FailingTools, MathTools } from '../toolbox/test-fixtures';
 import { BusToolBox } from '../toolboxes/bus';
+import { callOnBus } from '../testing/bus-call';
 
 let server: BusServer;
 let agent: WebSocketBus;
@@ -63,20 +63,17 @@ test('the app toolboxes answer discover (one response each) and calls, in OVOS w
   expect(mathAnswer.data.tools).toEqual(math.toolJsonList);
   expect(mathAnswer.context).toMatchObject({ source: 'tools', destination: 'agent' });
 
-  const reply = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
-  agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 5, b: 6 } }));
-  expect((await reply).data).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
+  const reply = await callOnBus(agent, 'math_tools', { name: 'add', kwargs: { a: 5, b: 6 } }, 2000);
+  expect(reply).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
 
-  const unknown = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 2000);
-  agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'nonexistent', kwargs: {} }));
-  expect((await unknown).data).toEqual({
+  const unknown = await callOnBus(agent, 'math_tools', { name: 'nonexistent', kwargs: {} }, 2000);
+  expect(unknown).toEqual({
     error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
     toolbox_id: 'math_tools',
   });
 
-  const failed = waitForMessage(agent, 'ovos.persona.tools.failing_tools.call.response', 2000);
-  agent.emit(new Message('ovos.persona.tools.failing_tools.call', { name: 'fail', kwargs: {} }));
-  expect((await failed).data).toEqual({
+  const failed = await callOnBus(agent, 'failing_tools', { name: 'fail', kwargs: {} }, 2000);
+  expect(failed).toEqual({
     error: "RuntimeError: Tool execution failed for 'fail' in ToolBox 'failing_tools'",
     toolbox_id: 'failing_tools',
   });

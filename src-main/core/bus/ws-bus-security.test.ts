@@ -6,6 +6,7 @@ import { BusSecret } from './bus-secret';
 import { Message } from './message';
 import { WebSocketBus } from './ws-bus-client';
 import { startBusServer, type BusServerOptions } from './ws-bus-server';
+import { until } from '../testing/until';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -28,14 +29,6 @@ function handshake(url: string, headers: Record<string, string> = {}): Promise<s
     socket.once('error', (error) => resolve(error.message));
   });
 }
-
-const until = async (check: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe('bus server: who may connect (issue 10.7)', { timeout: 20_000 }, () => {
   it('refuses a cross-site browser (Origin https://evil.example) and a foreign Host; OVOS clients pass', async () => {

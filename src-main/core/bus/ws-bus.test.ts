@@ -6,6 +6,8 @@ import { waitForMessage } from './bus';
 import { Message } from './message';
 import { WebSocketBus } from './ws-bus-client';
 import { startBusServer, type BusServer } from './ws-bus-server';
+import { until } from '../testing/until';
+import { callOnBus } from '../testing/bus-call';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -35,14 +37,6 @@ async function rawSocket(url: string): Promise<{ socket: WebSocket; frames: stri
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   return { socket, frames };
 }
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 describe('bus server', { timeout: 15_000 }, () => {
   it('listens on 127.0.0.1 at /core and relays each frame to every client, the sender included (as ovos-messagebus)', async () => {
@@ -103,13 +97,11 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
     expect(d.data).toEqual({ tools: tb.toolJsonList, toolbox_id: 'math_tools' });
     expect(d.context).toEqual({ source: 'tools', destination: 'agent', session: { session_id: 'default' } });
 
-    const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
-    agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 5, b: '6' } }));
-    expect((await called).data).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
+    const called = await callOnBus(agent, 'math_tools', { name: 'add', kwargs: { a: 5, b: '6' } });
+    expect(called).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
 
-    const failed = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
-    agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'nonexistent', kwargs: {} }));
-    expect((await failed).data).toEqual({
+    const failed = await callOnBus(agent, 'math_tools', { name: 'nonexistent', kwargs: {} });
+    expect(failed).toEqual({
       error: "ValueError: Unknown tool 'nonexistent' for ToolBox 'math_tools'.",
       toolbox_id: 'math_tools',
     });
@@ -200,8 +192,7 @@ describe('WebSocketBus with ToolBox.bind over real WebSockets', { timeout: 15_00
     const second = await server(port);
     await until(() => host.connected, 5000);
     const agent = await client(second.url);
-    const called = waitForMessage(agent, 'ovos.persona.tools.math_tools.call.response', 5000);
-    agent.emit(new Message('ovos.persona.tools.math_tools.call', { name: 'add', kwargs: { a: 2, b: 2 } }));
-    expect((await called).data.result).toEqual({ result: 4 });
+    const called = await callOnBus(agent, 'math_tools', { name: 'add', kwargs: { a: 2, b: 2 } });
+    expect(called.result).toEqual({ result: 4 });
   });
 });

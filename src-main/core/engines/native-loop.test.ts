@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../shared/domain/trace';
 import { CancelledError } from '../errors';
 import { NativeToolCallEngine } from './native-loop';
-import { RunTracer } from './run-tracer';
 import { fixtureRegistry } from './testing/fixture-toolboxes';
 import { ScriptedBrain } from './testing/scripted-brain';
+import { traced } from './testing/traced';
 
 const user = (content: string) => ({ role: 'user' as const, content });
 const call = (id: string, name: string, args: Record<string, unknown>) => ({ id, name, arguments: args });
-
-function traced() {
-  const events: TraceEvent[] = [];
-  return { events, tracer: new RunTracer('run-1', (e) => events.push(e)) };
-}
 
 describe('NativeToolCallEngine (OVOS cases 35-39)', () => {
   it('puts the assistant tool_calls turn before its TOOL message (35)', async () => {

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../shared/domain/trace';
 import { ToolRegistry } from '../toolbox';
 import { NativeToolCallEngine } from './native-loop';
 import { ReActLoopEngine } from './react-loop';
-import { RunTracer } from './run-tracer';
 import { BrokenToolBox, FixtureToolBox, fixtureRegistry } from './testing/fixture-toolboxes';
 import { ScriptedBrain } from './testing/scripted-brain';
+import { traced } from './testing/traced';
 
 const user = (content: string) => ({ role: 'user' as const, content });
-
-function traced() {
-  const events: TraceEvent[] = [];
-  return { events, tracer: new RunTracer('run-1', (e) => events.push(e)) };
-}
 
 describe('ReActLoopEngine (OVOS cases 28-34)', () => {
   it('returns the final answer after one call (28)', async () => {

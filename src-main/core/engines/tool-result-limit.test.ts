@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../shared/domain/trace';
 import { DEFAULT_MAX_TOOL_RESULT_CHARS } from './loop-context';
 import { NativeToolCallEngine } from './native-loop';
-import { RunTracer } from './run-tracer';
 import { fixtureRegistry } from './testing/fixture-toolboxes';
 import { ScriptedBrain } from './testing/scripted-brain';
 import { limitToolResult } from './tool-step';
+import { traced } from './testing/traced';
 
 describe('tool results past max_tool_result_chars', () => {
   it('are cut with a marker the model sees and a trace warning; the trace keeps the whole result', async () => {
@@ -14,8 +13,7 @@ describe('tool results past max_tool_result_chars', () => {
       { toolCalls: [{ id: 'c1', name: 'calc', arguments: { a: 1, b: 2 } }] },
       { content: 'done' },
     ]);
-    const events: TraceEvent[] = [];
-    const tracer = new RunTracer('run-1', (e) => events.push(e));
+    const { events, tracer } = traced();
     await new NativeToolCallEngine({ brain, registry, maxToolResultChars: 5 }).run([{ role: 'user', content: 'x' }], {
       tracer,
     });

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../bus/in-process-bus';
-import { Message } from '../bus/message';
-import { waitForMessage } from '../bus/bus';
 import { ToolBox } from '../toolbox';
 import { findToolboxPlugins } from './find-toolbox-plugins';
+import { callOnBus } from '../testing/bus-call';
 
 const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples/toolbox-plugin');
 const temps: string[] = [];
@@ -77,11 +76,13 @@ describe('findToolboxPlugins', () => {
       required: ['name'],
     });
 
-    const reply = waitForMessage(bus, 'ovos.persona.tools.greeting-tools.call.response', 1000);
-    bus.emit(
-      new Message('ovos.persona.tools.greeting-tools.call', { name: 'greet', kwargs: { name: 'Cy', language: 'de' } }),
+    const reply = await callOnBus(
+      bus,
+      'greeting-tools',
+      { name: 'greet', kwargs: { name: 'Cy', language: 'de' } },
+      1000,
     );
-    expect((await reply).data).toEqual({
+    expect(reply).toEqual({
       result: { greeting: 'Hallo, Cy!!', language: 'de' },
       toolbox_id: 'greeting-tools',
     });

@@ -27,6 +27,11 @@ export interface PluginDiscovery {
   origins: Record<string, { packageName: string; packageDir: string }>;
 }
 
+/** The entry for a plugin (or package) that was refused or did not load, with the error value the UI shows whole. */
+export function pluginError(id: string, code: ErrorValue['code'], message: string, details: unknown): PluginError {
+  return { id, error: { code, message, details } };
+}
+
 interface Declaration {
   id: string;
   spec: unknown;
@@ -60,14 +65,14 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
       pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
     } catch (error) {
       if (isDeclaredPluginFolder(packageDir, options.dataDir)) {
-        result.errors.push({
-          id: path.basename(packageDir),
-          error: {
-            code: 'internal',
-            message: `Cannot read ${path.join(packageDir, 'package.json')}: ${(error as Error).message}`,
-            details: { packageDir },
-          },
-        });
+        result.errors.push(
+          pluginError(
+            path.basename(packageDir),
+            'internal',
+            `Cannot read ${path.join(packageDir, 'package.json')}: ${(error as Error).message}`,
+            { packageDir },
+          ),
+        );
       }
       continue;
     }
@@ -75,14 +80,14 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
     if (group === undefined) continue;
     const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(packageDir);
     if (!group || typeof group !== 'object' || Array.isArray(group)) {
-      result.errors.push({
-        id: packageName,
-        error: {
-          code: 'bad_input',
-          message: `Package '${packageName}': "opm"."${PLUGIN_GROUP}" must be an object of {"<id>": "./file.js#Export"}.`,
-          details: { packageDir },
-        },
-      });
+      result.errors.push(
+        pluginError(
+          packageName,
+          'bad_input',
+          `Package '${packageName}': "opm"."${PLUGIN_GROUP}" must be an object of {"<id>": "./file.js#Export"}.`,
+          { packageDir },
+        ),
+      );
       continue;
     }
     for (const [id, spec] of Object.entries(group)) declarations.push({ id, spec, packageName, packageDir });
@@ -92,28 +97,26 @@ export async function findToolboxPlugins(options: PluginSearchOptions = {}): Pro
     const { id, packageName, packageDir } = declaration;
     if (result.plugins[id]) {
       const first = result.origins[id];
-      result.errors.push({
-        id,
-        error: {
-          code: 'bad_input',
-          message: `Plugin id '${id}' is declared by '${first.packageName}' and '${packageName}'; using '${first.packageName}'.`,
-          details: { packageDir },
-        },
-      });
+      result.errors.push(
+        pluginError(
+          id,
+          'bad_input',
+          `Plugin id '${id}' is declared by '${first.packageName}' and '${packageName}'; using '${first.packageName}'.`,
+          { packageDir },
+        ),
+      );
       continue;
     }
     try {
       result.plugins[id] = await loadDeclaration(declaration);
       result.origins[id] = { packageName, packageDir };
     } catch (error) {
-      result.errors.push({
-        id,
-        error: {
-          code: (error as { code?: ErrorValue['code'] }).code ?? 'internal',
-          message: (error as Error).message,
-          details: { packageName, packageDir },
-        },
-      });
+      result.errors.push(
+        pluginError(id, (error as { code?: ErrorValue['code'] }).code ?? 'internal', (error as Error).message, {
+          packageName,
+          packageDir,
+        }),
+      );
     }
   }
   return result;

@@ -1,6 +1,7 @@
 /** Toolbox plugins: npm packages declaring `"opm": {"agents.toolbox": {...}}`. */
 export {
   findToolboxPlugins,
+  pluginError,
   PLUGIN_GROUP,
   type PluginDiscovery,
   type PluginError,

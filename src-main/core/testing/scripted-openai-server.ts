@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { firstEvent } from '../first-event';
 import type { AddressInfo } from 'node:net';
 import { completionBody, completionChunks, wireToolCalls } from './scripted-completion';
 import {
@@ -317,13 +318,5 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
 
 /** Resolves when a slow reader has taken what was written (or went away); leaves no listener behind. */
 function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
+  return firstEvent(res, ['drain', 'close']);
 }

@@ -30,21 +30,22 @@ export class MathTools extends ToolBox {
   }
 }
 
+/** `fail` always throws `boom`. */
+export const failTool = defineTool({
+  name: 'fail',
+  description: 'Always fails.',
+  argumentSchema: ToolArguments,
+  outputSchema: ToolOutput,
+  toolCall: () => {
+    throw new Error('boom');
+  },
+});
+
 /** Toolbox `failing_tools` whose `fail` tool always throws. */
 export class FailingTools extends ToolBox {
   static defaultId = 'failing_tools';
   discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'fail',
-        description: 'Always fails.',
-        argumentSchema: ToolArguments,
-        outputSchema: ToolOutput,
-        toolCall: () => {
-          throw new Error('boom');
-        },
-      }),
-    ];
+    return [failTool];
   }
 }
 

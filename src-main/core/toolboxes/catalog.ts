@@ -1,5 +1,5 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
-import { findToolboxPlugins, type PluginSearchOptions } from '../plugins';
+import { findToolboxPlugins, pluginError, type PluginSearchOptions } from '../plugins';
 import { BUILTIN_TOOLBOXES } from './builtin';
 import { toolboxDescriptorOf, type ToolboxDescriptor } from './toolbox-descriptor';
 
@@ -39,14 +39,14 @@ export async function loadToolboxCatalog(
   for (const [id, cls] of Object.entries(found.plugins)) {
     if (catalog.toolboxes[id]) {
       const origin = found.origins[id];
-      catalog.errors.push({
-        id,
-        error: {
-          code: 'bad_input',
-          message: `Plugin '${id}' (package '${origin?.packageName ?? id}') uses the id of a built-in toolbox; it was not loaded.`,
-          details: origin,
-        },
-      });
+      catalog.errors.push(
+        pluginError(
+          id,
+          'bad_input',
+          `Plugin '${id}' (package '${origin?.packageName ?? id}') uses the id of a built-in toolbox; it was not loaded.`,
+          origin,
+        ),
+      );
       continue;
     }
     catalog.toolboxes[id] = toolboxDescriptorOf(cls, { id, source: 'plugin' });

@@ -1,50 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Breakpoints } from '../../../shared/domain/debug';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { BreakpointsBar } from './BreakpointsBar';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { toolboxInfo, toolInfo } from '../../testing/fixtures';
 
 afterEach(cleanup);
 
-const tool = (name: string) => ({
-  name,
-  modelName: name,
-  description: '',
-  argument_schema: {},
-  output_schema: {},
-  toolboxId: 'math',
-  openai: { type: 'function' as const, function: { name } },
-});
-
 function mount() {
-  const fake = fakeClient({
-    'debug.setBreakpoints': (i: { breakpoints: Breakpoints }) => ({ breakpoints: i.breakpoints }),
-  });
-  const store = createAppStore(fake.client);
-  store.setState({
-    selectedId: 'calc',
-    toolboxes: [
-      {
-        toolboxId: 'math',
-        title: 'Math',
-        description: '',
-        source: 'builtin',
-        configSchema: {},
-        config: {},
-        error: null,
-        tools: [tool('add'), tool('evaluate_expression')],
-      },
-    ],
-  });
-  render(
-    <StoreProvider store={store}>
-      <BreakpointsBar />
-    </StoreProvider>,
+  const { store, calls } = storeKit(
+    {
+      'debug.setBreakpoints': (i: { breakpoints: Breakpoints }) => ({ breakpoints: i.breakpoints }),
+    },
+    {
+      selectedId: 'calc',
+      toolboxes: [toolboxInfo({ tools: [toolInfo('add'), toolInfo('evaluate_expression')] })],
+    },
   );
+  renderInStore(store, <BreakpointsBar />);
   const saved = () =>
-    fake.calls
+    calls
       .filter((c) => c.method === 'debug.setBreakpoints')
       .map((c) => (c.input as { breakpoints: Breakpoints }).breakpoints);
   return { store, saved };

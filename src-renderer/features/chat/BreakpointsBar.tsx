@@ -4,6 +4,24 @@ import { breakpointCount, toolScope } from '../../store/debug-slice';
 import { BreakpointsPopover } from './BreakpointsPopover';
 import { Switch } from './Switch';
 
+/** The breakpoints that are one on/off flag each (Pause before tools has a scope besides). */
+const FLAG_SWITCHES = [
+  {
+    flag: 'beforeModel',
+    label: 'Pause before the model',
+    title:
+      'Stop before each request to the brain: see the exact messages, tools and parameters, edit them or send as they are',
+    testId: 'bp-model',
+  },
+  {
+    flag: 'onToolError',
+    label: 'Pause on tool error',
+    title:
+      'Stop after a tool call fails, before its error goes back to the model: run it again, mock a result or let the error through',
+    testId: 'bp-error',
+  },
+] as const;
+
 /**
  * The chat toolbar's breakpoints: the three switches (remembered per persona, in main) and a popover that lists
  * what is set and narrows "Pause before tools" to chosen tools or conditions. They can change while a run is paused.
@@ -43,20 +61,16 @@ export function BreakpointsBar() {
           ({toolScope(b)})
         </span>
       )}
-      <Switch
-        label="Pause before the model"
-        checked={b.beforeModel}
-        onChange={(beforeModel) => void set({ ...b, beforeModel })}
-        title="Stop before each request to the brain: see the exact messages, tools and parameters, edit them or send as they are"
-        testId="bp-model"
-      />
-      <Switch
-        label="Pause on tool error"
-        checked={b.onToolError}
-        onChange={(onToolError) => void set({ ...b, onToolError })}
-        title="Stop after a tool call fails, before its error goes back to the model: run it again, mock a result or let the error through"
-        testId="bp-error"
-      />
+      {FLAG_SWITCHES.map(({ flag, label, title, testId }) => (
+        <Switch
+          key={flag}
+          label={label}
+          checked={b[flag]}
+          onChange={(on) => void set({ ...b, [flag]: on })}
+          title={title}
+          testId={testId}
+        />
+      ))}
       <div className="popover-wrap" ref={wrap}>
         <button
           ref={button}

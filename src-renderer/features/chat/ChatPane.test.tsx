@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { ChatPane } from './ChatPane';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 function mount() {
-  const fake = fakeClient({
+  const { store, calls } = storeKit({
     'personas.save': (i: { persona: { name: string } }) => ({
       id: 'new-persona',
       path: '/d/personas/new-persona.json',
@@ -25,15 +23,10 @@ function mount() {
       error: { code: 'brain_unreachable', message: 'nothing there' },
     }),
   });
-  const store = createAppStore(fake.client);
   store.getState().newDraft();
   store.getState().setTab('chat');
-  render(
-    <StoreProvider store={store}>
-      <ChatPane />
-    </StoreProvider>,
-  );
-  return { store, calls: fake.calls };
+  renderInStore(store, <ChatPane />);
+  return { store, calls };
 }
 
 describe('ChatPane before the persona exists', () => {

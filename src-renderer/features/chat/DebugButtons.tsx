@@ -4,6 +4,22 @@ import { useApp } from '../../store/context';
 /** The devtools keys of the resume actions, as the tooltips show them. */
 export const DEBUG_KEYS = { continue: 'F8', step: 'F10', stop: 'Shift+F5' } as const;
 
+/** The resume actions that go on unchanged, in the order the buttons show them; `what` is what goes on. */
+const RESUME_BUTTONS = [
+  {
+    action: 'step',
+    label: 'Step',
+    title: (what: string) =>
+      `Step (${DEBUG_KEYS.step}): go on with ${what} and pause at the next tool call or model call`,
+  },
+  {
+    action: 'continue',
+    label: 'Continue',
+    title: (what: string) => `Continue (${DEBUG_KEYS.continue}): go on with ${what} to the next breakpoint`,
+  },
+  { action: 'stop', label: 'Stop', title: () => `Stop (${DEBUG_KEYS.stop} or Esc): cancel the run` },
+] as const;
+
 /**
  * Step, Continue and Stop for a paused run: they go on with the call or request unchanged (Run, Mock result,
  * Deny and Send are the actions that change it).
@@ -20,30 +36,17 @@ export function DebugButtons({ pause }: { pause: PauseState }) {
         : "the model's arguments";
   return (
     <>
-      <button
-        className="small"
-        onClick={() => go({ action: 'step' })}
-        disabled={busy}
-        title={`Step (${DEBUG_KEYS.step}): go on with ${what} and pause at the next tool call or model call`}
-      >
-        Step
-      </button>
-      <button
-        className="small"
-        onClick={() => go({ action: 'continue' })}
-        disabled={busy}
-        title={`Continue (${DEBUG_KEYS.continue}): go on with ${what} to the next breakpoint`}
-      >
-        Continue
-      </button>
-      <button
-        className="small danger"
-        onClick={() => go({ action: 'stop' })}
-        disabled={busy}
-        title={`Stop (${DEBUG_KEYS.stop} or Esc): cancel the run`}
-      >
-        Stop
-      </button>
+      {RESUME_BUTTONS.map(({ action, label, title }) => (
+        <button
+          key={action}
+          className={action === 'stop' ? 'small danger' : 'small'}
+          onClick={() => go({ action })}
+          disabled={busy}
+          title={title(what)}
+        >
+          {label}
+        </button>
+      ))}
     </>
   );
 }

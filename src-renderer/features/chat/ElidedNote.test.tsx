@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { AssistantCard } from './AssistantCard';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
@@ -25,18 +23,13 @@ const turn = (content: string, elided?: string[]): Extract<TraceEvent, { type: '
 
 describe('an event with elided fields', () => {
   it('says what was too large and loads the whole event from the session file on request', async () => {
-    const { client, calls } = fakeClient({ 'chat.traceEvent': () => ({ event: turn('the whole answer') }) });
-    const store = createAppStore(client);
+    const { store, calls } = storeKit({ 'chat.traceEvent': () => ({ event: turn('the whole answer') }) });
     act(() => store.getState().applyTrace({ sessionId: 's1', event: turn('the wh…', ['content']) }));
     const Card = () => {
       const event = store.getState().eventsBySession.s1[0] as ReturnType<typeof turn>;
       return <AssistantCard event={event} rawOpen={false} onToggleRaw={() => undefined} />;
     };
-    const view = render(
-      <StoreProvider store={store}>
-        <Card />
-      </StoreProvider>,
-    );
+    const view = renderInStore(store, <Card />);
     expect(screen.getByTestId('elided-note').textContent).toContain('Too large to show at once: content.');
     fireEvent.click(screen.getByRole('button', { name: 'Load the full event' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'chat.traceEvent')).toBe(true));
@@ -44,11 +37,7 @@ describe('an event with elided fields', () => {
     await waitFor(() =>
       expect((store.getState().eventsBySession.s1[0] as ReturnType<typeof turn>).content).toBe('the whole answer'),
     );
-    view.rerender(
-      <StoreProvider store={store}>
-        <Card />
-      </StoreProvider>,
-    );
+    view.rerender(<Card />);
     expect(screen.queryByTestId('elided-note')).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { createAppStore } from '../../store';
 import { currentEvents } from '../../store/chat-slice';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
 import { TINY_PNG } from '../../components/tool-result/test-fixtures';
 import { ToolCard } from './ToolCard';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
@@ -36,8 +34,7 @@ const result = (value: unknown, elided?: string[]): TraceEvent =>
 
 describe('a TOOL card whose result was too large to send at once', () => {
   it('says so and loads the whole result from the session file, then shows it as content blocks', async () => {
-    const { client, calls } = fakeClient({ 'chat.traceEvent': () => ({ event: result(image) }) });
-    const store = createAppStore(client);
+    const { store, calls } = storeKit({ 'chat.traceEvent': () => ({ event: result(image) }) });
     act(() => {
       store.setState({ sessionId: 's1' });
       store.getState().applyTrace({
@@ -49,21 +46,13 @@ describe('a TOOL card whose result was too large to send at once', () => {
       const row = buildTraceRows(currentEvents(store.getState())).find((r) => r.kind === 'tool') as ToolRow;
       return <ToolCard row={row} collapsed={false} onToggle={() => undefined} onOpen={() => undefined} />;
     };
-    const view = render(
-      <StoreProvider store={store}>
-        <Card />
-      </StoreProvider>,
-    );
+    const view = renderInStore(store, <Card />);
     expect(screen.getByTestId('elided-note').textContent).toContain('Too large to show at once: result.');
     expect(screen.queryByTestId('result-view')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load the full event' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'chat.traceEvent')?.input).toMatchObject({ seq: 3 }));
     await waitFor(() => expect(currentEvents(store.getState())[0]).toMatchObject({ result: image }));
-    view.rerender(
-      <StoreProvider store={store}>
-        <Card />
-      </StoreProvider>,
-    );
+    view.rerender(<Card />);
     expect(screen.queryByTestId('elided-note')).toBeNull();
     expect(screen.getByTestId('result-image').querySelector('img')!.getAttribute('src')).toContain(TINY_PNG);
   });

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { EndCard } from './EndCard';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
@@ -19,11 +17,7 @@ describe('EndCard', () => {
       reason: 'Cancelled by the user.',
       durationMs: 270,
     } as TraceEvent & { type: 'run_cancelled' };
-    render(
-      <StoreProvider store={createAppStore(fakeClient({}).client)}>
-        <EndCard event={event} />
-      </StoreProvider>,
-    );
+    renderInStore(storeKit().store, <EndCard event={event} />);
     const text = screen.getByTestId('trace-cancelled').textContent!;
     expect(text).toBe('cancelled Run stopped after 0.27 s, in iteration 2. Cancelled by the user.');
     expect(text).not.toMatch(/\(Cancelled/);

@@ -1,38 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { ForkDialog } from './ForkDialog';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 function setup() {
-  const fake = fakeClient({
-    'sessions.fork': () => ({ sessionId: 's-fork', runId: 'r-fork' }),
-    'chat.loadSession': () => ({
-      session: {
-        sessionId: 's-fork',
-        personaId: 'calc',
-        personaName: 'Calc',
-        title: 't',
-        startedAt: 0,
-        updatedAt: 0,
-        runs: 1,
-      },
-      events: [],
-      warnings: [],
-      interruptedRunIds: [],
-    }),
-    'chat.sessions': () => ({ sessions: [] }),
-  });
-  const store = createAppStore(fake.client);
-  store.setState({ sessionId: 's1', selectedId: 'calc' });
-  render(
-    <StoreProvider store={store}>
-      <ForkDialog />
-    </StoreProvider>,
+  const { store, ...fake } = storeKit(
+    {
+      'sessions.fork': () => ({ sessionId: 's-fork', runId: 'r-fork' }),
+      'chat.loadSession': () => ({
+        session: {
+          sessionId: 's-fork',
+          personaId: 'calc',
+          personaName: 'Calc',
+          title: 't',
+          startedAt: 0,
+          updatedAt: 0,
+          runs: 1,
+        },
+        events: [],
+        warnings: [],
+        interruptedRunIds: [],
+      }),
+      'chat.sessions': () => ({ sessions: [] }),
+    },
+    { sessionId: 's1', selectedId: 'calc' },
   );
+  renderInStore(store, <ForkDialog />);
   return { store, calls: fake.calls };
 }
 

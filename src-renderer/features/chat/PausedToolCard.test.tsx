@@ -1,40 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { PauseState } from '../../../shared/domain/debug';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { ModelRequestEditor } from './ModelRequestEditor';
 import { PausedToolCard } from './PausedToolCard';
 import { ToolCard } from './ToolCard';
 import { withPause } from './debug-rows';
 import type { ToolRow } from '../../lib/trace-rows';
 import { useDebuggerKeys } from './use-debugger-keys';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { toolPause as pausedAt } from '../../testing/fixtures';
 
 afterEach(cleanup);
 
-const toolPause: PauseState = {
-  pauseId: 'p1',
-  runId: 'r1',
-  sessionId: 's1',
-  personaId: 'calc',
-  iteration: 1,
-  reason: 'breakpoint',
-  since: Date.now(),
-  at: {
-    kind: 'tool',
-    toolCallId: 'c1',
+const toolPause = pausedAt(
+  { since: Date.now() },
+  {
     name: 'evaluate_expression',
-    toolboxId: 'math',
     arguments: { expression: '12*9' },
-    ranArguments: null,
     argumentSchema: { type: 'object', required: ['expression'], properties: { expression: { type: 'string' } } },
     outputSchema: { type: 'object', properties: { result: { type: 'number' } } },
-    error: null,
-    index: 0,
-    count: 1,
   },
-};
+);
 const modelPause: PauseState = {
   ...toolPause,
   pauseId: 'p2',
@@ -57,18 +43,17 @@ function Keys() {
 }
 
 function mount(pause: PauseState, reply: (input: unknown) => unknown = () => ({ resumed: true })) {
-  const fake = fakeClient({ 'debug.resume': reply });
-  const store = createAppStore(fake.client);
-  store.setState({ sessionId: 's1', paused: [pause] });
-  render(
-    <StoreProvider store={store}>
+  const { store, ...fake } = storeKit({ 'debug.resume': reply }, { sessionId: 's1', paused: [pause] });
+  renderInStore(
+    store,
+    <>
       <Keys />
       {pause.at.kind === 'tool' ? (
         <PausedToolCard pause={pause} at={pause.at} />
       ) : (
         <ModelRequestEditor pause={pause} at={pause.at} />
       )}
-    </StoreProvider>,
+    </>,
   );
   const actions = () =>
     fake.calls.filter((c) => c.method === 'debug.resume').map((c) => (c.input as { action: unknown }).action);
@@ -140,7 +125,7 @@ describe('a paused tool call', () => {
 
 describe('the TOOL card of a paused call', () => {
   it('says Paused and holds the form, open even when cards are folded, with no trip to the Tools pane', () => {
-    const store = createAppStore(fakeClient({}).client);
+    const store = storeKit().store;
     store.setState({ sessionId: 's1', paused: [toolPause] });
     const row: ToolRow = {
       kind: 'tool',
@@ -154,11 +139,7 @@ describe('the TOOL card of a paused call', () => {
       status: 'running',
     };
     const [paused] = withPause([row], toolPause) as ToolRow[];
-    render(
-      <StoreProvider store={store}>
-        <ToolCard row={paused} collapsed onToggle={() => undefined} onOpen={() => undefined} />
-      </StoreProvider>,
-    );
+    renderInStore(store, <ToolCard row={paused} collapsed onToggle={() => undefined} onOpen={() => undefined} />);
     const card = screen.getByTestId('trace-tool');
     expect(card.getAttribute('data-status')).toBe('paused');
     expect(card.querySelector('.head .badge')!.textContent).toBe('Paused');

@@ -1,31 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { sampleRun } from '../../lib/trace-fixtures';
 import { SaveAsTestButton } from './SaveAsTestButton';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { saveAsTestHandlers } from '../../testing/fixtures';
 
 afterEach(cleanup);
 
 describe('Save as test', () => {
   it('is off until the session has a run that ended, then drafts a case from that session', async () => {
-    const fake = fakeClient({
-      'tests.draft': () => ({
-        personaId: 'calc',
-        suiteFile: '/d/calc.suite.json',
-        case: { name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] },
-      }),
-      'tests.suites': () => ({ suites: [] }),
-      'tests.history': () => ({ results: [] }),
-    });
-    const store = createAppStore(fake.client);
-    store.setState({ selectedId: 'calc' });
-    render(
-      <StoreProvider store={store}>
-        <SaveAsTestButton />
-      </StoreProvider>,
-    );
+    const { store, ...fake } = storeKit(saveAsTestHandlers(), { selectedId: 'calc' });
+    renderInStore(store, <SaveAsTestButton />);
     const button = screen.getByRole('button', { name: 'Save as test' });
     expect(button).toHaveProperty('disabled', true);
     const events = sampleRun('r1', 's1');

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { sampleRun } from '../../lib/trace-fixtures';
 import { SessionBar, traceJsonl } from './SessionBar';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
@@ -19,7 +17,7 @@ describe('SessionBar', () => {
     expect(lines).toEqual(events);
     expect(text.endsWith('\n')).toBe(true);
 
-    const store = createAppStore(fakeClient({}).client);
+    const store = storeKit().store;
     for (const event of events) store.getState().applyTrace({ sessionId: 's1', event });
     store.setState({ sessionId: 's1' });
     const blobs: Blob[] = [];
@@ -31,11 +29,7 @@ describe('SessionBar', () => {
       names.push(this.download);
     };
     try {
-      render(
-        <StoreProvider store={store}>
-          <SessionBar />
-        </StoreProvider>,
-      );
+      renderInStore(store, <SessionBar />);
       fireEvent.click(screen.getByTestId('export-trace'));
     } finally {
       URL.createObjectURL = create;
@@ -46,11 +40,7 @@ describe('SessionBar', () => {
   });
 
   it('has nothing to export before a chat', () => {
-    render(
-      <StoreProvider store={createAppStore(fakeClient({}).client)}>
-        <SessionBar />
-      </StoreProvider>,
-    );
+    renderInStore(storeKit().store, <SessionBar />);
     expect((screen.getByTestId('export-trace') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { ToolCard } from './ToolCard';
 import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
 import type { TraceEvent } from '../../../shared/domain/trace';
+import { assistantTurn } from '../../lib/trace-fixtures';
 
 afterEach(cleanup);
 
@@ -88,13 +89,7 @@ describe('ToolCard', () => {
       {
         ...base,
         seq: 0,
-        type: 'assistant_message',
-        content: '',
-        final: false,
-        durationMs: 1,
-        raw: null,
-        warnings: [],
-        toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: raw }],
+        ...assistantTurn({ toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: raw }] }),
       },
       {
         ...base,

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { buildTraceRows } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { assistantTurn } from '../../lib/trace-fixtures';
 
 afterEach(cleanup);
 
@@ -54,12 +53,9 @@ const pastLimit: TraceEvent[] = [
 describe('TraceRowView past max_iterations (issue 11.15)', () => {
   it('the answer card says the model asked for tools past the limit; the footer counts iterations as the dividers', () => {
     const rows = buildTraceRows(pastLimit);
-    render(
-      <StoreProvider store={createAppStore(fakeClient({}).client)}>
-        {rows.map((row) => (
-          <TraceRowView key={row.key} row={row} ui={ui} />
-        ))}
-      </StoreProvider>,
+    renderInStore(
+      storeKit().store,
+      rows.map((row) => <TraceRowView key={row.key} row={row} ui={ui} />),
     );
     expect(screen.getByTestId('trace-answer-warning').textContent).toBe(
       'The model asked for tools after the limit of 1 iteration: calc({"a":2}). They were not run, and it gave no answer.',
@@ -77,22 +73,12 @@ describe('TraceRowView past max_iterations (issue 11.15)', () => {
       {
         ...base,
         seq: 0,
-        iteration: 1,
-        type: 'assistant_message',
-        content: '',
-        final: false,
-        durationMs: 1,
-        raw: null,
-        warnings: [],
-        toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: '{"a": 1, b' }],
+        ...assistantTurn({ toolCalls: [{ id: 'c1', name: 'calc', arguments: {}, rawArguments: '{"a": 1, b' }] }),
       },
     ] as TraceEvent[]);
-    render(
-      <StoreProvider store={createAppStore(fakeClient({}).client)}>
-        {rows.map((row) => (
-          <TraceRowView key={row.key} row={row} ui={ui} />
-        ))}
-      </StoreProvider>,
+    renderInStore(
+      storeKit().store,
+      rows.map((row) => <TraceRowView key={row.key} row={row} ui={ui} />),
     );
     const chip = screen.getByText('calc(arguments not JSON)');
     expect(chip.getAttribute('title')).toBe('{"a": 1, b');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PauseState } from '../../../shared/domain/debug';
 import { argChanges, pausedFor, withPause } from './debug-rows';
-import { sampleRun, traceOf } from '../../lib/trace-fixtures';
+import { assistantTurn, sampleRun, traceOf } from '../../lib/trace-fixtures';
 import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
 
 const at = (toolCallId: string) => ({
@@ -55,19 +55,12 @@ describe('the trace keeps what the debugger did', () => {
   it('carries the model’s arguments, mocked, denied and the time paused onto the cards', () => {
     const rows = buildTraceRows(
       traceOf('r', [
-        {
-          type: 'assistant_message',
-          iteration: 1,
-          content: '',
-          final: false,
-          durationMs: 1,
-          warnings: [],
-          raw: null,
+        assistantTurn({
           toolCalls: [
             { id: 'c1', name: 'add', arguments: { a: 2 } },
             { id: 'c2', name: 'add', arguments: { a: 9 } },
           ],
-        },
+        }),
         {
           type: 'tool_result',
           iteration: 1,

@@ -1,25 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { PersonaEditor } from './PersonaEditor';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 function mount(models: string[] = []) {
-  const fake = fakeClient({
+  const { store, calls } = storeKit({
     'brains.models': () => ({ models }),
     'brains.test': () => ({ ok: true, latencyMs: 3, models, error: null }),
   });
-  const store = createAppStore(fake.client);
   store.getState().newDraft();
-  render(
-    <StoreProvider store={store}>
-      <PersonaEditor />
-    </StoreProvider>,
-  );
-  return { store, calls: fake.calls };
+  renderInStore(store, <PersonaEditor />);
+  return { store, calls };
 }
 
 describe('BrainSection (OpenAI-compatible brain)', () => {

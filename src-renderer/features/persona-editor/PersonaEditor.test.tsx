@@ -1,22 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { patchEngine } from '../../lib/persona-model';
 import { PersonaEditor } from './PersonaEditor';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 describe('PersonaEditor save errors', () => {
   it('links each issue of a refused save to its field', async () => {
-    const store = createAppStore(fakeClient({ 'brains.models': () => ({ models: [] }) }).client);
+    const store = storeKit({ 'brains.models': () => ({ models: [] }) }).store;
     store.getState().newDraft();
-    render(
-      <StoreProvider store={store}>
-        <PersonaEditor />
-      </StoreProvider>,
-    );
+    renderInStore(store, <PersonaEditor />);
     act(() => store.getState().updateDraft((p) => patchEngine({ ...p, name: '' }, { max_iterations: 0 })));
     await act(async () => void (await store.getState().savePersona()));
     const links = screen.getByTestId('save-error').querySelectorAll<HTMLButtonElement>('button.issue-link');

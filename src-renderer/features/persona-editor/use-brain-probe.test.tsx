@@ -4,20 +4,18 @@ import type { ReactNode } from 'react';
 import type { MethodInput } from '../../../shared/ipc/contract';
 
 type BrainProbe = MethodInput<'brains.test'>;
-import { createAppStore } from '../../store';
 import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { useBrainProbe } from './use-brain-probe';
+import { storeKit } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 describe('useBrainProbe', () => {
   it("does not offer one server's models for another URL (switching persona or typing a new URL)", async () => {
-    const fake = fakeClient({
+    const { store } = storeKit({
       'brains.models': (p: BrainProbe) =>
         p.api_url.includes(':1111') ? { models: ['scripted-model'] } : new Promise(() => undefined),
     });
-    const store = createAppStore(fake.client);
     const wrapper = ({ children }: { children: ReactNode }) => <StoreProvider store={store}>{children}</StoreProvider>;
     const { result, rerender } = renderHook((probe: BrainProbe) => useBrainProbe(probe), {
       wrapper,

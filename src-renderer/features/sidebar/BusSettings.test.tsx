@@ -1,27 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BusStatus, Settings } from '../../../shared/ipc/contract';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { BusSettings } from './BusSettings';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 function setup(answer: (url: string | null) => BusStatus) {
   let settings: Settings = { theme: 'system', busUrl: null };
-  const fake = fakeClient({
+  const kit = storeKit({
     'settings.get': () => settings,
     'settings.save': (input: Settings) => (settings = input),
     'settings.busStatus': () => answer(settings.busUrl),
   });
-  const store = createAppStore(fake.client);
-  render(
-    <StoreProvider store={store}>
-      <BusSettings />
-    </StoreProvider>,
-  );
-  return { ...fake, store };
+  renderInStore(kit.store, <BusSettings />);
+  return kit;
 }
 
 describe('BusSettings', () => {

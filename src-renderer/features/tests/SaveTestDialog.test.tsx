@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SaveTestDialog } from './SaveTestDialog';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { saveAsTestHandlers } from '../../testing/fixtures';
 
 afterEach(cleanup);
 
@@ -16,33 +15,29 @@ const proposed = {
 };
 
 async function open(existing: string[] = []) {
-  const fake = fakeClient({
-    'tests.draft': () => ({ personaId: 'calc', suiteFile: '/d/calc.suite.json', case: proposed }),
-    'tests.suites': () => ({
-      suites: existing.length
-        ? [
-            {
-              file: '/d/calc.suite.json',
-              source: 'data',
-              error: null,
-              suite: {
-                persona: 'calc',
-                cases: existing.map((name) => ({ ...proposed, name, repeat: 1, threshold: 1 })),
+  const { store, ...fake } = storeKit(
+    {
+      ...saveAsTestHandlers(proposed),
+      'tests.suites': () => ({
+        suites: existing.length
+          ? [
+              {
+                file: '/d/calc.suite.json',
+                source: 'data',
+                error: null,
+                suite: {
+                  persona: 'calc',
+                  cases: existing.map((name) => ({ ...proposed, name, repeat: 1, threshold: 1 })),
+                },
               },
-            },
-          ]
-        : [],
-    }),
-    'tests.history': () => ({ results: [] }),
-    'tests.saveCase': () => ({ file: '/d/calc.suite.json' }),
-  });
-  const store = createAppStore(fake.client);
-  store.setState({ selectedId: 'calc' });
-  render(
-    <StoreProvider store={store}>
-      <SaveTestDialog />
-    </StoreProvider>,
+            ]
+          : [],
+      }),
+      'tests.saveCase': () => ({ file: '/d/calc.suite.json' }),
+    },
+    { selectedId: 'calc' },
   );
+  renderInStore(store, <SaveTestDialog />);
   await store.getState().draftTest('s1');
   await screen.findByTestId('save-test-dialog');
   return { fake, store };

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CaseResultRecord, SuiteListing } from '../../../shared/domain/persona-test-result';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
 import { fakeClient } from '../../store/fake-client';
 import { sampleRun } from '../../lib/trace-fixtures';
 import { TestsPane } from './TestsPane';
+import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
@@ -73,14 +72,8 @@ function FakeTrace({
 }
 
 function renderPane(handlers: Parameters<typeof fakeClient>[0]) {
-  const fake = fakeClient(handlers);
-  const store = createAppStore(fake.client);
-  store.setState({ selectedId: 'calc' });
-  render(
-    <StoreProvider store={store}>
-      <TestsPane Trace={FakeTrace} />
-    </StoreProvider>,
-  );
+  const { store, ...fake } = storeKit(handlers, { selectedId: 'calc' });
+  renderInStore(store, <TestsPane Trace={FakeTrace} />);
   return { fake, store };
 }
 

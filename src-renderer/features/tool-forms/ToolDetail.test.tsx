@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ToolInfo } from '../../../shared/domain/tool';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { ToolDetail } from './ToolDetail';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { toolboxInfo, toolInfo } from '../../testing/fixtures';
 
 afterEach(cleanup);
 
@@ -23,24 +22,16 @@ const schema = {
     },
   },
 };
-const tool: ToolInfo = {
-  name: 'summarize',
-  modelName: 'summarize',
+const tool = toolInfo('summarize', {
   description: 'Summarize numbers',
   argument_schema: schema,
-  output_schema: {},
   toolboxId: 'stats',
   openai: { type: 'function', function: { name: 'summarize', description: 'Summarize numbers', parameters: schema } },
-};
+});
 
 function setup(handler: (input: { arguments: Record<string, unknown> }) => unknown, info: ToolInfo = tool) {
-  const fake = fakeClient({ 'tools.call': handler as never });
-  const store = createAppStore(fake.client);
-  render(
-    <StoreProvider store={store}>
-      <ToolDetail tool={info} />
-    </StoreProvider>,
-  );
+  const { store, ...fake } = storeKit({ 'tools.call': handler as never });
+  renderInStore(store, <ToolDetail tool={info} />);
   return { ...fake, store };
 }
 
@@ -110,28 +101,14 @@ describe('ToolDetail', () => {
   });
 
   it('says a form was filled from a traced call, and leads back to the chat', async () => {
-    const fake = fakeClient({ 'tools.call': (() => ({ result: { ok: 1 }, durationMs: 1 })) as never });
-    const store = createAppStore(fake.client);
-    store.setState({
-      toolboxes: [
-        {
-          toolboxId: 'stats',
-          title: 'Stats',
-          description: '',
-          source: 'builtin',
-          configSchema: {},
-          config: {},
-          error: null,
-          tools: [tool],
-        },
-      ],
-    });
-    expect(store.getState().openToolCall('stats', 'summarize', { label: 'from the model', values: [1] })).toBe(true);
-    render(
-      <StoreProvider store={store}>
-        <ToolDetail tool={tool} />
-      </StoreProvider>,
+    const { store } = storeKit(
+      { 'tools.call': (() => ({ result: { ok: 1 }, durationMs: 1 })) as never },
+      {
+        toolboxes: [toolboxInfo({ toolboxId: 'stats', title: 'Stats', tools: [tool] })],
+      },
     );
+    expect(store.getState().openToolCall('stats', 'summarize', { label: 'from the model', values: [1] })).toBe(true);
+    renderInStore(store, <ToolDetail tool={tool} />);
     expect(screen.getByTestId('from-trace').textContent).toContain('the arguments the model sent');
     expect((screen.getByLabelText(/label/) as HTMLInputElement).value).toBe('from the model');
     expect(document.activeElement, 'the keyboard lands in the form').toBe(screen.getByLabelText(/label/));

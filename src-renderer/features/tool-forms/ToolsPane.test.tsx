@@ -1,33 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ToolboxInfo } from '../../../shared/domain/tool';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
 import { ToolsPane } from './ToolsPane';
+import { storeKit, renderInStore } from '../../testing/store-kit';
+import { toolboxInfo, toolInfo } from '../../testing/fixtures';
 
 afterEach(cleanup);
 
-const math: ToolboxInfo = {
-  toolboxId: 'math',
-  title: 'Math',
-  description: '',
-  source: 'builtin',
-  configSchema: {},
-  config: {},
-  error: null,
-  tools: [
-    {
-      name: 'add',
-      modelName: 'add',
-      description: 'Adds',
-      argument_schema: {},
-      output_schema: {},
-      toolboxId: 'math',
-      openai: { type: 'function', function: { name: 'add' } },
-    },
-  ],
-};
+const math = toolboxInfo({ tools: [toolInfo('add', { description: 'Adds' })] });
 const down: ToolboxInfo = {
   ...math,
   toolboxId: 'ovos-mcp-toolbox',
@@ -38,14 +18,11 @@ const down: ToolboxInfo = {
 };
 
 function mount() {
-  const fake = fakeClient({ 'toolboxes.refresh': () => ({ toolboxes: [math, { ...down, error: null }] }) });
-  const store = createAppStore(fake.client);
-  store.setState({ selectedId: 'p', toolboxes: [math, down], tab: 'tools' });
-  render(
-    <StoreProvider store={store}>
-      <ToolsPane />
-    </StoreProvider>,
+  const { store, ...fake } = storeKit(
+    { 'toolboxes.refresh': () => ({ toolboxes: [math, { ...down, error: null }] }) },
+    { selectedId: 'p', toolboxes: [math, down], tab: 'tools' },
   );
+  renderInStore(store, <ToolsPane />);
   return { store, calls: fake.calls };
 }
 
@@ -73,15 +50,10 @@ describe('ToolsPane', () => {
 
 describe('ToolsPane toolbox headings', () => {
   it('tells two MCP toolboxes apart by their instance name', () => {
-    const fake = fakeClient({});
-    const store = createAppStore(fake.client);
+    const { store } = storeKit({});
     const files: ToolboxInfo = { ...down, toolboxId: 'ovos-mcp-toolbox:files', error: null };
     store.setState({ selectedId: 'p', toolboxes: [{ ...down, error: null }, files], tab: 'tools' });
-    render(
-      <StoreProvider store={store}>
-        <ToolsPane />
-      </StoreProvider>,
-    );
+    renderInStore(store, <ToolsPane />);
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings[0]).toMatch(/^MCP server\d/);
     expect(headings[1]).toMatch(/^MCP server · files\d/);
@@ -98,22 +70,19 @@ describe('ToolsPane tool switches', () => {
       secretsSet: [],
       secretsHeld: [],
     };
-    const fake = fakeClient({
-      'tools.setEnabled': (() => record) as never,
-      'toolboxes.list': () => ({ toolboxes: [math] }),
-    });
-    const store = createAppStore(fake.client);
-    store.setState({
-      selectedId: 'p',
-      toolboxes: [off],
-      tab: 'tools',
-      draft: { name: 'P', handlers: ['e'], persona_studio: { tools: { disabled: ['math/add'] } } } as never,
-    });
-    render(
-      <StoreProvider store={store}>
-        <ToolsPane />
-      </StoreProvider>,
+    const { store, ...fake } = storeKit(
+      {
+        'tools.setEnabled': (() => record) as never,
+        'toolboxes.list': () => ({ toolboxes: [math] }),
+      },
+      {
+        selectedId: 'p',
+        toolboxes: [off],
+        tab: 'tools',
+        draft: { name: 'P', handlers: ['e'], persona_studio: { tools: { disabled: ['math/add'] } } } as never,
+      },
     );
+    renderInStore(store, <ToolsPane />);
     expect(screen.getByTestId('tool-add').closest('li')!.className).toBe('tool-off');
     expect(screen.getByTestId('tool-off-badge').textContent).toBe('off');
     const toggle = screen.getByRole('switch', { name: 'Turn on add for this persona' }) as HTMLInputElement;

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../errors';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { BrainError } from '../brain-error';
 import { OpenAIBrain } from './openai-brain';
+import { closedPort } from '../../testing/ports';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -32,14 +32,6 @@ async function drain(stream: AsyncGenerator<string, unknown, void>) {
 }
 
 /** A port nobody listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 describe('OpenAIBrain failures end as BrainError with the provider message', () => {
   it('provider 500 -> brain_bad_response with status and the provider text', async () => {
     server.push({ status: 500, body: { error: { message: 'CUDA out of memory', type: 'server_error' } } });

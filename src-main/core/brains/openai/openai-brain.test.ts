@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { AgentMessage } from '../../../../shared/domain/message';
-import { defineTool, ToolBox, type AgentTool } from '../../toolbox';
+import { ToolBox } from '../../toolbox';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { OpenAIBrain, normalizeApiUrl } from './openai-brain';
-
-class AddToolBox extends ToolBox {
-  static defaultId = 'add-tools';
-  discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'add',
-        description: 'Add two integers.',
-        argumentSchema: z.object({ a: z.number().int(), b: z.number().int() }),
-        outputSchema: z.object({ result: z.number().int() }),
-        toolCall: ({ a, b }) => ({ result: a + b }),
-      }),
-    ];
-  }
-}
+import { MathTools } from '../../toolbox/test-fixtures';
 
 const user = (content: string): AgentMessage => ({ role: 'user', content });
 
@@ -61,7 +46,7 @@ describe('OpenAIBrain wire mapping', () => {
   });
 
   it('puts `tools` in the payload only when the normalized list is non-empty', async () => {
-    const toolbox = new AddToolBox();
+    const toolbox = new MathTools();
     await toolbox.ready;
     server.push({ content: 'a' }, { content: 'b' }, { content: 'c' });
     await brain().continueChat([user('hi')], { tools: [] });

@@ -3,20 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { describeNetworkCause } from './openai-errors';
 import { probeBrain } from './probe';
+import { closedPort } from '../../testing/ports';
 
 let server: ScriptedServer;
 beforeAll(async () => {
   server = await startScriptedOpenAIServer({ models: ['qwen2.5:latest', 'llama3.2:latest'], apiKey: 'sk-ok' });
 });
 afterAll(() => server.close());
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 describe('probeBrain', () => {
   it('lists the models of a reachable server (full chat URL accepted) and checks the named model', async () => {

@@ -5,7 +5,10 @@ import { startScriptedOpenAIServer, type ScriptedReply } from '../../testing/scr
 import { defineTool, ToolArguments, ToolBox, ToolOutput, ToolRegistry, type AgentTool } from '../../toolbox';
 import type { EngineDescriptor } from '../engine-descriptor';
 import type { LoopDebugger } from '../loop-context';
-import { RunTracer } from '../run-tracer';
+import { traced } from '../testing/traced';
+
+/** A ReAct step calling `calc` with 2 and 3. */
+export const REACT_CALC_2_3 = 'Thought: add.\nAction: calc\nAction Input: {"a": 2, "b": 3}';
 
 /** Test-only: a `lookup` tool taking a plain `query` (Self-Ask's and CRITIC's shape) and `calc` adding two integers. */
 export class KitTools extends ToolBox {
@@ -77,8 +80,7 @@ export async function runKit(
       systemPrompt: options.systemPrompt ?? null,
       stream: options.stream ?? false,
     });
-    const events: TraceEvent[] = [];
-    const tracer = new RunTracer('run-1', (e) => events.push(e));
+    const { events, tracer } = traced();
     const { answer } = await engine.run([{ role: 'user', content: 'What is 2+3?' }], {
       tracer,
       ...(options.debug ? { debug: options.debug } : {}),

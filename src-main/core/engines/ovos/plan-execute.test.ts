@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstLines, notices, runKit, spans } from './loop-test-kit';
+import { firstLines, notices, REACT_CALC_2_3, runKit, spans } from './loop-test-kit';
 import { parsePlan, planExecuteEngine } from './plan-execute';
-
-const act = 'Thought: add.\nAction: calc\nAction Input: {"a": 2, "b": 3}';
 
 describe('ovos-plan-execute-loop against the scripted server', () => {
   it('plans, runs each step, then synthesizes: 1 + 2 + 1 requests, each with its prompt', async () => {
@@ -37,7 +35,7 @@ describe('ovos-plan-execute-loop against the scripted server', () => {
   it("runs a tool inside a step's mini ReAct loop and feeds the Observation back", async () => {
     const run = await runKit(planExecuteEngine, [
       { content: '1. Add 2 and 3' },
-      { content: act },
+      { content: REACT_CALC_2_3 },
       { content: 'STEP_RESULT: 5' },
       { content: 'The sum is 5.' },
     ]);
@@ -45,7 +43,7 @@ describe('ovos-plan-execute-loop against the scripted server', () => {
     expect(run.tools.calls).toEqual([{ name: 'calc', args: { a: 2, b: 3 } }]);
     expect(run.requests).toHaveLength(4);
     expect(run.requests[2].slice(-2)).toEqual([
-      { role: 'assistant', content: act },
+      { role: 'assistant', content: REACT_CALC_2_3 },
       { role: 'user', content: 'Observation: {"result":5}' },
     ]);
     const result = run.events.find((e) => e.type === 'tool_result')!;
@@ -84,12 +82,16 @@ describe('ovos-plan-execute-loop against the scripted server', () => {
   });
 
   it("stops a step after max_step_iterations tool cycles, its last reply as the step's result", async () => {
-    const run = await runKit(planExecuteEngine, [{ content: '1. Add' }, { content: act }, { content: 'Done.' }], {
-      config: { max_step_iterations: 1 },
-    });
+    const run = await runKit(
+      planExecuteEngine,
+      [{ content: '1. Add' }, { content: REACT_CALC_2_3 }, { content: 'Done.' }],
+      {
+        config: { max_step_iterations: 1 },
+      },
+    );
     expect(run.requests).toHaveLength(3);
     expect(run.tools.calls).toHaveLength(1);
-    expect(run.requests[2][0].content).toContain(`Step 1 (Add): ${act}`);
+    expect(run.requests[2][0].content).toContain(`Step 1 (Add): ${REACT_CALC_2_3}`);
     expect(notices(run.events)).toEqual([{ reason: 'limit_reached', limit: 'max_step_iterations' }]);
   });
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstLines, notices, runKit, spans } from './loop-test-kit';
+import { firstLines, notices, REACT_CALC_2_3, runKit, spans } from './loop-test-kit';
 import { reflexionEngine } from './reflexion';
-
-const act = 'Thought: add.\nAction: calc\nAction Input: {"a": 2, "b": 3}';
 
 describe('ovos-reflexion-loop against the scripted server', () => {
   it('ends after a SATISFACTORY verdict: episode then evaluator, 2 requests', async () => {
@@ -33,7 +31,7 @@ describe('ovos-reflexion-loop against the scripted server', () => {
       { content: 'FINAL_ANSWER: 6' },
       { content: 'UNSATISFACTORY\nWrong sum.' },
       { content: 'Reflection: I guessed; use calc.' },
-      { content: act },
+      { content: REACT_CALC_2_3 },
       { content: 'FINAL_ANSWER: 5' },
       { content: 'SATISFACTORY' },
     ]);
@@ -96,7 +94,7 @@ describe('ovos-reflexion-loop against the scripted server', () => {
   it("limits each episode's ReAct to max_iterations, then asks for the final answer", async () => {
     const run = await runKit(
       reflexionEngine,
-      [{ content: act }, { content: 'FINAL_ANSWER: 5' }, { content: 'SATISFACTORY' }],
+      [{ content: REACT_CALC_2_3 }, { content: 'FINAL_ANSWER: 5' }, { content: 'SATISFACTORY' }],
       { config: { max_iterations: 1 } },
     );
     expect(run.answer).toBe('5');
@@ -110,7 +108,7 @@ describe('ovos-reflexion-loop against the scripted server', () => {
     const seen: string[] = [];
     const run = await runKit(
       reflexionEngine,
-      [{ content: act }, { content: 'FINAL_ANSWER: 7' }, { content: 'SATISFACTORY' }],
+      [{ content: REACT_CALC_2_3 }, { content: 'FINAL_ANSWER: 7' }, { content: 'SATISFACTORY' }],
       {
         debug: {
           beforeModel: (request) => {

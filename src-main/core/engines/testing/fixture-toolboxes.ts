@@ -1,5 +1,5 @@
 import { defineTool, ToolArguments, ToolBox, ToolRegistry, type AgentTool, type ToolBoxOptions } from '../../toolbox';
-import { AddArgs as CalcArgs, AddOutput as CalcOutput } from '../../toolbox/test-fixtures';
+import { addTool, AddOutput, failTool } from '../../toolbox/test-fixtures';
 
 /** Engine test tools: `calc` adds, `boom` throws, `sleepy` hangs until cancelled; every call is counted. */
 export class FixtureToolBox extends ToolBox {
@@ -13,40 +13,30 @@ export class FixtureToolBox extends ToolBox {
   }
 
   discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'calc',
-        description: 'Add two integers.',
-        argumentSchema: CalcArgs,
-        outputSchema: CalcOutput,
-        toolCall: (args) => {
-          this.callLog.push({ name: 'calc', args });
-          return { result: args.a + args.b };
-        },
-      }),
-      defineTool({
-        name: 'boom',
-        description: 'Always fails.',
-        argumentSchema: ToolArguments,
-        outputSchema: CalcOutput,
-        toolCall: (args) => {
-          this.callLog.push({ name: 'boom', args });
-          throw new Error('boom');
-        },
-      }),
-      defineTool({
-        name: 'sleepy',
-        description: 'Never returns.',
-        argumentSchema: ToolArguments,
-        outputSchema: CalcOutput,
-        toolCall: (args, ctx) => {
-          this.callLog.push({ name: 'sleepy', args });
-          return new Promise<never>(() => {
-            ctx.signal.addEventListener('abort', () => this.aborted++, { once: true });
-          });
-        },
-      }),
-    ];
+    const sleepy = defineTool({
+      name: 'sleepy',
+      description: 'Never returns.',
+      argumentSchema: ToolArguments,
+      outputSchema: AddOutput,
+      toolCall: (_args, ctx) =>
+        new Promise<never>(() => {
+          ctx.signal.addEventListener('abort', () => this.aborted++, { once: true });
+        }),
+    });
+    return [{ ...addTool, name: 'calc' }, { ...failTool, name: 'boom', outputSchema: AddOutput }, sleepy].map((tool) =>
+      this.logged(tool),
+    );
+  }
+
+  /** The tool with each call written to `callLog` before it runs. */
+  private logged(tool: AgentTool): AgentTool {
+    return {
+      ...tool,
+      toolCall: (args, ctx) => {
+        this.callLog.push({ name: tool.name, args });
+        return tool.toolCall(args, ctx);
+      },
+    };
   }
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEARCH_ENDPOINT } from '../../../../shared/plugins/toolboxes/web-search';
 import { WebSearchToolBox, webSearchToolbox } from './index';
+import { closedPort } from '../../testing/ports';
 
 const DDG_PAGE = `<html><body>
 <div class="result results_links results_links_deep web-result">
@@ -42,15 +43,6 @@ afterAll(() => {
 
 const search = (endpoint: string, args: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   new WebSearchToolBox({ config: { endpoint, ...extra } }).callTool('web_search', args);
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 describe('WebSearchToolBox (ovos-web-search-tools)', () => {
   it("has OVOS's id, web_search, and DuckDuckGo's HTML endpoint by default", async () => {
