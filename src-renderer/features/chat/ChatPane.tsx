@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useApp } from '../../store/context';
-import { activeRunId, currentEvents } from '../../store/chat-slice';
+import { activeProgress, activeRunId, currentRows } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { buildTraceRows, unfoldedRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
+import { unfoldedRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
 import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
@@ -19,8 +19,9 @@ import { useDebugger } from './use-debugger';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
-  const events = useApp(currentEvents);
+  const built = useApp(currentRows);
   const runId = useApp(activeRunId);
+  const progress = useApp(activeProgress);
   const sending = useApp((s) => s.sending);
   const chatError = useApp((s) => s.chatError);
   const selectedId = useApp((s) => s.selectedId);
@@ -51,7 +52,6 @@ export function ChatPane() {
     [memory, sessionId],
   );
   const pause = useDebugger(selectedId);
-  const built = useMemo(() => buildTraceRows(events), [events]);
   const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
@@ -59,17 +59,7 @@ export function ChatPane() {
   );
   const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
-  const iteration = useMemo(() => {
-    if (!runId) return null;
-    let it = 0;
-    let max: number | null = null;
-    for (const e of events)
-      if (e.runId === runId) {
-        it = Math.max(it, e.iteration);
-        if (e.type === 'run_started') max = e.maxIterations;
-      }
-    return { it, max };
-  }, [events, runId]);
+  const onCancel = useCallback(() => void cancel(), [cancel]);
 
   return (
     <div className="chat" data-testid="chat-pane">
@@ -79,8 +69,8 @@ export function ChatPane() {
           <span className="badge run" data-testid="run-status">
             <span className="spinner" style={{ marginRight: 6 }} />
             running
-            {iteration?.it
-              ? ` · ${iteration.max && iteration.it > iteration.max ? 'final answer, without tools' : `iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}`}`
+            {progress?.iteration
+              ? ` · ${progress.max && progress.iteration > progress.max ? 'final answer, without tools' : `iteration ${progress.iteration}${progress.max ? ` of ${progress.max}` : ''}`}`
               : ''}
           </span>
         )}
@@ -133,7 +123,7 @@ export function ChatPane() {
         running={!!runId}
         sending={sending}
         onSend={send}
-        onCancel={() => void cancel()}
+        onCancel={onCancel}
         placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
       />
     </div>

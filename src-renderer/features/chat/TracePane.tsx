@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TraceRow } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 
@@ -35,13 +35,22 @@ export function TracePane({
   useEffect(() => {
     anchorRef.current = anchor;
   });
+  // The virtualizer re-measures every row when this function changes: only when the rows' keys may have moved (a
+  // streamed delta changes a row, not the keys).
+  const first = rows[0]?.key;
+  const lastKey = rows[rows.length - 1]?.key;
+  const getItemKey = useCallback(
+    (i: number) => rows[i]?.key ?? i,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows.length, first, lastKey],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) =>
       rows[i]?.kind === 'iteration' || rows[i]?.kind === 'end' ? 30 : rows[i]?.kind === 'tool' ? 160 : 80,
-    getItemKey: (i) => rows[i]?.key ?? i,
+    getItemKey,
     overscan: 8,
   });
   const last = rows[rows.length - 1];
