@@ -70,6 +70,18 @@ describe('a session trace kept up to date event by event', () => {
     expect(view.rows).toEqual(referenceTraceRows(view.events));
   });
 
+  it('takes a session sent newest first: older events go before, the rows are those of the whole', () => {
+    const cut = session.findIndex((e) => e.runId === 'run-30');
+    const trace = new SessionTrace(session.slice(cut));
+    expect(trace.snapshot().rows[0]).toMatchObject({ runId: 'run-30' });
+    expect(trace.addOlder(session.slice(0, cut))).toBe(true);
+    const view = trace.snapshot();
+    expect(view.events).toEqual(session);
+    expect(view.rows).toEqual(referenceTraceRows(session));
+    expect(view.running).toBe(runningRunId(session));
+    expect(trace.addOlder(session.slice(0, 10))).toBe(false);
+  });
+
   it('changes only the rows an event touches: a streamed delta makes one new row object, the rest stay', () => {
     const trace = new SessionTrace(session);
     const before = trace.snapshot();

@@ -51,6 +51,8 @@ export class SessionTrace {
 
   /** Takes events as they come; false when all of them were known already. */
   add(events: TraceEvent[]): boolean {
+    // Of a batch past the limit only its newest events can be kept.
+    if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
     let fresh = false;
     for (const e of events) {
       const k = keyOf(e);
@@ -71,6 +73,20 @@ export class SessionTrace {
     if (!fresh) return false;
     this.dirty = true;
     if (this.events.length > MAX_EVENTS + TRIM_STEP) this.trim();
+    return true;
+  }
+
+  /**
+   * Takes events older than those it has (a session sent newest first): they go before them, the rows are rebuilt
+   * once. False when all of them were known already.
+   */
+  addOlder(events: TraceEvent[]): boolean {
+    const room = MAX_EVENTS - this.events.length;
+    if (room <= 0) return false;
+    const fresh = events.filter((e) => !this.keys.has(keyOf(e))).slice(-room);
+    if (!fresh.length) return false;
+    this.events = fresh.concat(this.events);
+    this.reindex();
     return true;
   }
 
@@ -123,11 +139,16 @@ export class SessionTrace {
 
   private trim() {
     this.events = this.events.slice(this.events.length - MAX_EVENTS);
+    this.reindex();
+  }
+
+  /** After the event list changed other than at its end: the key set, running runs and progress anew, rows stale. */
+  private reindex() {
     this.keys = new Set(this.events.map(keyOf));
     this.open = new Set();
     this.progress = new Map();
     for (const e of this.events) this.track(e);
-    this.stale = true;
+    this.stale = this.dirty = true;
   }
 
   private rebuild() {

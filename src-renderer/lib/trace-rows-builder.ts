@@ -119,7 +119,7 @@ export class TraceRowsBuilder {
 
   /** Ends the whole-trace build: settles the runs that ended; from now on events are taken as they come (live). */
   finish(): TraceRow[] {
-    if (!this.live) for (const runId of this.ended) this.settleRun(runId, this.runStart.get(runId) ?? 0);
+    if (!this.live && this.ended.size) this.settleRuns(0, (runId) => this.ended.has(runId));
     this.live = true;
     return this.rows;
   }
@@ -328,14 +328,14 @@ export class TraceRowsBuilder {
     this.ended.add(e.runId);
     const sum = this.usage.get(e.runId);
     this.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e, ...(sum ? { usage: sum } : {}) });
-    if (this.live) this.settleRun(e.runId, this.runStart.get(e.runId) ?? 0);
+    if (this.live) this.settleRuns(this.runStart.get(e.runId) ?? 0, (runId) => runId === e.runId);
   }
 
-  /** An ended run's rows: open spans closed, calls still open abandoned, its answer no longer streaming. */
-  private settleRun(runId: string, from: number) {
+  /** Ended runs' rows from `from` on: open spans closed, calls still open abandoned, answers no longer streaming. */
+  private settleRuns(from: number, ended: (runId: string) => boolean) {
     for (let i = from; i < this.rows.length; i++) {
       const r = this.rows[i];
-      if (r.runId !== runId) continue;
+      if (!ended(r.runId)) continue;
       if (r.kind === 'span' && r.open) this.rows[i] = { ...r, open: false };
       if (r.kind === 'tool' && (r.status === 'pending' || r.status === 'running'))
         this.rows[i] = { ...r, status: 'abandoned' };

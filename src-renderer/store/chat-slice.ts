@@ -48,6 +48,17 @@ export interface ChatSlice {
   loadFullEvent(event: TraceEvent): Promise<void>;
 }
 
+/** Events a session paints first when it opens (whole runs, so the newest runs look as they will). */
+const FIRST_WINDOW = 1_500;
+
+/** Where the first window of a long session starts: 0 when the session is short enough to show at once. */
+function firstWindowStart(events: TraceEvent[]): number {
+  if (events.length <= FIRST_WINDOW * 2) return 0;
+  let i = events.length - FIRST_WINDOW;
+  while (i > 0 && events[i - 1].runId === events[i].runId) i--;
+  return i;
+}
+
 /** The events of the session on screen. */
 export function currentEvents(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession'>): TraceEvent[] {
   return (s.sessionId && s.eventsBySession[s.sessionId]) || EMPTY;
@@ -85,6 +96,8 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
   /** Streamed deltas waiting for the next animation frame, in arrival order. */
   let deltas: EventPayload<'chat.trace'>[] = [];
   let frame = false;
+  /** By session: adds the older events of a session that painted its newest first, if not done yet. */
+  const older = new Map<string, () => void>();
   /** Adds events to a session's trace; the state to set when that changed something. */
   const add = (s: AppState, sessionId: string, events: TraceEvent[]): Partial<AppState> | null => {
     let trace = traces.get(sessionId);
@@ -179,6 +192,9 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       try {
         const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', { sessionId });
         get().sessionNotices(sessionId, warnings ?? []);
+        older.get(sessionId)?.();
+        // A session not on screen yet paints its newest runs first; the older events follow after that paint.
+        const split = traces.has(sessionId) ? 0 : firstWindowStart(events);
         set((s) => ({
           interruptedRuns: {
             ...s.interruptedRuns,
@@ -187,8 +203,17 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           sessionId,
           chatError: null,
           pendingRunId: null,
-          ...add(s, sessionId, events),
+          ...add(s, sessionId, split ? events.slice(split) : events),
         }));
+        if (!split) return;
+        const addOlder = () => {
+          if (older.get(sessionId) !== addOlder) return;
+          older.delete(sessionId);
+          const trace = traces.get(sessionId)!;
+          if (trace.addOlder(events.slice(0, split))) set((s) => viewState(s, sessionId, trace));
+        };
+        older.set(sessionId, addOlder);
+        nextFrame(() => setTimeout(addOlder, 0));
       } catch (e) {
         get().toast('error', `The session could not be opened: ${toErrorValue(e).message}`);
       }

@@ -64,4 +64,20 @@ describe('the chat trace in the store', () => {
     await store.getState().openSession('s1');
     expect(currentRows(store.getState())).toEqual(buildTraceRows([...live.slice(0, 4), ...older, ...live]));
   });
+
+  it('opens a long session with its newest runs first, then all of it after that paint', async () => {
+    const events: TraceEvent[] = [];
+    for (let r = 0; events.length < 5_000; r++) events.push(...sampleRun(`r${r}`, 's1'));
+    const fake = fakeClient({
+      'chat.loadSession': () => ({ events, warnings: [], interruptedRunIds: [] }),
+      'chat.sessions': () => ({ sessions: [] }),
+    });
+    const store = createAppStore(fake.client);
+    await store.getState().openSession('s1');
+    const first = currentRows(store.getState());
+    expect(first.length).toBeLessThan(buildTraceRows(events).length / 2);
+    expect(first.at(-1)).toEqual(buildTraceRows(events).at(-1));
+    await frame();
+    expect(currentRows(store.getState())).toEqual(buildTraceRows(events));
+  });
 });
