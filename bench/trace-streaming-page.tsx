@@ -58,6 +58,7 @@ async function open(sessionId: string, lastText: string): Promise<number> {
   const t0 = performance.now();
   await store.getState().openSession(sessionId);
   for (;;) {
+    if (performance.now() - t0 > 60_000) throw new Error(`the session did not show: ${describe()}`);
     const end = await afterPaint();
     const texts = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')].map((n) => n.textContent);
     if (texts.some((t) => t?.includes(lastText))) return end - t0;
@@ -70,11 +71,25 @@ async function send(finalText: string): Promise<number> {
   const t0 = performance.now();
   await store.getState().send('go');
   for (;;) {
+    if (performance.now() - t0 > 120_000) throw new Error(`the answer did not come: ${describe()}`);
     const end = await afterPaint();
     const answers = document.querySelectorAll('[data-testid="trace-answer"][data-streaming="false"]');
     const last = answers[answers.length - 1];
     if (last?.textContent?.includes(finalText)) return end - t0;
   }
+}
+
+/** What the pane shows, for a bench that gives up. */
+function describe() {
+  const s = store.getState();
+  const rows = s.sessionId ? s.traceBySession[s.sessionId]?.rows : undefined;
+  const items = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')].map((n) => n.textContent);
+  const el = document.querySelector<HTMLElement>('[data-testid="trace-pane"]');
+  const scroll = el && { top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight };
+  const indexes = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')].map((n) =>
+    n.getAttribute('data-index'),
+  );
+  return JSON.stringify({ session: s.sessionId, rows: rows?.length, scroll, indexes, items: items.slice(-3) });
 }
 
 Object.assign(window, { benchMount: mount, benchOpen: open, benchSend: send, benchLatencies: () => [...latencies] });

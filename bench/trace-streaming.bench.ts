@@ -15,7 +15,7 @@ import { NO_BREAKPOINTS } from '../shared/domain/debug';
 import type { TraceEvent } from '../shared/domain/trace';
 import { sampleRun, traceOf } from '../src-renderer/lib/trace-fixtures';
 
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DELTAS = 500;
 const DELTA_EVERY_MS = 10;
 const KEY_EVERY_MS = 120;
@@ -157,6 +157,7 @@ async function freshPage(): Promise<Page> {
 
 /** One streamed answer, typing all along: keystroke-to-paint p95 and answer-complete milliseconds. */
 async function streaming(sessionId: string | null) {
+  process.stderr.write(`# streaming into ${sessionId ?? 'an empty session'}\n`);
   const page = await freshPage();
   if (sessionId) {
     const events = stored.get(sessionId)!;
@@ -181,6 +182,7 @@ async function streaming(sessionId: string | null) {
 }
 
 async function firstPaint(sessionId: string) {
+  process.stderr.write(`# opening ${sessionId}\n`);
   const page = await freshPage();
   const events = stored.get(sessionId)!;
   const ms = await page.evaluate(

@@ -60,8 +60,15 @@ export function TracePane({
     if (restoreTo !== null) virtualizer.scrollToIndex(restoreTo, { align: 'start' });
   }, [restoreTo, virtualizer]);
 
+  // Following the end takes a few scrolls while rows are measured (and older rows that land above, as when a long
+  // session paints its newest runs first, move it): scrolls right after a follow that the user did not make keep
+  // following it.
+  const holdEndUntil = useRef(0);
+  const userAt = useRef(-Infinity);
   useLayoutEffect(() => {
-    if (stick.current && rows.length) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    if (!stick.current || !rows.length) return;
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    holdEndUntil.current = performance.now() + 300;
   }, [rows.length, lastText, virtualizer]);
 
   const revealed = useRef<string | null>(null);
@@ -86,11 +93,23 @@ export function TracePane({
     const el = scrollRef.current;
     if (!el) return;
     const onScroll = () => {
-      stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      const now = performance.now();
+      if (stick.current && now < holdEndUntil.current && now - userAt.current > 500) {
+        if (!atEnd) virtualizer.scrollToIndex(virtualizer.options.count - 1, { align: 'end' });
+        return;
+      }
+      stick.current = atEnd;
       anchorRef.current?.set(stick.current ? null : (virtualizer.range?.startIndex ?? null));
     };
+    const onUser = () => void (userAt.current = performance.now());
+    const gestures = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const g of gestures) el.addEventListener(g, onUser, { passive: true });
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    return () => {
+      for (const g of gestures) el.removeEventListener(g, onUser);
+      el.removeEventListener('scroll', onScroll);
+    };
   }, [virtualizer]);
 
   return (
