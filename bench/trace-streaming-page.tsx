@@ -53,15 +53,20 @@ async function mount(url: string) {
   );
 }
 
-/** Opens session `s` and resolves at the first paint that shows its last row: milliseconds from the call. */
+/** Opens session `s` and resolves at the first frame that shows its last row: milliseconds from the call. */
 async function open(sessionId: string, lastText: string): Promise<number> {
   const t0 = performance.now();
   await store.getState().openSession(sessionId);
   for (;;) {
     if (performance.now() - t0 > 60_000) throw new Error(`the session did not show: ${describe()}`);
-    const end = await afterPaint();
-    const texts = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')].map((n) => n.textContent);
-    if (texts.some((t) => t?.includes(lastText))) return end - t0;
+    // Checked in the frame's callback, after React committed and before the browser paints that frame.
+    const shown = await new Promise<number | null>((resolve) =>
+      requestAnimationFrame(() => {
+        const items = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')];
+        resolve(items.some((n) => n.textContent?.includes(lastText)) ? performance.now() : null);
+      }),
+    );
+    if (shown !== null) return shown - t0;
   }
 }
 

@@ -52,6 +52,8 @@ export function TracePane({
       rows[i]?.kind === 'iteration' || rows[i]?.kind === 'end' ? 30 : rows[i]?.kind === 'tool' ? 160 : 80,
     getItemKey,
     overscan: 8,
+    // Following the end: the first render already lays out the last rows (no frame of the top of the trace).
+    initialOffset: restoreTo === null ? Number.MAX_SAFE_INTEGER : 0,
   });
   const last = rows[rows.length - 1];
   const lastText = last?.kind === 'answer' ? last.text.length : 0;
@@ -61,14 +63,14 @@ export function TracePane({
   }, [restoreTo, virtualizer]);
 
   // Following the end takes a few scrolls while rows are measured (and older rows that land above, as when a long
-  // session paints its newest runs first, move it): scrolls right after a follow that the user did not make keep
-  // following it.
+  // session paints its newest runs first, move it): only the user's own scrolling (wheel, touch, scrollbar, keys)
+  // stops following; right after a follow, other scrolls away from the end are taken back.
   const holdEndUntil = useRef(0);
   const userAt = useRef(-Infinity);
   useLayoutEffect(() => {
     if (!stick.current || !rows.length) return;
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    holdEndUntil.current = performance.now() + 300;
+    holdEndUntil.current = performance.now() + 500;
   }, [rows.length, lastText, virtualizer]);
 
   const revealed = useRef<string | null>(null);
@@ -95,8 +97,8 @@ export function TracePane({
     const onScroll = () => {
       const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
       const now = performance.now();
-      if (stick.current && now < holdEndUntil.current && now - userAt.current > 500) {
-        if (!atEnd) virtualizer.scrollToIndex(virtualizer.options.count - 1, { align: 'end' });
+      if (stick.current && !atEnd && now - userAt.current > 1000) {
+        if (now < holdEndUntil.current) virtualizer.scrollToIndex(virtualizer.options.count - 1, { align: 'end' });
         return;
       }
       stick.current = atEnd;
