@@ -46,7 +46,6 @@ describe('MCP servers in the Tools pane', () => {
     await tools.pick('get-structured-content');
     await tools.field('location').selectOption('Chicago');
     await tools.run();
-    await app.page.getByTestId('tool-result').waitFor();
     expect(await tools.result()).toMatchObject({
       is_error: false,
       structured: { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 },
@@ -57,7 +56,6 @@ describe('MCP servers in the Tools pane', () => {
     await tools.pick('gzip-file-as-resource');
     await tools.rawMode('{"data": "ftp://127.0.0.1/notes.txt"}');
     await tools.run();
-    await app.page.getByTestId('tool-result').waitFor();
     const result = (await tools.result()) as { is_error: boolean; content: string };
     expect(result.is_error).toBe(true);
     expect(result.content).toContain('Unsupported URL protocol');

@@ -55,7 +55,7 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
   await tools.field('stops_0_country').selectOption('PT');
   await tools.field('travellers_adults').fill('2');
   await tools.run();
-  await page.getByTestId('tool-result').waitFor();
+  await page.getByTestId('tool-output').waitFor();
   await page.getByTestId('tool-detail').evaluate((el) => el.scrollTo(0, 0));
   await shoot(page, `tools-${scheme}.png`);
 
@@ -90,7 +90,7 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
     await chat.openSession();
     await page.getByTestId('trace-end').waitFor();
   }
-  await page.locator('[data-testid="trace-tool"][data-tool-call-id="call_2"] button[aria-expanded]').click();
+  await page.locator('[data-testid="trace-tool"][data-tool-call-id="call_2"] .head button[aria-expanded]').click();
   await page.getByTestId('trace-pane').evaluate((el) => el.scrollTo(0, 0));
   await shoot(page, `chat-${scheme}.png`);
   await page.context().close();

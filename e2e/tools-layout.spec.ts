@@ -53,7 +53,7 @@ async function toolsAt(scheme: 'light' | 'dark', width: number) {
   await tools.field('stops_0_country').selectOption('PT');
   await tools.field('travellers_adults').fill('2');
   await tools.run();
-  await page.getByTestId('tool-result').waitFor();
+  await tools.showRawResult();
   await page.getByTestId('tool-detail').evaluate((el) => el.scrollTo(0, 0));
   await page.waitForTimeout(150);
   const form = await box(page, '', '.form-card');

@@ -57,7 +57,7 @@ describe('tool forms', () => {
     await tools.field('stops_0_city').fill('Porto');
     await tools.field('stops_0_country').selectOption('ES');
     await tools.run();
-    await app.page.getByTestId('tool-output').waitFor();
+    await tools.showRawResult();
     const out = await app.page.getByTestId('tool-result').innerText();
     expect(out).toContain('Porto');
     expect(out).toMatch(/"people": 2/);
@@ -154,7 +154,7 @@ describe('tool forms', () => {
     expect(await dryRun.getByRole('radio', { name: /not sent/ }).isChecked()).toBe(true);
     await dryRun.getByRole('radio', { name: 'true', exact: true }).check();
     await tools.run();
-    await app.page.getByTestId('tool-result').waitFor();
+    await tools.showRawResult();
     expect(await app.page.getByTestId('tool-result').innerText()).toMatch(/-alpha[\s\S]*-beta[\s\S]*\+ALPHA/);
     expect(readFileSync(file, 'utf8'), 'a dry run changes nothing').toBe('alpha\nbeta\ngamma\n');
     expect(await tools.rawArgs()).toEqual({
@@ -180,7 +180,7 @@ describe('tool forms', () => {
       .getByRole('radio', { name: 'false', exact: true })
       .check();
     await tools.run();
-    await app.page.getByTestId('tool-result').waitFor();
+    await tools.showRawResult();
     expect(await tools.rawArgs()).toEqual({ messageType: 'success', includeImage: false });
     await tools.formMode();
   });

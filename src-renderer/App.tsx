@@ -4,6 +4,11 @@ import { Sidebar } from './features/sidebar/Sidebar';
 import { PersonaEditor } from './features/persona-editor/PersonaEditor';
 import { ToolsPane } from './features/tool-forms/ToolsPane';
 import { ChatPane } from './features/chat/ChatPane';
+import { RunDiffView } from './features/run-diff/RunDiffView';
+import { ForkDialog } from './features/chat/ForkDialog';
+import { CaseTrace } from './features/chat/CaseTrace';
+import { TestsPane } from './features/tests/TestsPane';
+import { SaveTestDialog } from './features/tests/SaveTestDialog';
 import { useGuardedSelect } from './features/sidebar/use-guarded-select';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
@@ -25,6 +30,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'editor', label: 'Editor' },
   { id: 'tools', label: 'Tools' },
   { id: 'chat', label: 'Chat' },
+  { id: 'tests', label: 'Tests' },
 ];
 
 /** Wiring only: sidebar, header with tabs, the selected pane, dialogs. */
@@ -66,6 +72,7 @@ export function App() {
                 {tab === 'editor' && <PersonaEditor />}
                 {tab === 'tools' && <ToolsPane />}
                 {tab === 'chat' && <ChatPane />}
+                {tab === 'tests' && <TestsPane Trace={CaseTrace} />}
               </ErrorBoundary>
             </div>
           </>
@@ -103,6 +110,9 @@ export function App() {
       <ExportDialog />
       <KeyQuestionDialog />
       <ImportConflictDialog />
+      <RunDiffView />
+      <ForkDialog />
+      <SaveTestDialog />
     </div>
   );
 }

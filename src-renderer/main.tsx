@@ -12,6 +12,9 @@ import './styles/layout.css';
 import './styles/editor.css';
 import './styles/tools.css';
 import './styles/chat.css';
+import './styles/time-travel.css';
+import './styles/results.css';
+import './styles/tests.css';
 
 // The CSP forbids eval; zod must not even try its JIT.
 z.config({ jitless: true });

@@ -106,7 +106,7 @@ describe('server-everything over stdio', () => {
     if (!run.ok) return;
     expect(run.result.is_error).toBe(true);
     expect(run.result.content).toContain('Unsupported URL protocol');
-    expect(run.content).toContain('"is_error":true');
+    expect(run.content).toMatch(/^The tool reported an error \(is_error: true\):\n.*Unsupported URL protocol/s);
   });
 
   test('input that breaks the inputSchema is a validation error before anything is sent', async () => {

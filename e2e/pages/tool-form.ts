@@ -34,8 +34,22 @@ export class ToolForm {
     await this.rawMode();
     return JSON.parse(await this.page.getByTestId('raw-args').inputValue());
   }
+  /** Waits for the output; an MCP-style result shows its content blocks first: this switches it to its raw JSON. */
+  async showRawResult() {
+    const output = this.page.getByTestId('tool-output');
+    await output.waitFor();
+    const toggle = output.getByTestId('toggle-raw-result');
+    if ((await toggle.count()) && (await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await this.page.getByTestId('tool-result').waitFor();
+  }
+  /** The whole result as JSON (its raw view). */
   async result(): Promise<unknown> {
+    await this.showRawResult();
     return JSON.parse(await this.page.getByTestId('tool-result').innerText());
+  }
+  /** The result as content blocks (text, image, resource...). */
+  resultView() {
+    return this.page.getByTestId('tool-output').getByTestId('result-view');
   }
   error() {
     return this.page.getByTestId('tool-error');

@@ -14,6 +14,17 @@ export const ToolCall = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCall>;
 
+/**
+ * An image a message carries beside its text (base64 `data`, no `data:` prefix): a tool's image result fed to a
+ * brain that accepts images (`vision`). `label` says where it comes from (sent as a text part before it).
+ */
+export const ImagePart = z.object({
+  mimeType: z.string(),
+  data: z.string(),
+  label: z.string().optional(),
+});
+export type ImagePart = z.infer<typeof ImagePart>;
+
 /** OVOS AgentMessage, camelCase in our APIs. */
 export const AgentMessage = z.object({
   role: Role,
@@ -21,5 +32,7 @@ export const AgentMessage = z.object({
   toolCalls: z.array(ToolCall).optional(),
   toolCallId: z.string().optional(),
   name: z.string().optional(),
+  /** Images after the text (user messages only); a brain sends them as image parts in its provider's format. */
+  images: z.array(ImagePart).optional(),
 });
 export type AgentMessage = z.infer<typeof AgentMessage>;

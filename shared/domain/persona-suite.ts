@@ -4,13 +4,23 @@ const ToolName = z.string().min(1).max(200);
 const Count = z.number().int().nonnegative();
 const JsonSchemaObject = z.record(z.string(), z.unknown()).meta({ title: 'JSON Schema' });
 
+/** One recorded call of a tool: its arguments and what it answered (a result, or an error). */
+export const RecordedCall = z.union([
+  z.strictObject({ arguments: z.record(z.string(), z.unknown()), result: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ arguments: z.record(z.string(), z.unknown()), error: z.string().min(1).max(10_000) }),
+]);
+export type RecordedCall = z.infer<typeof RecordedCall>;
+
 /**
  * How a case's tool runs: `live` (the real tool); `recorded` (its outcome in the case's `sessionFile`, by call id);
+ * `{"calls": [...]}` (recorded calls kept in the suite: a call with the same arguments gets that call's answer,
+ * any other call a tool error; what Save as test writes, so a live brain can run against the recorded tools);
  * or a mock: a result, or an error the model sees. Only `live` runs the tool.
  */
 export const SuiteTool = z.union([
   z.literal('live'),
   z.literal('recorded'),
+  z.strictObject({ calls: z.array(RecordedCall).min(1).max(1000) }).meta({ title: 'Recorded calls' }),
   z.strictObject({ result: z.record(z.string(), z.unknown()) }).meta({ title: 'Mocked result' }),
   z.strictObject({ error: z.string().min(1).max(10_000) }).meta({ title: 'Mocked error' }),
 ]);
@@ -98,6 +108,11 @@ export type SuiteCase = z.infer<typeof SuiteCase>;
 export const PersonaSuite = z.strictObject({
   $schema: z.string().optional(),
   persona: z.string().min(1).max(1000),
+  /**
+   * The persona version the suite was written for. Optional and not used yet: persona versions do not exist in
+   * this app so far; the suite runs against the persona as it is saved now.
+   */
+  version: z.string().min(1).max(200).optional(),
   cases: z.array(SuiteCase).min(1).max(1000),
 });
 export type PersonaSuite = z.infer<typeof PersonaSuite>;

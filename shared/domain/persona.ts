@@ -21,12 +21,26 @@ export type ToolboxApproval = z.infer<typeof ToolboxApproval>;
 /** The top-level key of this app's own settings inside a persona file; OVOS ignores it. */
 export const APP_BLOCK_KEY = 'persona_studio';
 
+/** How a tool is named in a persona's switches: its toolbox id, `/`, the toolbox's own name for it. */
+export const ToolSwitchKey = z
+  .string()
+  .max(300)
+  .regex(/^[^/].*\/[^/]+$/, 'A tool is named "<toolbox id>/<tool name>", e.g. "ovos-math-tools/solve_equation".');
+
+/** Per-tool switches: `disabled` tools are not sent to the model and not served by `persona-studio mcp`. */
+export const ToolSwitches = z.looseObject({
+  disabled: z.array(ToolSwitchKey).max(10_000).optional(),
+});
+export type ToolSwitches = z.infer<typeof ToolSwitches>;
+
 /**
- * This app's block in a persona file (`persona_studio`): `approval` by toolbox id. Unknown keys are kept.
- * Example: `{"approval": {"ovos-mcp-toolbox:files": {"mode": "auto", "tools": {"write_file": "ask"}}}}`.
+ * This app's block in a persona file (`persona_studio`): `approval` by toolbox id, `tools` (per-tool switches).
+ * Unknown keys are kept. Example: `{"approval": {"ovos-mcp-toolbox:files": {"mode": "auto", "tools": {"write_file":
+ * "ask"}}}, "tools": {"disabled": ["ovos-mcp-toolbox:files/write_file"]}}`.
  */
 export const PersonaStudioBlock = z.looseObject({
   approval: z.record(z.string(), ToolboxApproval).optional(),
+  tools: ToolSwitches.optional(),
 });
 export type PersonaStudioBlock = z.infer<typeof PersonaStudioBlock>;
 

@@ -41,6 +41,8 @@ export const ToolInfo = ToolJson.extend({
   renamedBecause: z.string().optional(),
   /** Why the tool cannot run here; it is then left out of the tools the model is sent. */
   unavailable: z.string().optional(),
+  /** Turned off in the persona (`persona_studio.tools.disabled`): not sent to the model, not served over MCP. */
+  disabled: z.boolean().optional(),
   openai: OpenAITool,
 });
 export type ToolInfo = z.infer<typeof ToolInfo>;

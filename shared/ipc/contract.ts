@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
+import { CallHistory, CallLabel, SavedCall } from '../domain/call-history';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
+import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
+import { RunDiff } from '../domain/run-diff';
+import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-travel';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
+import { SuiteCase } from '../domain/persona-suite';
+import {
+  CaseDraft,
+  CaseResultRecord,
+  CaseResultSummary,
+  SuiteListing,
+  TestProgress,
+} from '../domain/persona-test-result';
 
 /** A persona file as the editor loads it: secrets are never sent, only whether each is set. */
 export const PersonaRecord = z.object({
@@ -65,6 +77,8 @@ export const SessionSummary = z.object({
   startedAt: z.number(),
   updatedAt: z.number(),
   runs: z.number().int(),
+  /** Where the session came from (a fork or a re-run of another session); absent for a plain chat. */
+  origin: SessionOrigin.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -199,6 +213,31 @@ export const methods = {
     input: ToolScope.extend({ toolboxId: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
     output: z.object({ result: z.unknown(), durationMs: z.number() }),
   },
+  /** Turns one tool of a persona's toolbox on or off (`persona_studio.tools.disabled`), saving the persona. */
+  'tools.setEnabled': {
+    input: z.object({ personaId: PersonaId, toolboxId: z.string(), name: z.string(), enabled: z.boolean() }),
+    output: PersonaRecord,
+  },
+  /** Reads a resource through the MCP server of a toolbox (the "Open" of a resource in a tool result). */
+  'tools.readResource': {
+    input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
+    output: z.object({ contents: z.array(ResourceContents) }),
+  },
+  /** The manual calls of a persona's tools (newest first; tools.call records each) and its saved calls. */
+  'tools.history': { input: ToolScope, output: CallHistory },
+  /** Keeps a history entry as a saved call with a name (its arguments as the history has them, secrets left out). */
+  'tools.saveCall': {
+    input: ToolScope.extend({ entryId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.renameCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.deleteCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100) }),
+    output: z.object({ deleted: z.boolean() }),
+  },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),
     output: z.object({ runId: z.string(), sessionId: z.string() }),
@@ -213,8 +252,14 @@ export const methods = {
     input: z.object({ sessionId: z.string(), runId: z.string(), seq: z.number().int().nonnegative() }),
     output: z.object({ event: TraceEvent }),
   },
+  /** The text of one large payload an event names in `payloads` (kept in the session's side file). */
+  'chat.payload': {
+    input: z.object({ sessionId: z.string(), ref: z.string().max(64) }),
+    output: z.object({ text: z.string() }),
+  },
   'chat.loadSession': {
-    input: z.object({ sessionId: z.string() }),
+    /** `limit`: the newest events wanted (a window keeps that many); `omitted` says how many older ones were left out. */
+    input: z.object({ sessionId: z.string(), limit: z.number().int().positive().optional() }),
     /**
      * `warnings`: what the file lacks (unreadable lines, a run that has no end in it); `interruptedRunIds`: runs
      * without an end in the file that are not going either (the app stopped during them).
@@ -224,7 +269,44 @@ export const methods = {
       events: z.array(TraceEvent),
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
+      omitted: z.number().int().nonnegative().optional(),
     }),
+  },
+  /**
+   * Forks a recorded session at a step: a new session holding the history up to it (copied, no request sent, no
+   * tool run), the step as edited, then the loop going on live. Answers at once; the trace streams as chat.trace.
+   */
+  'sessions.fork': {
+    /**
+     * The source: a stored session (`sessionId`), or a trace shown elsewhere that is not one (`trace`: a test
+     * case's run, with the persona it ran with and words naming it).
+     */
+    input: z
+      .object({
+        sessionId: z.string().optional(),
+        trace: z
+          .object({ personaId: PersonaId, events: z.array(TraceEvent).max(20_000), from: z.string().max(200) })
+          .optional(),
+        point: ForkPoint,
+        edit: ForkEdit,
+      })
+      .refine((i) => (i.sessionId === undefined) !== (i.trace === undefined), {
+        message: 'Give the session to fork (sessionId) or its trace, not both.',
+      }),
+    output: z.object({ sessionId: z.string(), runId: z.string() }),
+  },
+  /**
+   * Runs a session's user turns again, in order, in a new session, against `target` (persona, brain, model,
+   * engine; tools live or from the recording). Answers once the first run started; the rest follow.
+   */
+  'sessions.rerun': {
+    input: z.object({ sessionId: z.string(), target: RerunTarget }),
+    output: z.object({ sessionId: z.string(), turns: z.number().int() }),
+  },
+  /** Two sessions compared turn by turn (see diffRuns); `equal` ignores ids, times and token counts. */
+  'sessions.diff': {
+    input: z.object({ a: z.string(), b: z.string() }),
+    output: RunDiff,
   },
   /** The persona's breakpoints (remembered per persona; none set: all off). */
   'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },
@@ -261,6 +343,44 @@ export const methods = {
   /** Whether the app's toolboxes are on the OVOS bus of settings.busUrl, or why not. */
   'settings.busStatus': { input: Empty, output: BusStatus },
   'settings.save': { input: Settings, output: Settings },
+  /** A persona's test suites: those in the data folder's `suites/<personaId>/`, and suite files opened for it. */
+  'tests.suites': { input: z.object({ personaId: PersonaId }), output: z.object({ suites: z.array(SuiteListing) }) },
+  /** Opens a suite file (by its path on this machine) for the persona: listed with its suites from now on. */
+  'tests.open': { input: z.object({ personaId: PersonaId, path: z.string().min(1).max(4096) }), output: SuiteListing },
+  /** Save as test: a case proposed from a chat session (its user turns, recorded tools, assertions), not saved. */
+  'tests.draft': { input: z.object({ sessionId: z.string().min(1) }), output: CaseDraft },
+  /**
+   * Adds a case to one of the persona's suites (`suiteFile` as tests.suites lists it; absent: its default suite,
+   * created when missing). A case whose name the suite has already -> bad_input naming the field.
+   */
+  'tests.saveCase': {
+    input: z.object({ personaId: PersonaId, suiteFile: z.string().optional(), case: SuiteCase }),
+    output: z.object({ file: z.string() }),
+  },
+  /**
+   * Runs the persona's cases (all, or these), a few at a time; answers at once. Progress comes as tests.progress,
+   * the end as tests.finished; each case's result goes to its history.
+   */
+  'tests.run': {
+    input: z.object({
+      personaId: PersonaId,
+      cases: z
+        .array(z.object({ suite: z.string(), name: z.string() }))
+        .max(1000)
+        .optional(),
+    }),
+    output: z.object({ testRunId: z.string(), total: z.number().int() }),
+  },
+  /** The stored results of the persona's cases, newest first (at most `limit` per case). */
+  'tests.history': {
+    input: z.object({ personaId: PersonaId, limit: z.number().int().min(1).max(200).default(20) }),
+    output: z.object({ results: z.array(CaseResultSummary) }),
+  },
+  /** One stored result with every run's verdicts and trace. */
+  'tests.result': {
+    input: z.object({ personaId: PersonaId, resultId: z.string().min(1).max(100) }),
+    output: z.object({ result: CaseResultRecord }),
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Pushes from main. chat.trace carries the sessionId beside the event. */
@@ -275,6 +395,16 @@ export const events = {
   'debug.resumed': z.object({ runId: z.string(), pauseId: z.string(), action: z.string() }),
   /** A persona's breakpoints changed (from any window). */
   'debug.breakpoints': z.object({ personaId: z.string(), breakpoints: Breakpoints }),
+  /** A case of a test run started or ended. */
+  'tests.progress': TestProgress,
+  /** A test run ended: how many cases passed and failed, or why it could not run (a bad suite, a bad persona). */
+  'tests.finished': z.object({
+    testRunId: z.string(),
+    personaId: z.string(),
+    passed: z.number().int(),
+    failed: z.number().int(),
+    error: ErrorValue.nullable(),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Methods = typeof methods;

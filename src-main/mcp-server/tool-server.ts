@@ -19,9 +19,9 @@ export interface ToolServerOptions {
 
 /**
  * An MCP server (the SDK's low-level Server, so JSON Schemas pass through unchanged) over a ToolRegistry:
- * tools/list gives every tool under its model name with inputSchema = argument_schema and
+ * tools/list gives every tool offered to the model under its model name with inputSchema = argument_schema and
  * outputSchema = output_schema; tools/call runs executeToolCall, the loop's own path, and returns the
- * result as structuredContent (and its JSON as text), or a failure as an isError result with the message
+ * result as structuredContent (and its text, or an MCP tool's own content blocks, as content), or a failure as an isError result with the message
  * the model would read (validation issues included). A toolbox's tool-list change becomes list_changed.
  */
 export function createToolServer(registry: ToolRegistry, options: ToolServerOptions = {}): Server {
@@ -36,12 +36,14 @@ export function createToolServer(registry: ToolRegistry, options: ToolServerOpti
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(registry) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const refused = notServed(registry, request.params.name);
+    if (refused) return { content: [{ type: 'text', text: refused }], isError: true };
     const run = await executeToolCall(registry, request.params.name, request.params.arguments ?? {}, {
       signal: extra.signal,
       timeoutMs: options.timeoutMs,
       ...(options.gate ? { gate: options.gate } : {}),
     });
-    if (run.ok) return { content: [{ type: 'text', text: run.content }], structuredContent: run.result };
+    if (run.ok) return { content: contentOf(run), structuredContent: run.result };
     return {
       content: [{ type: 'text', text: run.content }],
       isError: true,
@@ -62,9 +64,30 @@ export function createToolServer(registry: ToolRegistry, options: ToolServerOpti
   return server;
 }
 
-/** The registry's tools as MCP Tool entries. */
+/**
+ * The content blocks of a served result: an MCP tool's own blocks (images and audio as images and audio, for the
+ * client's model to use), else the text the model would read.
+ */
+function contentOf(run: {
+  content: string;
+  result: Record<string, unknown>;
+  feed?: unknown;
+}): CallToolResult['content'] {
+  const raw = run.result.raw;
+  if (run.feed && Array.isArray(raw) && raw.length) return raw as CallToolResult['content'];
+  return [{ type: 'text', text: run.content }];
+}
+
+/** Why a tool is not served: turned off in the persona, or unavailable here (MCP tasks); null when it is. */
+function notServed(registry: ToolRegistry, name: string): string | null {
+  const info = registry.toolInfos().find((t) => t.modelName === name);
+  if (info?.disabled) return `Tool '${name}' is turned off in this persona (persona_studio.tools.disabled).`;
+  return info?.unavailable ?? null;
+}
+
+/** The registry's tools as MCP Tool entries: the ones the model would be offered (not turned off, not unavailable). */
 export function listTools(registry: ToolRegistry): Tool[] {
-  return registry.toolInfos().map((info) => ({
+  return registry.offeredInfos().map((info) => ({
     name: info.modelName,
     description: info.renamedBecause ? `${info.description}\n(${info.renamedBecause})` : info.description,
     inputSchema: { type: 'object', ...info.argument_schema } as Tool['inputSchema'],

@@ -34,7 +34,9 @@ export function Modal({
       onClose();
     } else if (e.key === 'Tab' && ref.current) {
       const items = [
-        ...ref.current.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled), a[href]'),
+        ...ref.current.querySelectorAll<HTMLElement>(
+          'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]',
+        ),
       ];
       if (!items.length) return;
       const i = items.indexOf(document.activeElement as HTMLElement);

@@ -5,9 +5,9 @@ import { isDirty } from '../store/personas-slice';
 import type { Tab } from '../store/ui-slice';
 
 /** Ctrl/Cmd + the tab's number, in the order the tabs are shown. */
-const TAB_KEYS: Record<string, Tab> = { '1': 'editor', '2': 'tools', '3': 'chat' };
+const TAB_KEYS: Record<string, Tab> = { '1': 'editor', '2': 'tools', '3': 'chat', '4': 'tests' };
 
-/** Ctrl/Cmd+S saves the persona; Ctrl/Cmd+1/2/3 switch to Editor/Tools/Chat; Esc cancels a running loop (unless a dialog is open); closing with unsaved changes asks first. */
+/** Ctrl/Cmd+S saves the persona; Ctrl/Cmd+1/2/3/4 switch to Editor/Tools/Chat/Tests; Esc cancels a running loop (unless a dialog is open); closing with unsaved changes asks first. */
 export function useShortcuts() {
   const store = useAppStoreApi();
   useEffect(() => {

@@ -38,6 +38,7 @@ export class SessionTrace {
   private lastSeq = new Map<string, number>();
   private lastRun: string | null = null;
   private open = new Set<string>();
+  private closed = new Set<string>();
   private progress = new Map<string, RunProgress>();
   private builder = new TraceRowsBuilder();
   private stale = false;
@@ -128,8 +129,11 @@ export class SessionTrace {
   }
 
   private track(e: TraceEvent) {
-    if (e.type === 'run_started' || e.type === 'user_message') this.open.add(e.runId);
-    if (TERMINAL.has(e.type)) this.open.delete(e.runId);
+    if ((e.type === 'run_started' || e.type === 'user_message') && !this.closed.has(e.runId)) this.open.add(e.runId);
+    if (TERMINAL.has(e.type)) {
+      this.closed.add(e.runId);
+      this.open.delete(e.runId);
+    }
     const p = this.progress.get(e.runId);
     const iteration = Math.max(p?.iteration ?? 0, e.iteration);
     const max = e.type === 'run_started' ? e.maxIterations : (p?.max ?? null);
@@ -146,6 +150,7 @@ export class SessionTrace {
   private reindex() {
     this.keys = new Set(this.events.map(keyOf));
     this.open = new Set();
+    this.closed = new Set();
     this.progress = new Map();
     for (const e of this.events) this.track(e);
     this.stale = this.dirty = true;

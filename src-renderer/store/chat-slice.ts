@@ -2,7 +2,7 @@ import type { ErrorValue } from '../../shared/domain/errors';
 import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../shared/domain/trace';
 import type { EventPayload, SessionSummary } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
-import { SessionTrace, type TraceView } from '../lib/session-trace';
+import { MAX_EVENTS, SessionTrace, type TraceView } from '../lib/session-trace';
 import type { TraceRow } from '../lib/trace-rows';
 import type { AppState, GetState, SetState } from './types';
 
@@ -190,7 +190,10 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     },
     async openSession(sessionId) {
       try {
-        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', { sessionId });
+        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', {
+          sessionId,
+          limit: MAX_EVENTS,
+        });
         get().sessionNotices(sessionId, warnings ?? []);
         older.get(sessionId)?.();
         // A session not on screen yet paints its newest runs first; the older events follow after that paint.

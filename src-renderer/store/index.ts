@@ -8,6 +8,8 @@ import { createUiSlice } from './ui-slice';
 import { createApprovalsSlice } from './approvals-slice';
 import { createTransferSlice } from './transfer-slice';
 import { createNoticesSlice } from './notices-slice';
+import { createTimeTravelSlice } from './time-travel-slice';
+import { createTestsSlice } from './tests-slice';
 import type { AppState } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -25,6 +27,8 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createApprovalsSlice(set, get),
     ...createTransferSlice(set, get),
     ...createNoticesSlice(set, get),
+    ...createTimeTravelSlice(set, get),
+    ...createTestsSlice(set, get),
   }));
 }
 
@@ -37,6 +41,8 @@ export function bindEvents(store: AppStore, client: ApiClient): () => void {
     client.on('debug.breakpoints', (p) => store.getState().applyBreakpoints(p)),
     client.on('personas.changed', () => void store.getState().loadPersonas()),
     client.on('app.notice', (n) => store.getState().addNotice(n)),
+    client.on('tests.progress', (p) => store.getState().applyTestProgress(p)),
+    client.on('tests.finished', (p) => store.getState().applyTestFinished(p)),
     client.on('tools.changed', (p) => {
       const id = store.getState().selectedId;
       if (id && (p.personaId === null || p.personaId === id)) void store.getState().loadTools(id);

@@ -8,6 +8,8 @@ import type { ApprovalsSlice } from './approvals-slice';
 import type { TransferSlice } from './transfer-slice';
 
 import type { NoticesSlice } from './notices-slice';
+import type { TimeTravelSlice } from './time-travel-slice';
+import type { TestsSlice } from './tests-slice';
 
 /** The whole renderer state: one store made of slices. */
 export type AppState = PersonasSlice &
@@ -17,7 +19,9 @@ export type AppState = PersonasSlice &
   UiSlice &
   NoticesSlice &
   ApprovalsSlice &
-  TransferSlice & { client: ApiClient };
+  TransferSlice &
+  TimeTravelSlice &
+  TestsSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;
 export type GetState = () => AppState;

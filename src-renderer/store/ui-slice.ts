@@ -4,7 +4,7 @@ import { toErrorValue } from '../lib/api-error';
 import type { ConfirmRequest } from '../components/ConfirmDialog';
 import type { Toast } from '../components/Toasts';
 
-export type Tab = 'editor' | 'tools' | 'chat';
+export type Tab = 'editor' | 'tools' | 'chat' | 'tests';
 export type Connection = 'connecting' | 'open' | 'lost';
 export type { ConfirmRequest } from '../components/ConfirmDialog';
 export type { Toast } from '../components/Toasts';

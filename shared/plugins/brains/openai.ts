@@ -86,6 +86,11 @@ export const OpenAIBrainConfig = z.looseObject({
     title: 'Native tool calls',
     description: 'The model does OpenAI function calling. Off: the native engine uses the ReAct text protocol instead.',
   }),
+  vision: z.boolean().default(false).meta({
+    title: 'Accepts images',
+    description:
+      "The model reads images: a tool's image result is sent to it as an image part (a user message after the TOOL messages). Off: it gets a short note naming the image's type and size.",
+  }),
   temperature: z.number().min(0).max(2).optional().meta({ title: 'Temperature', description: SAMPLING }),
   max_tokens: z
     .number()

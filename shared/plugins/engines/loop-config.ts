@@ -34,11 +34,11 @@ export const LoopEngineConfig = z.looseObject({
     .number()
     .int('max_tool_result_chars is a whole number.')
     .positive('max_tool_result_chars must be at least 1.')
-    .default(1024 * 1024)
+    .default(32_000)
     .meta({
       title: 'Max tool result (characters)',
       description:
-        'A longer tool result is cut there, with a note the model and the trace both see (1 M characters: about 250,000 tokens).',
+        'The most text of one tool result fed back to the model (32,000 characters: about 8,000 tokens). A longer text is cut there with a note the model sees, and the trace warns; the trace keeps the whole result. Images and audio are not counted (they go as image parts or short notes).',
     }),
 });
 export type LoopEngineConfig = z.infer<typeof LoopEngineConfig>;

@@ -109,4 +109,33 @@ describe('run printer', () => {
       "Memory: ovos-agents-short-term-memory-plugin (1 earlier message sent)\nMemory: none, only your message is sent\n<err>  ! memory plugin 'x' not available\n",
     );
   });
+
+  it('prints the notices of tool results: tools not offered, a result cut at max_tool_result_chars', () => {
+    const terminal = { text: '' };
+    const print = printerInto(terminal);
+    const events = [
+      runStarted(3),
+      {
+        ...base,
+        seq: 1,
+        iteration: 0,
+        type: 'loop_notice',
+        reason: 'tools_not_offered',
+        message: "Not offered to the model: 'slow' (It needs MCP tasks)",
+      },
+      {
+        ...base,
+        seq: 2,
+        iteration: 1,
+        type: 'loop_notice',
+        reason: 'limit_reached',
+        limit: 'max_tool_result_chars',
+        toolCallId: 'c1',
+        message: 'cut',
+      },
+    ] as TraceEvent[];
+    events.forEach(print);
+    expect(terminal.text).toContain("! tools not offered: Not offered to the model: 'slow' (It needs MCP tasks)\n");
+    expect(terminal.text).toContain('! limit reached (max_tool_result_chars): cut\n');
+  });
 });

@@ -2,6 +2,13 @@ import { exhaustive } from '../../../shared/domain/exhaustive';
 import { memorySummary } from '../../../shared/domain/memory-summary';
 import type { TokenUsage, TraceEvent } from '../../../shared/domain/trace';
 
+/** How each kind of loop notice starts its line. */
+const NOTICE_HEADS: Record<'limit_reached' | 'unparseable' | 'tools_not_offered', (limit?: string) => string> = {
+  limit_reached: (limit) => `limit reached (${limit ?? 'limit'})`,
+  unparseable: () => 'reply not understood',
+  tools_not_offered: () => 'tools not offered',
+};
+
 type Write = (text: string) => void;
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
@@ -136,9 +143,7 @@ export function createRunPrinter(out: Write, err: Write): (event: TraceEvent) =>
       }
       case 'loop_notice':
         endStream();
-        out(
-          `${lead(event)}! ${event.reason === 'limit_reached' ? `limit reached (${event.limit ?? 'limit'})` : 'reply not understood'}: ${event.message}\n`,
-        );
+        out(`${lead(event)}! ${NOTICE_HEADS[event.reason](event.limit)}: ${event.message}\n`);
         break;
       case 'run_finished':
         endStream();

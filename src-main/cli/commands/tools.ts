@@ -1,4 +1,5 @@
 import type { ToolJson } from '../../../shared/domain/tool';
+import { toolSwitchKey } from '../../../shared/domain/tool-switches';
 import { ToolRegistry } from '../../core/toolbox';
 import type { Command } from '../index';
 import { takeYes } from '../program-approval';
@@ -38,14 +39,19 @@ export function signature(tool: ToolJson): string {
   return `${tool.name}(${args.join(', ')})`;
 }
 
-function printReadable(loaded: LoadedToolbox[], broken: { id: string; error: { message: string } }[]): void {
+function printReadable(
+  loaded: LoadedToolbox[],
+  broken: { id: string; error: { message: string } }[],
+  disabled: ReadonlySet<string> = new Set(),
+): void {
   for (const l of loaded) {
     const tools = l.toolbox.toolJsonList;
     out(`${l.id}  ${l.title} [${l.source}]`);
     if (l.description) out(`  ${l.description}`);
     if (!tools.length) out(`  (no tools${l.toolbox.discoveryError ? `: ${l.toolbox.discoveryError.message}` : ''})`);
     for (const tool of tools) {
-      out(`  - ${signature(tool)}`);
+      const off = disabled.has(toolSwitchKey(l.toolbox.toolboxId, tool.name)) ? '  (turned off in this persona)' : '';
+      out(`  - ${signature(tool)}${off}`);
       if (tool.description) out(`      ${tool.description}`);
     }
     out('');
@@ -90,7 +96,7 @@ async function runForPersona(ref: string, json: boolean, yes: boolean): Promise<
   const persona = await personaToolboxes(ref, { yes });
   try {
     if (json) out(JSON.stringify(persona.registry.openaiTools(), null, 2));
-    else printReadable(persona.loaded, []);
+    else printReadable(persona.loaded, [], persona.registry.disabled);
   } finally {
     await persona.close();
   }

@@ -1,4 +1,5 @@
 import { approvalFor } from '../../../shared/domain/approval';
+import { disabledToolsOf } from '../../../shared/domain/tool-switches';
 import type { ApprovalMode, PersonaFile } from '../../../shared/domain/persona';
 import { configIssues } from '../../../shared/plugins/config-schema';
 import { LOOP_DEFAULTS, LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
@@ -137,7 +138,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     maxToolResultChars: loop.max_tool_result_chars,
     systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
-    registry: new ToolRegistry(toolboxes),
+    registry: new ToolRegistry(toolboxes, { disabled: disabledToolsOf(persona) }),
     toolboxes,
     memory,
     approval: (toolboxId, tool) =>

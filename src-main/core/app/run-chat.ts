@@ -27,6 +27,8 @@ export interface StartRunOptions {
   personaId: string | null;
   personaName: string;
   onEvent: (event: TraceEvent) => void;
+  /** The run's id; a new one when absent (a fork continues a copied run under its id). */
+  runId?: string;
   /** A debugger for this run (breakpoints, approval), opened before the loop starts and disposed when it ends. */
   openDebugger?: (run: RunControls) => Promise<{ session: LoopDebugger; dispose: () => void }>;
 }
@@ -39,13 +41,16 @@ export interface RunControls {
   iteration(): number;
 }
 
+/** A fresh run id. */
+export const newRunId = (): string => `run_${randomUUID()}`;
+
 /**
  * Runs a persona's loop on one user message and streams its trace to `onEvent`: run_started, user_message,
  * the loop's events, then exactly one of run_finished / run_failed / run_cancelled. Never rejects: brain
  * failures end as run_failed with their error value. Events start after this returns.
  */
 export function startRun(runtime: PersonaRuntime, options: StartRunOptions): RunHandle {
-  const runId = `run_${randomUUID()}`;
+  const runId = options.runId ?? newRunId();
   const controller = new AbortController();
   let cancelReason = 'Cancelled by the user.';
   const tracer = new RunTracer(runId, options.onEvent);
@@ -64,12 +69,16 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       brain: runtime.brainId,
       model: runtime.model,
       maxIterations: runtime.maxIterations,
-      // What the model is offered: tools that cannot run here (MCP tasks) are not among them.
-      tools: runtime.registry
-        .toolInfos()
-        .filter((t) => !t.unavailable)
-        .map((t) => t.modelName),
+      // What the model is offered: tools that cannot run here (MCP tasks) or are turned off are not among them.
+      tools: runtime.registry.offeredInfos().map((t) => t.modelName),
     });
+    const left = runtime.registry.toolInfos().filter((t) => t.unavailable && !t.disabled);
+    if (left.length)
+      tracer.emit({
+        type: 'loop_notice',
+        reason: 'tools_not_offered',
+        message: `Not offered to the model: ${left.map((t) => `'${t.modelName}' (${t.unavailable})`).join('; ')}`,
+      });
     tracer.emit({ type: 'user_message', content: options.message });
   };
 

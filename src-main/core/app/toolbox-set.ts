@@ -31,6 +31,7 @@ export async function loadToolboxSet(options: {
 }): Promise<ToolboxSet> {
   const catalog = options.catalog ?? (await loadToolboxCatalog({ dataDir: options.dataDir }));
   let toolboxes: ToolBox[];
+  let registry: ToolRegistry | null = null;
   let timeoutMs = DEFAULT_TOOL_TIMEOUT_S * 1000;
   let name = 'persona-studio';
   let approval: ToolboxSet['approval'] = (toolboxId, tool) => approvalFor({}, toolboxId, tool, {});
@@ -42,6 +43,8 @@ export async function loadToolboxSet(options: {
       programs: options.programs,
     });
     toolboxes = runtime.toolboxes;
+    // The persona's own registry: its clash renames and the tools it turned off.
+    registry = runtime.registry;
     timeoutMs = runtime.toolTimeoutMs;
     if (runtime.approval) approval = runtime.approval;
     name = `persona-studio: ${persona.name}`;
@@ -54,7 +57,7 @@ export async function loadToolboxSet(options: {
   await waitForDiscovery(toolboxes);
   return {
     name,
-    registry: new ToolRegistry(toolboxes),
+    registry: registry ?? new ToolRegistry(toolboxes),
     timeoutMs,
     approval,
     close: () => closeToolboxes(toolboxes),

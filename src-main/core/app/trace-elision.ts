@@ -1,3 +1,4 @@
+import { elisionNote } from '../../../shared/domain/elision-note';
 import type { TraceEvent } from '../../../shared/domain/trace';
 
 /** The largest field of a trace event sent to a window as it is (characters of its JSON). */
@@ -10,9 +11,7 @@ function size(value: unknown): number {
   return typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
 }
 
-function note(chars: number): string {
-  return `[${chars.toLocaleString('en')} characters: too large to send at once; load the full event]`;
-}
+const note = elisionNote;
 
 /**
  * The event as a window gets it: a field past `limit` is cut (text) or replaced by a note (values, the raw
@@ -50,5 +49,5 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
     }
   }
   if (!elided.length) return event;
-  return { ...(out as unknown as TraceEvent), elided };
+  return { ...(out as unknown as TraceEvent), elided: [...new Set([...(event.elided ?? []), ...elided])] };
 }

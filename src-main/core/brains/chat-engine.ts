@@ -23,6 +23,8 @@ export type BrainMessage = AgentMessage & {
 export interface ChatEngine {
   readonly id: string;
   readonly supportsTools: boolean;
+  /** The model reads images (a message's `images` reach it as image parts); absent = false: tools' images become notes. */
+  readonly vision?: boolean;
   /** The model name, where the brain has one (shown in traces). */
   readonly model: string | null;
   /** The parameters the brain puts in each request beside messages and tools (e.g. model, temperature). */

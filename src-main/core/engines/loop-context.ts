@@ -7,7 +7,7 @@ import type { RunTracer } from './run-tracer';
 /** The loop's defaults, as LoopEngineConfig states them. */
 export const DEFAULT_MAX_ITERATIONS = LOOP_DEFAULTS.max_iterations;
 export const DEFAULT_TOOL_TIMEOUT_S = LOOP_DEFAULTS.tool_timeout_s;
-/** 1 M characters (about 250,000 tokens): `max_tool_result_chars` in the engine block changes it. */
+/** 32,000 characters (about 8,000 tokens) of text per tool result: `max_tool_result_chars` in the engine block changes it. */
 export const DEFAULT_MAX_TOOL_RESULT_CHARS = LOOP_DEFAULTS.max_tool_result_chars;
 
 /** What an engine is built from (a persona's engine block, resolved). */

@@ -1,10 +1,12 @@
-import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import type { AgentMessage, ImagePart, ToolCall } from '../../../shared/domain/message';
 import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from './brain-turn';
 import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { withSystemPrompt } from './loop-engine';
 import { ReActLoopEngine, runReactLoop } from './react-loop';
+import { imageLabel, STEP_IMAGES_TEXT } from './step-images';
+import { imageParts } from '../toolbox/model-feed';
 import { runToolCall } from './tool-step';
 
 /**
@@ -47,12 +49,21 @@ async function runNativeLoop(messages: AgentMessage[], ctx: LoopContext): Promis
     // The assistant turn carries what actually ran (a debugger's edit), so no result contradicts its call.
     const ran: ToolCall[] = [];
     const results: AgentMessage[] = [];
+    const images: ImagePart[] = [];
     for (const [index, call] of calls.entries()) {
-      const step = await runToolCall(ctx, call, { index, count: calls.length });
+      const step = await runToolCall(
+        ctx,
+        call,
+        { index, count: calls.length },
+        { images: true, firstImage: images.length + 1 },
+      );
       ran.push({ ...call, arguments: step.arguments });
       results.push({ role: 'tool', content: step.content, toolCallId: call.id, name: call.name });
+      images.push(...imageParts(step.images, (i) => imageLabel(images.length + i + 1, call)));
     }
     loop.push({ role: 'assistant', content: turn.content, toolCalls: ran }, ...results);
+    // TOOL messages carry text only: a vision brain gets the step's images in one user message right after them.
+    if (images.length) loop.push({ role: 'user', content: STEP_IMAGES_TEXT, images });
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   const turn = await BrainTurn.request(ctx, loop, undefined, 'live');

@@ -5,7 +5,7 @@ import { defineEngine } from './engine-descriptor';
 import type { LoopContext, LoopResult } from './loop-context';
 import { LoopEngine, withSystemPrompt } from './loop-engine';
 import { extractFinalAnswer, parseReactReply, withActionInput } from './react-parse';
-import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from './react-prompt';
+import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observationMessage } from './react-prompt';
 import { runToolCall } from './tool-step';
 
 /**
@@ -33,15 +33,12 @@ export const reactLoopEngine = defineEngine({
 
 /** The tool schemas listed in the ReAct prompt, under the names the model must use. */
 export function toolSchemas(ctx: LoopContext): unknown[] {
-  return ctx.registry
-    .toolInfos()
-    .filter((t) => !t.unavailable)
-    .map((t) => ({
-      name: t.modelName,
-      description: t.description,
-      argument_schema: t.argument_schema,
-      output_schema: t.output_schema,
-    }));
+  return ctx.registry.offeredInfos().map((t) => ({
+    name: t.modelName,
+    description: t.description,
+    argument_schema: t.argument_schema,
+    output_schema: t.output_schema,
+  }));
 }
 
 /** The ReAct loop; also the native engine's path for brains without native tool calling. */
@@ -61,12 +58,12 @@ export async function runReactLoop(messages: AgentMessage[], ctx: LoopContext): 
     const action = step.action;
     const call = { id: `react_${i}`, name: action.name, arguments: action.arguments };
     turn.emitStep([call]);
-    const result = await runToolCall(ctx, call);
+    const result = await runToolCall(ctx, call, undefined, { images: true });
     // The conversation keeps the reply up to its Action Input: an Observation the model wrote itself would contradict the real one.
     // An edited call's Action Input is the one that ran.
     const edited = JSON.stringify(result.arguments) !== JSON.stringify(action.arguments);
     const asked = edited ? withActionInput(step.turn, result.arguments) : step.turn;
-    loop.push({ role: 'assistant', content: asked }, { role: 'user', content: observation(result.content) });
+    loop.push({ role: 'assistant', content: asked }, observationMessage(result, call));
   }
   ctx.tracer.iteration = ctx.maxIterations + 1;
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

@@ -1,3 +1,7 @@
+import type { AgentMessage, ToolCall } from '../../../shared/domain/message';
+import { imageParts, type FeedMedia } from '../toolbox/model-feed';
+import { imageLabel } from './step-images';
+
 /** The ReAct text protocol of OVOS's ReActLoopEngine: the exact strings the model sees. */
 
 /** Marks the model's final answer; the text after its first occurrence is the answer. */
@@ -39,4 +43,14 @@ export function buildReactSystemPrompt(toolSchemas: unknown[]): string {
 /** The Observation turn fed back after a ReAct action. */
 export function observation(content: string): string {
   return `Observation: ${content}`;
+}
+
+/** The Observation user message: the result's text, and its images when the brain accepts images (runToolCall decided). */
+export function observationMessage(
+  result: { content: string; images: FeedMedia[] },
+  call: Pick<ToolCall, 'id' | 'name'>,
+): AgentMessage {
+  const message: AgentMessage = { role: 'user', content: observation(result.content) };
+  if (result.images.length) message.images = imageParts(result.images, (i) => imageLabel(i + 1, call));
+  return message;
 }

@@ -1,5 +1,7 @@
+import type { ErrorValue } from '../../../shared/domain/errors';
 import type { ToolCall } from '../../../shared/domain/message';
-import { executeToolCall } from '../toolbox';
+import { toolSwitchKey } from '../../../shared/domain/tool-switches';
+import { executeToolCall, feedImages, feedText, type FeedMedia } from '../toolbox';
 import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
@@ -9,19 +11,37 @@ export interface CallPlace {
   count: number;
 }
 
-/** What a traced tool call fed back: the text for the model and the arguments that ran (maybe edited). */
+/**
+ * What a traced tool call fed back: the text for the model (never base64), the images to send after it (only when
+ * asked for and the brain accepts images) and the arguments that ran (maybe edited).
+ */
 export interface ToolStepResult {
   content: string;
+  images: FeedMedia[];
   arguments: Record<string, unknown>;
 }
 
+/** How the caller feeds the result back: `images` = it can send a vision brain image parts, numbered from `firstImage`. */
+export interface FeedOptions {
+  images?: boolean;
+  firstImage?: number;
+}
+
 /**
- * A tool result past the limit, cut there with a note the model and the trace both see; null when it fits. The
- * rest never reaches the provider, the window or the session file.
+ * A tool result's text past the limit, cut there with a marker the model sees; null when it fits. The trace keeps
+ * the whole result (its `result`) and warns with a loop_notice.
  */
 export function limitToolResult(content: string, limit: number): string | null {
   if (content.length <= limit) return null;
   return `${content.slice(0, limit)}\n[The tool's result was ${content.length.toLocaleString('en')} characters; only the first ${limit.toLocaleString('en')} are kept (the engine's max_tool_result_chars setting).]`;
+}
+
+/** The refusal of a call to a tool the persona turned off (the model was not offered it); null for any other tool. */
+function turnedOff(ctx: LoopContext, name: string): { error: ErrorValue; content: string } | null {
+  const entry = ctx.registry.resolve(name);
+  if (!entry || !ctx.registry.disabled.has(toolSwitchKey(entry.toolbox.toolboxId, entry.name))) return null;
+  const message = `Tool '${name}' is turned off in this persona (persona_studio.tools.disabled).`;
+  return { error: { code: 'tool_not_found', message }, content: `Error: tool '${name}' was not run: ${message}` };
 }
 
 /**
@@ -33,6 +53,7 @@ export async function runToolCall(
   ctx: LoopContext,
   call: ToolCall,
   place: CallPlace = { index: 0, count: 1 },
+  feedOptions: FeedOptions = {},
 ): Promise<ToolStepResult> {
   const toolboxId = ctx.registry.resolve(call.name)?.toolbox.toolboxId ?? null;
   const raw = call.rawArguments === undefined ? {} : { rawArguments: call.rawArguments };
@@ -44,8 +65,9 @@ export async function runToolCall(
     arguments: call.arguments,
     ...raw,
   });
-  if (call.rawArguments !== undefined) {
-    const outcome = invalidArgumentsOutcome({ ...call, rawArguments: call.rawArguments });
+  const off = call.rawArguments === undefined ? turnedOff(ctx, call.name) : null;
+  if (call.rawArguments !== undefined || off) {
+    const outcome = off ?? invalidArgumentsOutcome({ ...call, rawArguments: call.rawArguments! });
     ctx.tracer.emit({
       type: 'tool_error',
       toolCallId: call.id,
@@ -56,7 +78,7 @@ export async function runToolCall(
       ...outcome,
       durationMs: 0,
     });
-    return { content: outcome.content, arguments: call.arguments };
+    return { content: outcome.content, images: [], arguments: call.arguments };
   }
   const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
     signal: ctx.signal,
@@ -64,11 +86,12 @@ export async function runToolCall(
     sessionId: ctx.sessionId,
     ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
   });
+  const feed = execution.ok ? execution.feed : undefined;
+  const images = feed && ctx.brain.vision && feedOptions.images ? feedImages(feed) : [];
+  if (feed && images.length) execution.content = feedText(feed, true, feedOptions.firstImage ?? 1);
+  const whole = execution.content.length;
   const cut = limitToolResult(execution.content, ctx.maxToolResultChars);
-  if (cut) {
-    execution.content = cut;
-    if (execution.ok) execution.result = { truncated: true, note: 'The result was cut; its start is in content.' };
-  }
+  if (cut) execution.content = cut;
   const debug = {
     ...(execution.originalArguments ? { originalArguments: execution.originalArguments } : {}),
     ...(execution.mocked ? { mocked: true } : {}),
@@ -100,5 +123,13 @@ export async function runToolCall(
       ...(execution.denied ? { denied: execution.denied } : {}),
     });
   }
-  return { content: execution.content, arguments: execution.arguments };
+  if (cut)
+    ctx.tracer.emit({
+      type: 'loop_notice',
+      reason: 'limit_reached',
+      limit: 'max_tool_result_chars',
+      toolCallId: call.id,
+      message: `The result of '${call.name}' has ${whole.toLocaleString('en')} characters of text; the model got the first ${ctx.maxToolResultChars.toLocaleString('en')} and a note saying so. The trace keeps the whole result.`,
+    });
+  return { content: execution.content, images, arguments: execution.arguments };
 }

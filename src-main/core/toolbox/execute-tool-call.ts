@@ -1,8 +1,10 @@
 import { deniedContent } from '../../../shared/domain/debug';
 import { CancelledError, toErrorValue } from '../errors';
+import { feedText, type ModelFeed } from './model-feed';
 import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
+import { CallContext } from './call-context';
 import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
 import { issuesText } from '../../../shared/domain/issues';
 
@@ -139,7 +141,7 @@ async function gated(
       return {
         ok: true,
         result,
-        content: JSON.stringify(result),
+        ...fedContent(target, result),
         durationMs: state.active(),
         toolboxId: toolboxId ?? '',
         ...state.outcome(original, { mocked: true }),
@@ -215,40 +217,41 @@ async function run(
       toolboxId: null,
     };
   }
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : 0;
+  const context = new CallContext(options.sessionId);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let rejectGuard: ((error: Error) => void) | null = null;
+  const onAbort = () => {
+    context.abort(options.signal?.reason);
+    rejectGuard?.(new CancelledError());
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const call = target.toolbox.callTool(target.name, args, {
-      signal: controller.signal,
-      sessionId: options.sessionId,
-    });
-    const guards: Promise<never>[] = [
-      new Promise((_, reject) =>
-        controller.signal.addEventListener('abort', () => reject(new CancelledError()), { once: true }),
-      ),
-    ];
-    if (options.timeoutMs && options.timeoutMs > 0) {
-      guards.push(
-        new Promise((_, reject) => {
+    const call = target.toolbox.callTool(target.name, args, context);
+    call.catch(() => undefined);
+    let result: Record<string, unknown>;
+    if (!options.signal && !timeoutMs) result = await call;
+    else {
+      // A tool that ignores its signal still ends the call: cancelling or timing out rejects at once.
+      const guard = new Promise<never>((_, reject) => {
+        rejectGuard = reject;
+        if (options.signal?.aborted) reject(new CancelledError());
+        if (timeoutMs)
           timer = setTimeout(() => {
             const error = new ToolExecutionError(
               'tool_timeout',
-              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`,
+              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
             );
             reject(error);
-            controller.abort(error);
-          }, options.timeoutMs);
-        }),
-      );
+            context.abort(error);
+          }, timeoutMs);
+      });
+      result = await Promise.race([call, guard]);
     }
-    call.catch(() => undefined);
-    const result = await Promise.race([call, ...guards]);
     return {
       ok: true,
       result,
-      content: JSON.stringify(result),
+      ...fedContent(target, result),
       durationMs: elapsed(),
       toolboxId: target.toolbox.toolboxId,
     };
@@ -267,6 +270,15 @@ async function run(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The text fed back for a result: its tool's modelFeed (text blocks, media as stubs, never base64) when it has one
+ * for this result, else the result's JSON.
+ */
+function fedContent(target: RegisteredTool | null, result: unknown): { content: string; feed?: ModelFeed } {
+  const feed = target?.toolbox.tools.get(target.name)?.modelFeed?.(result) ?? null;
+  return feed ? { content: feedText(feed), feed } : { content: JSON.stringify(result) };
 }
 
 /** The error message plus its issues or cause, so the model can correct its arguments. */

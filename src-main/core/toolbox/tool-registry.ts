@@ -1,5 +1,7 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { OpenAITool, ToolInfo } from '../../../shared/domain/tool';
+import { toolSwitchKey } from '../../../shared/domain/tool-switches';
+import type { ModelFeed } from './model-feed';
 import { toolsToOpenAISpec } from './openai-spec';
 import type { ToolBox } from './toolbox';
 
@@ -16,14 +18,56 @@ export interface RegisteredTool {
  * tool is offered as `<toolbox>__<tool>` and `renamedBecause` says why.
  */
 export class ToolRegistry {
-  constructor(readonly toolboxes: ToolBox[]) {}
+  /**
+   * The entries, with the toolboxes' tool maps and sizes they were built from: a refresh replaces a map, an edit
+   * in place changes its size; either rebuilds them.
+   */
+  private cache: {
+    maps: ReadonlyMap<string, unknown>[];
+    sizes: number[];
+    entries: RegisteredTool[];
+    byModelName: Map<string, RegisteredTool>;
+  } | null = null;
+
+  /** The tools turned off for the persona, as `<toolbox id>/<tool>` keys (persona_studio.tools.disabled). */
+  readonly disabled: ReadonlySet<string>;
+
+  constructor(
+    readonly toolboxes: ToolBox[],
+    options: { disabled?: Iterable<string> } = {},
+  ) {
+    this.disabled = new Set(options.disabled ?? []);
+  }
 
   /** Waits for every toolbox's first discovery. */
   async ready(): Promise<void> {
     await Promise.all(this.toolboxes.map((t) => t.ready));
   }
 
+  /** Every tool with its model name; built once per set of discovered tools, not per call. */
   entries(): RegisteredTool[] {
+    return this.current().entries;
+  }
+
+  private current(): { entries: RegisteredTool[]; byModelName: Map<string, RegisteredTool> } {
+    const cached = this.cache;
+    if (
+      cached &&
+      cached.maps.length === this.toolboxes.length &&
+      this.toolboxes.every((tb, i) => tb.tools === cached.maps[i] && tb.tools.size === cached.sizes[i])
+    )
+      return cached;
+    const entries = this.build();
+    this.cache = {
+      maps: this.toolboxes.map((tb) => tb.tools),
+      sizes: this.toolboxes.map((tb) => tb.tools.size),
+      entries,
+      byModelName: new Map(entries.map((e) => [e.modelName, e])),
+    };
+    return this.cache;
+  }
+
+  private build(): RegisteredTool[] {
     const owners = new Map<string, string[]>();
     for (const tb of this.toolboxes)
       for (const name of tb.tools.keys()) owners.set(name, [...(owners.get(name) ?? []), tb.toolboxId]);
@@ -49,11 +93,14 @@ export class ToolRegistry {
     return out;
   }
 
-  /** The OpenAI spec list the model is sent, with model names; tools that cannot run here are left out. */
+  /** The OpenAI spec list the model is sent, with model names; tools that cannot run here or are off are left out. */
   openaiTools(): OpenAITool[] {
-    return this.toolInfos()
-      .filter((t) => !t.unavailable)
-      .map((t) => t.openai);
+    return this.offeredInfos().map((t) => t.openai);
+  }
+
+  /** The tools the model is offered (every engine's list): not unavailable here, not turned off in the persona. */
+  offeredInfos(): ToolInfo[] {
+    return this.toolInfos().filter((t) => !t.unavailable && !t.disabled);
   }
 
   /** Every tool with its JSON, model name and exact OpenAI spec (for the Tools pane). */
@@ -71,6 +118,7 @@ export class ToolRegistry {
         modelName: entry.modelName,
         renamedBecause: entry.renamedBecause,
         ...(unavailable ? { unavailable } : {}),
+        ...(this.disabled.has(toolSwitchKey(entry.toolbox.toolboxId, entry.name)) ? { disabled: true } : {}),
         openai,
       };
     });
@@ -78,8 +126,8 @@ export class ToolRegistry {
 
   /** The tool the model means by `modelName`; a plain name still resolves when it is unique. */
   resolve(modelName: string): RegisteredTool | null {
-    const entries = this.entries();
-    const exact = entries.find((e) => e.modelName === modelName);
+    const { entries, byModelName } = this.current();
+    const exact = byModelName.get(modelName);
     if (exact) return exact;
     const byName = entries.filter((e) => e.name === modelName);
     return byName.length === 1 ? byName[0] : null;
@@ -98,5 +146,13 @@ export function qualifiedName(toolboxId: string, name: string): string {
 
 /** What executing one tool call gave: the validated result, or the error value; both with the text for the model. */
 export type ToolExecution =
-  | { ok: true; result: Record<string, unknown>; content: string; durationMs: number; toolboxId: string }
+  | {
+      ok: true;
+      result: Record<string, unknown>;
+      content: string;
+      durationMs: number;
+      toolboxId: string;
+      /** The result's text and media for the model, when its tool has a modelFeed; `content` is its text. */
+      feed?: ModelFeed;
+    }
   | { ok: false; error: ErrorValue; content: string; durationMs: number; toolboxId: string | null };

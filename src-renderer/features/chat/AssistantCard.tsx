@@ -1,7 +1,9 @@
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { JsonView } from '../../components/JsonView';
+import { MarkdownText } from '../../components/MarkdownText';
 import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
+import { ForkButton } from './ForkButton';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -10,10 +12,13 @@ export function AssistantCard({
   event,
   rawOpen,
   onToggleRaw,
+  onFork,
 }: {
   event: Assistant;
   rawOpen: boolean;
   onToggleRaw(): void;
+  /** "Fork from here": a new session from this turn, edited. */
+  onFork?(): void;
 }) {
   return (
     <div className="msg assistant" data-testid="trace-assistant">
@@ -31,6 +36,7 @@ export function AssistantCard({
           </span>
         )}
         <span className="spacer" />
+        {onFork && <ForkButton onClick={onFork} />}
         {event.raw && (
           <button
             className="small ghost"
@@ -42,7 +48,11 @@ export function AssistantCard({
           </button>
         )}
       </div>
-      {event.content && <div className="text">{event.content}</div>}
+      {event.content && (
+        <div className="text markdown">
+          <MarkdownText text={event.content} />
+        </div>
+      )}
       <ElidedNote event={event} />
       {event.toolCalls.length > 0 && (
         <div className="calls">

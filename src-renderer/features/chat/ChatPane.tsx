@@ -16,9 +16,22 @@ import { BreakpointsBar } from './BreakpointsBar';
 import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
 import { useDebugger } from './use-debugger';
+import { OriginLink } from './OriginLink';
+import { RerunDialog } from './RerunDialog';
+import { ToolResultContext } from '../../components/tool-result/result-context';
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
+  const resultEnv = useToolResultEnv();
+  return (
+    <ToolResultContext.Provider value={resultEnv}>
+      <ChatPaneBody />
+    </ToolResultContext.Provider>
+  );
+}
+
+function ChatPaneBody() {
   const built = useApp(currentRows);
   const runId = useApp(activeRunId);
   const progress = useApp(activeProgress);
@@ -57,7 +70,10 @@ export function ChatPane() {
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
     [openToolCall],
   );
-  const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const rowUi = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const openFork = useApp((s) => s.openFork);
+  const revealKey = useApp((s) => s.revealKey);
+  const ui = useMemo(() => ({ ...rowUi, fork: openFork }), [rowUi, openFork]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
   const onCancel = useCallback(() => void cancel(), [cancel]);
 
@@ -78,10 +94,17 @@ export function ChatPane() {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
+      <OriginLink />
       <BreakpointsBar />
       {selectedId && <ToolboxBanner />}
       {rows.length ? (
-        <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
+        <TracePane
+          key={sessionId ?? ''}
+          rows={shown}
+          ui={ui}
+          anchor={anchor}
+          reveal={pausedRowKey(pause) ?? revealKey}
+        />
       ) : (
         <div className="trace-scroll">
           <EmptyState
@@ -118,6 +141,7 @@ export function ChatPane() {
           The persona has unsaved changes; chat uses the saved version.
         </div>
       )}
+      <RerunDialog />
       <Composer
         disabled={!selectedId}
         running={!!runId}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { useApp, useAppStoreApi } from '../../store/context';
-import { currentEvents } from '../../store/chat-slice';
+import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
+import { sessionTree, treeLabel } from '../../lib/session-tree';
+import { SaveAsTestButton } from './SaveAsTestButton';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {
@@ -22,6 +24,9 @@ export function SessionBar({ children }: { children?: ReactNode }) {
   const store = useAppStoreApi();
   const hasEvents = useApp((s) => currentEvents(s).length > 0);
   const known = sessions.some((s) => s.sessionId === sessionId);
+  const openRerun = useApp((s) => s.openRerun);
+  const openDiff = useApp((s) => s.openDiff);
+  const running = useApp((s) => activeRunId(s) !== null);
   const exportTrace = () => {
     const events = currentEvents(store.getState());
     if (!sessionId || !events.length) return;
@@ -44,9 +49,9 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       >
         <option value="">New chat</option>
         {sessionId && !known && <option value={sessionId}>Current chat</option>}
-        {sessions.map((s) => (
-          <option key={s.sessionId} value={s.sessionId}>
-            {s.title || 'Untitled'} · {new Date(s.updatedAt).toLocaleString()} · {s.runs} run{s.runs === 1 ? '' : 's'}
+        {sessionTree(sessions).map((entry) => (
+          <option key={entry.session.sessionId} value={entry.session.sessionId} data-depth={entry.depth}>
+            {treeLabel(entry)}
           </option>
         ))}
       </select>
@@ -62,6 +67,25 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       >
         Export trace
       </button>
+      <button
+        className="small ghost"
+        data-testid="rerun-open"
+        onClick={() => openRerun(true)}
+        disabled={!known || running}
+        title="Send this session's user turns again, in order, against another persona, brain, model or engine"
+      >
+        Re-run with…
+      </button>
+      <button
+        className="small ghost"
+        data-testid="diff-open"
+        onClick={() => openDiff(sessionId)}
+        disabled={sessions.length < 2}
+        title="Compare two sessions side by side: tool calls, results, answers, iterations, time and tokens"
+      >
+        Diff…
+      </button>
+      <SaveAsTestButton />
       <span className="grow" />
       {children}
     </div>

@@ -1,10 +1,17 @@
+import { useContext, useMemo } from 'react';
 import type { ToolRow } from '../../lib/trace-rows';
 import { causeOf, ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { reportedError } from '../../lib/reported-error';
+import { ToolResultView } from '../../components/tool-result/ToolResultView';
+import { resultLine } from '../../components/tool-result/result-blocks';
+import { ToolResultContext } from '../../components/tool-result/result-context';
 import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
+import { ForkButton } from './ForkButton';
+import { ElidedToolResult } from './ElidedToolResult';
+import { isElisionNote } from '../../../shared/domain/elision-note';
 
 const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
   pending: { label: 'waiting', cls: 'badge' },
@@ -19,8 +26,22 @@ const STATUS: Record<ToolRow['status'], { label: string; cls: string }> = {
 function outcomeLine(row: ToolRow, reported: string | null): string | null {
   if (row.status === 'error' && row.error) return `${row.error.code}: ${causeOf(row.error) ?? row.error.message}`;
   if (reported) return `reported error: ${reported}`;
-  if (row.status === 'ok') return JSON.stringify(row.result) ?? 'undefined';
+  if (row.status === 'ok') return resultLine(row.result);
   return null;
+}
+
+/** The result of a traced call as content blocks, with the tool's output-schema check and resource Open. */
+function TraceToolResult({ row }: { row: ToolRow }) {
+  const envFor = useContext(ToolResultContext);
+  const context = useMemo(() => envFor(row.toolboxId, row.name), [envFor, row.toolboxId, row.name]);
+  if (isElisionNote(row.result))
+    return (
+      <>
+        <JsonView value={row.result} testId="trace-tool-result" compact />
+        <ElidedToolResult row={row} />
+      </>
+    );
+  return <ToolResultView result={row.result} testId="trace-tool-result" compact {...context} />;
 }
 
 /** One TOOL message: the call's arguments, then its result or error, its duration; collapsible. */
@@ -29,11 +50,14 @@ export function ToolCard({
   collapsed,
   onToggle,
   onOpen,
+  onFork,
 }: {
   row: ToolRow;
   collapsed: boolean;
   onToggle(): void;
   onOpen(): void;
+  /** "Fork from here": a new session from this call, its result edited. */
+  onFork?(): void;
 }) {
   const s = STATUS[row.status];
   const reported = row.status === 'ok' ? reportedError(row.result) : null;
@@ -80,6 +104,7 @@ export function ToolCard({
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
         <PausedMs ms={row.pausedMs} />
         <span className="spacer" />
+        {!pause && onFork && <ForkButton onClick={onFork} />}
         {!pause && (
           <button
             className="small"
@@ -147,7 +172,7 @@ export function ToolCard({
                     The tool reports an error: <strong>{reported}</strong>
                   </div>
                 )}
-                <JsonView value={row.result} testId="trace-tool-result" compact />
+                <TraceToolResult row={row} />
               </div>
             </>
           )}

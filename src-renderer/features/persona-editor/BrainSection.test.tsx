@@ -41,4 +41,18 @@ describe('BrainSection (OpenAI-compatible brain)', () => {
     await act(async () => fireEvent.click(screen.getByTestId('test-connection')));
     expect(screen.getByTestId('test-result').textContent).toMatch(/· 1 model$/);
   });
+
+  it('"The model accepts images" sets the brain\'s vision key, and unticking removes it', () => {
+    const { store } = mount();
+    const box = screen.getByLabelText(/The model accepts images/) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    act(() => void fireEvent.click(box));
+    const brain = () => {
+      const d = store.getState().draft as Record<string, Record<string, Record<string, unknown>>>;
+      return d['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'];
+    };
+    expect(brain().vision).toBe(true);
+    act(() => void fireEvent.click(box));
+    expect('vision' in brain()).toBe(false);
+  });
 });

@@ -116,6 +116,15 @@ export function OpenAIBrainSettings() {
           />
         </Field>
       </div>
+      <label className="check" title="The brain config's vision key">
+        <input
+          id="brain-vision"
+          type="checkbox"
+          checked={block.vision === true}
+          onChange={(e) => update((d) => patchBrain(d, { vision: e.target.checked || undefined }))}
+        />
+        The model accepts images: images from tools are sent to it (otherwise it reads a note with their type and size)
+      </label>
       <div className="row wrap">
         <button
           type="button"

@@ -5,16 +5,14 @@ import { toolKey, type HistoryEntry } from '../../store/tools-slice';
 import { issuesOf } from '../../lib/api-error';
 import { JsonView } from '../../components/JsonView';
 import { ToolForm } from '../../components/tool-form/ToolForm';
-import { ToolHistory } from './ToolHistory';
+import { ToolCalls } from './ToolCalls';
 import { ToolOutput } from './ToolOutput';
-
-const NO_HISTORY: HistoryEntry[] = [];
+import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
 /** One tool: its form (or raw JSON), Run, the output, the history, and what the model is sent. */
 export function ToolDetail({ tool }: { tool: ToolInfo }) {
   const ref = useMemo(() => ({ toolboxId: tool.toolboxId, name: tool.name }), [tool.toolboxId, tool.name]);
   const key = toolKey(ref);
-  const history = useApp((s) => s.history[key] ?? NO_HISTORY);
   const prefill = useApp((s) => s.prefill);
   const calling = useApp((s) => s.calling === key);
   const callTool = useApp((s) => s.callTool);
@@ -22,6 +20,8 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
     prefill && toolKey(prefill) === key ? prefill.args : {},
   );
   const [shown, setShown] = useState<HistoryEntry | null>(null);
+  const envFor = useToolResultEnv();
+  const { onOpenResource } = useMemo(() => envFor(tool.toolboxId, tool.name), [envFor, tool.toolboxId, tool.name]);
 
   const setTab = useApp((s) => s.setTab);
   /** The form holds a traced call's arguments (until it is run): say where they came from, and the way back. */
@@ -70,6 +70,12 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             Not offered to the model: {tool.unavailable}
           </div>
         )}
+        {tool.disabled && (
+          <div className="notice small" style={{ marginTop: 8 }} data-testid="tool-off">
+            Turned off for this persona: not sent to the model, not served by <code>persona-studio mcp</code>. You can
+            still run it here by hand; tick its switch in the list to turn it on.
+          </div>
+        )}
         {tool.renamedBecause && (
           <div className="notice warn small" style={{ marginTop: 8 }} data-testid="renamed-because">
             The model sees this tool as <code>{tool.modelName}</code>: {tool.renamedBecause}
@@ -100,24 +106,29 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         </section>
 
         <div className="tool-side" ref={sideRef}>
-          {shown ? (
-            <ToolOutput outcome={shown.outcome} />
+          {shown?.outcome.ok && shown.outcome.omittedChars !== undefined ? (
+            <p className="notice small" data-testid="result-not-kept">
+              This result ({shown.outcome.omittedChars.toLocaleString('en')} characters) was too big to keep in the
+              history: Re-run the call to see it.
+            </p>
+          ) : shown ? (
+            <ToolOutput outcome={shown.outcome} outputSchema={tool.output_schema} onOpenResource={onOpenResource} />
           ) : (
             <p className="small muted" style={{ margin: 0 }}>
               Run the tool to see its validated output here, or the error with its code.
             </p>
           )}
 
-          <ToolHistory
-            entries={history}
+          <ToolCalls
+            tool={ref}
             busy={calling}
-            onLoad={(e) => {
-              setFormData(e.args);
-              setShown(e);
+            onLoad={(args, entry) => {
+              setFormData(args);
+              setShown(entry);
             }}
-            onRerun={(e) => {
-              setFormData(e.args);
-              void run(e.args);
+            onRun={(args) => {
+              setFormData(args);
+              void run(args);
             }}
           />
 

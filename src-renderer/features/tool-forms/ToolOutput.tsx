@@ -1,10 +1,23 @@
 import type { ToolOutcome } from '../../store/tools-slice';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { JsonView } from '../../components/JsonView';
+import { ToolResultView } from '../../components/tool-result/ToolResultView';
+import type { OpenResource } from '../../components/tool-result/ResourceBlocks';
+import type { JsonSchema } from '../../../shared/domain/tool';
 import { reportedError } from '../../lib/reported-error';
 
-/** The validated output (pretty JSON, copy, duration) or the error with its code; a result that reports an error says so. */
-export function ToolOutput({ outcome }: { outcome: ToolOutcome }) {
+/**
+ * The validated output (its content blocks, or pretty JSON; the raw JSON a click away; duration) or the error with
+ * its code; a result that reports an error says so.
+ */
+export function ToolOutput({
+  outcome,
+  outputSchema,
+  onOpenResource,
+}: {
+  outcome: ToolOutcome;
+  outputSchema?: JsonSchema;
+  onOpenResource?: OpenResource;
+}) {
   const reported = outcome.ok ? reportedError(outcome.result) : null;
   return (
     <section className="stack" data-testid="tool-output" aria-live="polite">
@@ -26,7 +39,12 @@ export function ToolOutput({ outcome }: { outcome: ToolOutcome }) {
         </div>
       )}
       {outcome.ok ? (
-        <JsonView value={outcome.result} testId="tool-result" />
+        <ToolResultView
+          result={outcome.result}
+          outputSchema={outputSchema}
+          onOpenResource={onOpenResource}
+          testId="tool-result"
+        />
       ) : (
         <ErrorNotice error={outcome.error} testId="tool-error" />
       )}

@@ -87,3 +87,48 @@ describe('ToolsPane toolbox headings', () => {
     expect(headings[1]).toMatch(/^MCP server · files\d/);
   });
 });
+
+describe('ToolsPane tool switches', () => {
+  it('shows a turned-off tool dimmed; its switch saves the change and reloads the list', async () => {
+    const off: ToolboxInfo = { ...math, tools: [{ ...math.tools[0], disabled: true }] };
+    const record = {
+      id: 'p',
+      path: '/x/p.json',
+      persona: { name: 'P', handlers: ['e'], persona_studio: { tools: { disabled: [] } } },
+      secretsSet: [],
+      secretsHeld: [],
+    };
+    const fake = fakeClient({
+      'tools.setEnabled': (() => record) as never,
+      'toolboxes.list': () => ({ toolboxes: [math] }),
+    });
+    const store = createAppStore(fake.client);
+    store.setState({
+      selectedId: 'p',
+      toolboxes: [off],
+      tab: 'tools',
+      draft: { name: 'P', handlers: ['e'], persona_studio: { tools: { disabled: ['math/add'] } } } as never,
+    });
+    render(
+      <StoreProvider store={store}>
+        <ToolsPane />
+      </StoreProvider>,
+    );
+    expect(screen.getByTestId('tool-add').closest('li')!.className).toBe('tool-off');
+    expect(screen.getByTestId('tool-off-badge').textContent).toBe('off');
+    const toggle = screen.getByRole('switch', { name: 'Turn on add for this persona' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    await act(async () => fireEvent.click(toggle));
+    expect(fake.calls.find((c) => c.method === 'tools.setEnabled')?.input).toEqual({
+      personaId: 'p',
+      toolboxId: 'math',
+      name: 'add',
+      enabled: true,
+    });
+    expect(fake.calls.map((c) => c.method)).toContain('toolboxes.list');
+    expect(screen.getByTestId('tool-add').closest('li')!.className).toBe('');
+    expect(screen.getByRole('switch', { name: 'Turn off add for this persona' })).toBeTruthy();
+    // The editor's draft gets the switch too, so a later save keeps it.
+    expect((store.getState().draft as Record<string, unknown>).persona_studio).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ import { findTool } from '../../store/tools-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ToolDetail } from './ToolDetail';
+import { ToolSwitch } from './ToolSwitch';
 import { toolKey } from '../../store/tools-slice';
 import { modKey } from '../../lib/keys';
 
@@ -25,6 +26,7 @@ export function ToolsPane() {
   const saved = useApp((s) => s.selectedId !== null);
   const selectedId = useApp((s) => s.selectedId);
   const reviewPrograms = useApp((s) => s.reviewPrograms);
+  const setToolEnabled = useApp((s) => s.setToolEnabled);
   const [filter, setFilter] = useState('');
   const q = filter.trim().toLowerCase();
   const matches = (t: { name: string; modelName: string; description: string }) =>
@@ -139,7 +141,11 @@ export function ToolsPane() {
             )}
             <ul>
               {tb.tools.filter(matches).map((t) => (
-                <li key={t.name}>
+                <li key={t.name} className={t.disabled ? 'tool-off' : undefined}>
+                  <ToolSwitch
+                    tool={t}
+                    onChange={(on) => void setToolEnabled({ toolboxId: tb.toolboxId, name: t.name }, on)}
+                  />
                   <button
                     aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name}
                     data-testid={`tool-${t.name}`}
@@ -148,6 +154,11 @@ export function ToolsPane() {
                   >
                     <div className="tname">
                       {t.modelName}
+                      {t.disabled && (
+                        <span className="badge" style={{ marginLeft: 6 }} data-testid="tool-off-badge">
+                          off
+                        </span>
+                      )}
                       {t.unavailable && (
                         <span
                           className="badge warn"
@@ -155,7 +166,7 @@ export function ToolsPane() {
                           title={t.unavailable}
                           data-testid="tool-unavailable-badge"
                         >
-                          needs MCP tasks
+                          {t.unavailable.includes('MCP tasks') ? 'needs MCP tasks' : 'unsupported'}
                         </span>
                       )}
                     </div>

@@ -2,11 +2,14 @@ import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { appHandlers } from './app';
 import { brainHandlers } from './brains';
+import { callHistoryHandlers } from './call-history';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
 import { settingsHandlers } from './settings';
+import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
+import { timeTravelHandlers } from './time-travel';
 
 /** Every method of the contract, implemented over the app's state. */
 export function createHandlers(app: AppContext): Handlers {
@@ -14,9 +17,12 @@ export function createHandlers(app: AppContext): Handlers {
     ...appHandlers(app),
     ...personaHandlers(app),
     ...toolboxHandlers(app),
+    ...callHistoryHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
+    ...timeTravelHandlers(app),
+    ...testHandlers(app),
   };
 }

@@ -1,13 +1,16 @@
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import type { ToolboxInfo } from '../../../../shared/domain/tool';
+import { withToolEnabled } from '../../../../shared/domain/tool-switches';
 import { DEFAULT_TOOL_TIMEOUT_S } from '../../engines/loop-context';
 import { StudioError } from '../../errors';
 import { blockWithoutSecrets } from '../../personas/secret-fields';
 import { configSchemaOf } from '../../plugins/descriptor';
-import { executeToolCall, ToolRegistry, type ToolBox } from '../../toolbox';
+import { canReadResources, executeToolCall, ToolRegistry, type ToolBox } from '../../toolbox';
+import { causeMessage } from '../../toolbox/tool-errors';
 import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
+import { recordCall } from './call-history';
 
 const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
@@ -78,8 +81,15 @@ function toolboxError(error: Error): ErrorValue {
 /** Toolboxes with their tools; refresh; call a tool by hand through the loop's own executeToolCall. */
 export function toolboxHandlers(
   app: AppContext,
-): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call'> {
+): Pick<Handlers, 'toolboxes.list' | 'toolboxes.refresh' | 'tools.call' | 'tools.setEnabled' | 'tools.readResource'> {
   return {
+    'tools.setEnabled': async ({ personaId, toolboxId, name, enabled }) => {
+      const { persona } = await app.personas.get(personaId);
+      // Secrets are absent from `persona`, which keeps the stored ones; the runtime is rebuilt with the new switches.
+      const record = await app.personas.save(personaId, withToolEnabled(persona, toolboxId, name, enabled));
+      app.personaChanged(record.id);
+      return record;
+    },
     'toolboxes.list': async ({ personaId }) => {
       const { toolboxes, registry } = await scope(app, personaId);
       return { toolboxes: await describe(app, toolboxes, registry, personaId ?? null) };
@@ -101,9 +111,33 @@ export function toolboxHandlers(
           `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`,
         );
       // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
-      const execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs });
+      const registry = new ToolRegistry([toolbox]);
+      const execution = await executeToolCall(registry, name, args, { timeoutMs });
+      await recordCall(app, personaId, registry, toolboxId, name, args, execution);
       if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);
       return { result: execution.result, durationMs: execution.durationMs };
+    },
+    'tools.readResource': async ({ personaId, toolboxId, uri }) => {
+      const { toolboxes } = await scope(app, personaId);
+      const toolbox = toolboxes.find((tb) => tb.toolboxId === toolboxId);
+      if (!toolbox)
+        throw new StudioError(
+          'not_found',
+          `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`,
+        );
+      if (!canReadResources(toolbox)) {
+        // A toolbox waiting for the user's approval says so (its server has not started), as its tools do.
+        await toolbox.ready;
+        if (toolbox.discoveryError instanceof StudioError) throw toolbox.discoveryError;
+        throw new StudioError('bad_input', `Toolbox '${toolboxId}' has no resources to read: it is not an MCP server.`);
+      }
+      try {
+        return { contents: (await toolbox.readResource({ uri })).contents };
+      } catch (error) {
+        throw new StudioError('tool_execution_failed', `Could not read the resource '${uri}'.`, {
+          cause: causeMessage(error),
+        });
+      }
     },
   };
 }

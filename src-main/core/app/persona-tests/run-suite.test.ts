@@ -116,6 +116,76 @@ describe('runSuites', () => {
     });
   });
 
+  it('answers recorded calls by their arguments; a call with other arguments is a tool error', async () => {
+    const tools = {
+      evaluate_expression: {
+        calls: [
+          { arguments: { expression: '2+3' }, result: { result: 5 } },
+          { arguments: { expression: '1/0' }, error: 'float division by zero' },
+        ],
+      },
+    };
+    const [same, failed, other] = await run([
+      {
+        name: 'same',
+        turns: ['2+3?'],
+        brain: evaluateTurns('2+3', 'It is 5.'),
+        tools,
+        assertions: [{ type: 'no_tool_errors' }],
+      },
+      {
+        name: 'recorded error',
+        turns: ['1/0?'],
+        brain: evaluateTurns('1/0', 'No.'),
+        tools,
+        assertions: [{ type: 'no_tool_errors' }],
+      },
+      {
+        name: 'other',
+        turns: ['2*3?'],
+        brain: evaluateTurns('2*3', 'It is 6.'),
+        tools,
+        assertions: [{ type: 'no_tool_errors' }],
+      },
+    ]);
+    expect(liveCalls).toEqual([]);
+    expect(same.passed).toBe(true);
+    expect(same.attempts[0].events[0].find((e) => e.type === 'tool_result')).toMatchObject({ result: { result: 5 } });
+    expect(failed.attempts[0].assertions[0].message).toBe('evaluate_expression failed: float division by zero');
+    expect(other.passed).toBe(false);
+    expect(other.attempts[0].assertions[0].message).toBe(
+      `evaluate_expression failed: no recorded call of 'evaluate_expression' has these arguments: {"expression":"2*3"}`,
+    );
+  });
+
+  it('tells when each case starts, before its result', async () => {
+    const seen: string[] = [];
+    await runSuites(
+      [
+        {
+          file: path.join(dir, 'calc.suite.json'),
+          suite: PersonaSuite.parse({
+            persona: 'calc.json',
+            cases: ['a', 'b'].map((name) => ({
+              name,
+              turns: ['2+3?'],
+              brain: evaluateTurns('2+3', 'It is 5.'),
+              assertions: [{ type: 'answer_contains', value: '5' }],
+            })),
+          }),
+        },
+      ],
+      {
+        dataDir: dir,
+        toolboxes,
+        concurrency: 1,
+        onStart: (c) => seen.push(`start ${c.name}`),
+        onResult: (r) => seen.push(`done ${r.name}`),
+      },
+    );
+    expect(seen).toEqual(['start a', 'done a', 'start b', 'done b']);
+  });
+
   it('repeat with a threshold against a live model that answers differently each time', async () => {
     server.setReplies((_req, i) => ({ content: i % 2 === 0 ? 'The answer is 42.' : 'No idea.' }));
     const testCase = {

@@ -5,7 +5,7 @@ import type { TraceEvent } from '../../../../shared/domain/trace';
 import type { ProgramPolicy } from '../../approvals/awaiting-approval';
 import { ReplayBrain } from '../../brains/replay-brain';
 import { StudioError } from '../../errors';
-import { checkAssertions, caseRunFrom, type AssertionResult } from '../../persona-tests/assertions';
+import { checkAssertions, caseRunFrom, containsSubset, type AssertionResult } from '../../persona-tests/assertions';
 import { isPersonaPath, readPersonaRef } from '../../personas/persona-ref';
 import { historyFromEvents } from '../../sessions';
 import type { GateDecision, ToolGate } from '../../toolbox/tool-gate';
@@ -46,6 +46,8 @@ export interface RunSuitesOptions {
   filter?: string;
   /** Runs at the same time; default 4. */
   concurrency?: number;
+  /** A case's first run starts (for progress). */
+  onStart?: (testCase: { suite: string; name: string }) => void;
   onResult?: (result: CaseResult) => void;
 }
 
@@ -70,6 +72,11 @@ function replayBrain(brain: Exclude<SuiteBrain, 'live'>, suiteFile: string): Rep
   return new ReplayBrain({ events: events as unknown as TraceEvent[] });
 }
 
+/** Equal as JSON values (objects key by key, in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return containsSubset(a, b) && containsSubset(b, a);
+}
+
 /** The case's tool gate: mocks answer without running the tool; live tools run, 'ask' ones only when approved. */
 function caseGate(
   tools: Record<string, SuiteTool>,
@@ -90,6 +97,20 @@ function caseGate(
         return outcome.ok
           ? { kind: 'mock', result: structuredClone(outcome.result) }
           : { kind: 'fail', error: outcome.error };
+      }
+      if (spec !== 'live' && 'calls' in spec) {
+        const same = spec.calls.find((c) => sameJson(c.arguments, call.arguments));
+        if (!same)
+          return {
+            kind: 'fail',
+            error: {
+              code: 'tool_execution_failed',
+              message: `no recorded call of '${call.modelName}' has these arguments: ${JSON.stringify(call.arguments)}`,
+            },
+          };
+        return 'error' in same
+          ? { kind: 'fail', error: { code: 'tool_execution_failed', message: same.error } }
+          : { kind: 'mock', result: structuredClone(same.result) };
       }
       if (spec !== 'live') {
         if ('result' in spec) return { kind: 'mock', result: structuredClone(spec.result) };
@@ -172,11 +193,16 @@ export async function runSuites(suites: LoadedSuite[], options: RunSuitesOptions
   const tasks = jobs.flatMap((job, j) => Array.from({ length: job.testCase.repeat }, () => j));
   const attempts: CaseAttempt[][] = jobs.map(() => []);
   const remaining = jobs.map((job) => job.testCase.repeat);
+  const started = jobs.map(() => false);
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {
       const j = tasks[next++];
       const { loaded, testCase, persona, programs } = jobs[j];
+      if (!started[j]) {
+        started[j] = true;
+        options.onStart?.({ suite: loaded.file, name: testCase.name });
+      }
       attempts[j].push(
         await attempt(loaded.file, persona, testCase, programs, options).catch((error: unknown) => {
           // A persona this app cannot run is bad input, not a failed case: no other run starts.

@@ -13,11 +13,12 @@ export interface WireToolCallIn {
 }
 
 /**
- * AgentMessage -> wire: `{role, content: content or ""}`; a tool message adds `tool_call_id` and `name`;
+ * AgentMessage -> wire: `{role, content: content or ""}` (with images: content parts, text then `image_url`s); a tool message adds `tool_call_id` and `name`;
  * an assistant turn with tool calls adds `tool_calls` (JSON-string arguments) and has `content: null` when empty.
  */
 export function toWireMessage(message: AgentMessage): WireMessage {
   const wire: WireMessage = { role: message.role, content: message.content || '' };
+  if (message.images?.length) wire.content = contentParts(message);
   if (message.role === 'tool') {
     if (message.toolCallId !== undefined) wire.tool_call_id = message.toolCallId;
     if (message.name !== undefined) wire.name = message.name;
@@ -31,6 +32,19 @@ export function toWireMessage(message: AgentMessage): WireMessage {
     }));
   }
   return wire;
+}
+
+/**
+ * A message with images as OpenAI content parts: its text, then per image its label (a text part) and an
+ * `image_url` part holding a `data:` URL.
+ */
+function contentParts(message: AgentMessage): Record<string, unknown>[] {
+  const parts: Record<string, unknown>[] = message.content ? [{ type: 'text', text: message.content }] : [];
+  for (const image of message.images ?? []) {
+    if (image.label) parts.push({ type: 'text', text: image.label });
+    parts.push({ type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } });
+  }
+  return parts;
 }
 
 /**

@@ -57,8 +57,7 @@ export function lastUserText(messages: AgentMessage[]): string {
 /** The persona's tool names, sorted (OVOS lists them so in Self-Ask's and CRITIC's prompts). */
 export function toolNames(ctx: LoopContext): string[] {
   return ctx.registry
-    .toolInfos()
-    .filter((t) => !t.unavailable)
+    .offeredInfos()
     .map((t) => t.modelName)
     .sort();
 }

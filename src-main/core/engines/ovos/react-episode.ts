@@ -4,7 +4,7 @@ import type { LoopContext } from '../loop-context';
 import { withSystemPrompt } from '../loop-engine';
 import { toolSchemas } from '../react-loop';
 import { extractFinalAnswer, parseReactReply, withActionInput, type ReactStep } from '../react-parse';
-import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observation } from '../react-prompt';
+import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observationMessage } from '../react-prompt';
 import { runToolCall } from '../tool-step';
 import { ask, inSpan, limitReached, unparseable } from './phases';
 
@@ -23,11 +23,11 @@ export async function runReactAction(
 ): Promise<void> {
   const call = { id, name: step.action.name, arguments: step.action.arguments };
   turn.emitStep([call]);
-  const result = await runToolCall(ctx, call);
+  const result = await runToolCall(ctx, call, undefined, { images: true });
   const edited = JSON.stringify(result.arguments) !== JSON.stringify(step.action.arguments);
   loop.push(
     { role: 'assistant', content: edited ? withActionInput(step.turn, result.arguments) : step.turn },
-    { role: 'user', content: observation(result.content) },
+    observationMessage(result, call),
   );
 }
 

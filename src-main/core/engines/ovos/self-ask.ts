@@ -99,7 +99,7 @@ export class SelfAskEngine extends LoopEngine {
             return text;
           }
           // OVOS: a bare follow-up goes to the first tool of the first toolbox (discovery order, not sorted).
-          const first = ctx.registry.toolInfos().find((t) => !t.unavailable)!.modelName;
+          const first = ctx.registry.offeredInfos()[0].modelName;
           const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [first, step.question];
           const observation = await queryTool(ctx, `${spanId}_ask`, tool, query);
           leaf(ctx, 'intermediate_answer', 'Intermediate answer', observation);

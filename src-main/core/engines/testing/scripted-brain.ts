@@ -34,12 +34,14 @@ export class ScriptedBrain implements ChatEngine {
   readonly id = 'scripted';
   readonly model = 'scripted-model';
   readonly supportsTools: boolean;
+  readonly vision: boolean;
   readonly calls: ScriptedBrainCall[] = [];
   private readonly replies: ScriptedBrainReply[];
 
-  constructor(replies: ScriptedBrainReply[], options: { supportsTools?: boolean } = {}) {
+  constructor(replies: ScriptedBrainReply[], options: { supportsTools?: boolean; vision?: boolean } = {}) {
     this.replies = [...replies];
     this.supportsTools = options.supportsTools ?? true;
+    this.vision = options.vision ?? false;
   }
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {

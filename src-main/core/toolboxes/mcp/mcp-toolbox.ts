@@ -4,13 +4,15 @@ import {
   McpError,
   type Tool as MCPTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceContents } from '../../../../shared/domain/resource';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
-import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
+import { NEVER_ABORTED, ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { parseMCPConfig, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
+import { mcpModelFeed } from './result-feed';
 import { describe, MCPSession, openSession } from './session';
 import { dropNullOptionals, toolNamesFor } from './names';
 
@@ -66,6 +68,34 @@ export class MCPToolBox extends ToolBox {
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
   }
 
+  /**
+   * Reads one resource through the server (`resources/read`), for the "Open" of a resource link or an embedded
+   * resource in a result; returns the URI read and its contents. The server's failure comes back as an Error naming
+   * the server and the URI.
+   */
+  async readResource(
+    target: { uri: string },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ uri: string; contents: ResourceContents[] }> {
+    const { uri } = target;
+    const config = parseMCPConfig(this.config);
+    const session = await this.liveSession(config);
+    let result;
+    try {
+      result = await session.client.readResource({ uri }, { signal: options.signal, timeout: config.timeout * 1000 });
+    } catch (error) {
+      throw new Error(`MCP server '${session.label}' could not read '${uri}': ${describe(error)}`, { cause: error });
+    }
+    assertJsonSafe(result);
+    const contents = result.contents.map((c) => ({
+      uri: c.uri,
+      ...(c.mimeType ? { mimeType: c.mimeType } : {}),
+      ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
+      ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {}),
+    }));
+    return { uri, contents };
+  }
+
   /** Ends the session; for stdio this stops the server's process. */
   override async close(): Promise<void> {
     this.closed = true;
@@ -84,12 +114,17 @@ export class MCPToolBox extends ToolBox {
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
       ...(unavailable ? { unavailable } : {}),
+      // mapMCPResult builds the result's shape from JSON the SDK parsed and checked (structuredContent against
+      // the tool's outputSchema), and assertJsonSafe below bounds it: nothing is left to validate or convert.
+      checkedJsonOutput: true,
+      modelFeed: mcpModelFeed,
       toolCall: async (args, { signal }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
         try {
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal,
+            // The SDK leaves a listener on the signal it gets: only a call's own signal, never the shared one.
+            ...(signal === NEVER_ABORTED ? {} : { signal }),
             timeout: config.timeout * 1000,
           });
           // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
