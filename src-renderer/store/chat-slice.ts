@@ -2,13 +2,11 @@ import type { ErrorValue } from '../../shared/domain/errors';
 import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../shared/domain/trace';
 import type { EventPayload, SessionSummary } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
-import { runningRunId } from '../lib/trace-rows';
-import type { GetState, SetState } from './types';
+import { MAX_EVENTS, SessionTrace, type TraceView } from '../lib/session-trace';
+import type { TraceRow } from '../lib/trace-rows';
+import type { AppState, GetState, SetState } from './types';
 
 const TERMINAL = new Set<string>(TERMINAL_TRACE_TYPES);
-
-/** Events kept per session; a very long session keeps its newest events. */
-const MAX_EVENTS = 20_000;
 
 /**
  * How the chat pane looked (folded cards, open raw exchanges, the row at the top of the trace per session), so a
@@ -30,6 +28,8 @@ export interface ChatSlice {
   sessionId: string | null;
   /** Trace events by session, as they arrive live or are loaded from disk. */
   eventsBySession: Record<string, TraceEvent[]>;
+  /** What the window shows of each session (rows, running run), kept up to date event by event. */
+  traceBySession: Record<string, TraceView>;
   sessions: SessionSummary[];
   sending: boolean;
   chatError: ErrorValue | null;
@@ -48,26 +48,95 @@ export interface ChatSlice {
   loadFullEvent(event: TraceEvent): Promise<void>;
 }
 
+/** Events a session paints first when it opens (whole runs, so the newest runs look as they will). */
+const FIRST_WINDOW = 1_500;
+
+/** Where the first window of a long session starts: 0 when the session is short enough to show at once. */
+function firstWindowStart(events: TraceEvent[]): number {
+  if (events.length <= FIRST_WINDOW * 2) return 0;
+  let i = events.length - FIRST_WINDOW;
+  while (i > 0 && events[i - 1].runId === events[i].runId) i--;
+  return i;
+}
+
 /** The events of the session on screen. */
 export function currentEvents(s: Pick<ChatSlice, 'sessionId' | 'eventsBySession'>): TraceEvent[] {
   return (s.sessionId && s.eventsBySession[s.sessionId]) || EMPTY;
 }
 const EMPTY: TraceEvent[] = [];
 
+/** What the window shows of the session on screen, if it has events. */
+export function currentTrace(s: Pick<ChatSlice, 'sessionId' | 'traceBySession'>): TraceView | null {
+  return (s.sessionId && s.traceBySession[s.sessionId]) || null;
+}
+
+/** The trace rows of the session on screen. */
+export function currentRows(s: Pick<ChatSlice, 'sessionId' | 'traceBySession'>): TraceRow[] {
+  return currentTrace(s)?.rows ?? NO_ROWS;
+}
+const NO_ROWS: TraceRow[] = [];
+
 /** The run in progress in the session on screen, if any. */
 export function activeRunId(
-  s: Pick<ChatSlice, 'sessionId' | 'eventsBySession' | 'pendingRunId'> & Partial<Pick<ChatSlice, 'interruptedRuns'>>,
+  s: Pick<ChatSlice, 'sessionId' | 'traceBySession' | 'pendingRunId'> & Partial<Pick<ChatSlice, 'interruptedRuns'>>,
 ): string | null {
-  const running = runningRunId(currentEvents(s));
+  const running = currentTrace(s)?.running;
   return (running && !s.interruptedRuns?.[running] ? running : null) ?? s.pendingRunId;
 }
 
+/** How far the active run has got (its iteration and limit), for the running badge. */
+export function activeProgress(s: AppState): { iteration: number; max: number | null } | null {
+  const runId = activeRunId(s);
+  const progress = currentTrace(s)?.progress;
+  return runId && progress?.runId === runId ? progress : null;
+}
+
 export function createChatSlice(set: SetState, get: GetState): ChatSlice {
+  const traces = new Map<string, SessionTrace>();
+  /** Streamed deltas waiting for the next animation frame, in arrival order. */
+  let deltas: EventPayload<'chat.trace'>[] = [];
+  let frame = false;
+  /** By session: adds the older events of a session that painted its newest first, if not done yet. */
+  const older = new Map<string, () => void>();
+  /** Adds events to a session's trace; the state to set when that changed something. */
+  const add = (s: AppState, sessionId: string, events: TraceEvent[]): Partial<AppState> | null => {
+    let trace = traces.get(sessionId);
+    if (!trace) traces.set(sessionId, (trace = new SessionTrace()));
+    if (!trace.add(events) && s.traceBySession[sessionId]) return null;
+    return viewState(s, sessionId, trace);
+  };
+  const viewState = (s: AppState, sessionId: string, trace: SessionTrace): Partial<AppState> => {
+    const view = trace.snapshot();
+    return {
+      eventsBySession: { ...s.eventsBySession, [sessionId]: view.events },
+      traceBySession: { ...s.traceBySession, [sessionId]: view },
+    };
+  };
+  /** Applies the waiting deltas, session by session, in one state change. */
+  const flushDeltas = () => {
+    if (!deltas.length) return;
+    const batch = deltas;
+    deltas = [];
+    set((s) => {
+      let next: AppState = s;
+      const bySession = new Map<string, TraceEvent[]>();
+      for (const { sessionId, event } of batch) {
+        const list = bySession.get(sessionId);
+        if (list) list.push(event);
+        else bySession.set(sessionId, [event]);
+      }
+      for (const [sessionId, events] of bySession) next = { ...next, ...add(next, sessionId, events) };
+      return next === s ? {} : { eventsBySession: next.eventsBySession, traceBySession: next.traceBySession };
+    });
+  };
+  const nextFrame: (run: () => void) => void =
+    typeof requestAnimationFrame === 'function' ? (run) => requestAnimationFrame(run) : (run) => setTimeout(run, 16);
   return {
     chatView: { flipped: new Set(), raw: new Set(), allCollapsed: false, anchors: new Map() },
     rememberChatView: (patch) => void Object.assign(get().chatView, patch),
     sessionId: null,
     eventsBySession: {},
+    traceBySession: {},
     sessions: [],
     sending: false,
     chatError: null,
@@ -84,7 +153,8 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           sessionId: get().sessionId ?? undefined,
           message: text,
         });
-        const ended = (get().eventsBySession[sessionId] ?? []).some((e) => e.runId === runId && TERMINAL.has(e.type));
+        flushDeltas();
+        const ended = traces.get(sessionId)?.hasEnded(runId) ?? false;
         set({ sessionId, sending: false, pendingRunId: ended ? null : runId });
         return true;
       } catch (e) {
@@ -125,6 +195,9 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           limit: MAX_EVENTS,
         });
         get().sessionNotices(sessionId, warnings ?? []);
+        older.get(sessionId)?.();
+        // A session not on screen yet paints its newest runs first; the older events follow after that paint.
+        const split = traces.has(sessionId) ? 0 : firstWindowStart(events);
         set((s) => ({
           interruptedRuns: {
             ...s.interruptedRuns,
@@ -133,17 +206,24 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           sessionId,
           chatError: null,
           pendingRunId: null,
-          eventsBySession: { ...s.eventsBySession, [sessionId]: merge(s.eventsBySession[sessionId] ?? [], events) },
+          ...add(s, sessionId, split ? events.slice(split) : events),
         }));
+        if (!split) return;
+        const addOlder = () => {
+          if (older.get(sessionId) !== addOlder) return;
+          older.delete(sessionId);
+          const trace = traces.get(sessionId)!;
+          if (trace.addOlder(events.slice(0, split))) set((s) => viewState(s, sessionId, trace));
+        };
+        older.set(sessionId, addOlder);
+        nextFrame(() => setTimeout(addOlder, 0));
       } catch (e) {
         get().toast('error', `The session could not be opened: ${toErrorValue(e).message}`);
       }
     },
     resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),
     async loadFullEvent(event) {
-      const sessionId = Object.keys(get().eventsBySession).find((id) =>
-        get().eventsBySession[id].some((e) => e.runId === event.runId && e.seq === event.seq),
-      );
+      const sessionId = [...traces].find(([, trace]) => trace.has(event.runId, event.seq))?.[0];
       if (!sessionId) return;
       try {
         const { event: whole } = await get().client.call('chat.traceEvent', {
@@ -151,24 +231,30 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           runId: event.runId,
           seq: event.seq,
         });
-        set((s) => ({
-          eventsBySession: {
-            ...s.eventsBySession,
-            [sessionId]: s.eventsBySession[sessionId].map((e) =>
-              e.runId === whole.runId && e.seq === whole.seq ? whole : e,
-            ),
-          },
-        }));
+        const trace = traces.get(sessionId)!;
+        if (trace.replace(whole)) set((s) => viewState(s, sessionId, trace));
       } catch (e) {
         get().toast('error', `The full event could not be loaded: ${toErrorValue(e).message}`);
       }
     },
-    applyTrace({ sessionId, event }) {
+    applyTrace(payload) {
+      const { sessionId, event } = payload;
+      if (event.type === 'answer_delta') {
+        deltas.push(payload);
+        if (!frame) {
+          frame = true;
+          nextFrame(() => {
+            frame = false;
+            flushDeltas();
+          });
+        }
+        return;
+      }
+      flushDeltas();
       set((s) => {
-        const list = merge(s.eventsBySession[sessionId] ?? [], [event]);
         const ended = TERMINAL.has(event.type);
         return {
-          eventsBySession: { ...s.eventsBySession, [sessionId]: list },
+          ...add(s, sessionId, [event]),
           pendingRunId: ended && s.pendingRunId === event.runId ? null : s.pendingRunId,
           paused: ended ? s.paused.filter((p) => p.runId !== event.runId) : s.paused,
         };
@@ -176,14 +262,4 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       if (TERMINAL.has(event.type)) void get().loadSessions();
     },
   };
-}
-
-/** Appends events not seen yet (by runId + seq). */
-function merge(list: TraceEvent[], add: TraceEvent[]): TraceEvent[] {
-  if (!add.length) return list;
-  const seen = new Set(list.map((e) => `${e.runId}:${e.seq}`));
-  const fresh = add.filter((e) => !seen.has(`${e.runId}:${e.seq}`));
-  if (!fresh.length) return list;
-  const out = list.concat(fresh);
-  return out.length > MAX_EVENTS ? out.slice(out.length - MAX_EVENTS) : out;
 }

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useApp } from '../../store/context';
-import { activeRunId, currentEvents } from '../../store/chat-slice';
+import { activeProgress, activeRunId, currentRows } from '../../store/chat-slice';
 import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { buildTraceRows, unfoldedRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
+import { unfoldedRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
 import { BrainStatus } from './BrainStatus';
 import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
@@ -32,8 +32,9 @@ export function ChatPane() {
 }
 
 function ChatPaneBody() {
-  const events = useApp(currentEvents);
+  const built = useApp(currentRows);
   const runId = useApp(activeRunId);
+  const progress = useApp(activeProgress);
   const sending = useApp((s) => s.sending);
   const composerPrefill = useApp((s) => s.composerPrefill);
   const chatError = useApp((s) => s.chatError);
@@ -65,7 +66,6 @@ function ChatPaneBody() {
     [memory, sessionId],
   );
   const pause = useDebugger(selectedId);
-  const built = useMemo(() => buildTraceRows(events), [events]);
   const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
@@ -76,17 +76,7 @@ function ChatPaneBody() {
   const revealKey = useApp((s) => s.revealKey);
   const ui = useMemo(() => ({ ...rowUi, fork: openFork }), [rowUi, openFork]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
-  const iteration = useMemo(() => {
-    if (!runId) return null;
-    let it = 0;
-    let max: number | null = null;
-    for (const e of events)
-      if (e.runId === runId) {
-        it = Math.max(it, e.iteration);
-        if (e.type === 'run_started') max = e.maxIterations;
-      }
-    return { it, max };
-  }, [events, runId]);
+  const onCancel = useCallback(() => void cancel(), [cancel]);
 
   return (
     <div className="chat" data-testid="chat-pane">
@@ -96,8 +86,8 @@ function ChatPaneBody() {
           <span className="badge run" data-testid="run-status">
             <span className="spinner" style={{ marginRight: 6 }} />
             running
-            {iteration?.it
-              ? ` · ${iteration.max && iteration.it > iteration.max ? 'final answer, without tools' : `iteration ${iteration.it}${iteration.max ? ` of ${iteration.max}` : ''}`}`
+            {progress?.iteration
+              ? ` · ${progress.max && progress.iteration > progress.max ? 'final answer, without tools' : `iteration ${progress.iteration}${progress.max ? ` of ${progress.max}` : ''}`}`
               : ''}
           </span>
         )}
@@ -158,7 +148,7 @@ function ChatPaneBody() {
         running={!!runId}
         sending={sending}
         onSend={send}
-        onCancel={() => void cancel()}
+        onCancel={onCancel}
         placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
         prefill={composerPrefill}
       />

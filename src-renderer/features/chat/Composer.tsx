@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { modKey } from '../../lib/keys';
 
-/** The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. A send that fails gives the text back. */
-export function Composer({
+/**
+ * The message box: Ctrl/Cmd+Enter sends; while a run goes, Cancel (or Esc) stops it. A send that fails gives the text
+ * back. Memoized, and its text is its own state: typing redraws only the box, a streaming trace does not redraw it.
+ */
+export const Composer = memo(function Composer({
   disabled,
   running,
   sending,
@@ -72,4 +75,4 @@ export function Composer({
       </div>
     </div>
   );
-}
+});

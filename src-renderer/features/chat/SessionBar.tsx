@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { useApp } from '../../store/context';
+import { useApp, useAppStoreApi } from '../../store/context';
 import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
 import { sessionTree, treeLabel } from '../../lib/session-tree';
@@ -21,12 +21,14 @@ export function SessionBar({ children }: { children?: ReactNode }) {
   const sessionId = useApp((s) => s.sessionId);
   const openSession = useApp((s) => s.openSession);
   const resetChat = useApp((s) => s.resetChat);
-  const events = useApp(currentEvents);
+  const store = useAppStoreApi();
+  const hasEvents = useApp((s) => currentEvents(s).length > 0);
   const known = sessions.some((s) => s.sessionId === sessionId);
   const openRerun = useApp((s) => s.openRerun);
   const openDiff = useApp((s) => s.openDiff);
   const running = useApp((s) => activeRunId(s) !== null);
   const exportTrace = () => {
+    const events = currentEvents(store.getState());
     if (!sessionId || !events.length) return;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([traceJsonl(events)], { type: 'application/x-ndjson' }));
@@ -60,7 +62,7 @@ export function SessionBar({ children }: { children?: ReactNode }) {
         className="small ghost"
         data-testid="export-trace"
         onClick={exportTrace}
-        disabled={!events.length}
+        disabled={!hasEvents}
         title="Download this session's trace events as JSON Lines, one event per line (as stored in sessions/)"
       >
         Export trace

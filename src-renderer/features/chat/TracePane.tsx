@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TraceRow } from '../../lib/trace-rows';
 import { TraceRowView, type RowUi } from './TraceRowView';
 
@@ -35,14 +35,25 @@ export function TracePane({
   useEffect(() => {
     anchorRef.current = anchor;
   });
+  // The virtualizer re-measures every row when this function changes: only when the rows' keys may have moved (a
+  // streamed delta changes a row, not the keys).
+  const first = rows[0]?.key;
+  const lastKey = rows[rows.length - 1]?.key;
+  const getItemKey = useCallback(
+    (i: number) => rows[i]?.key ?? i,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows.length, first, lastKey],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) =>
       rows[i]?.kind === 'iteration' || rows[i]?.kind === 'end' ? 30 : rows[i]?.kind === 'tool' ? 160 : 80,
-    getItemKey: (i) => rows[i]?.key ?? i,
+    getItemKey,
     overscan: 8,
+    // Following the end: the first render already lays out the last rows (no frame of the top of the trace).
+    initialOffset: restoreTo === null ? Number.MAX_SAFE_INTEGER : 0,
   });
   const last = rows[rows.length - 1];
   const lastText = last?.kind === 'answer' ? last.text.length : 0;
@@ -51,8 +62,15 @@ export function TracePane({
     if (restoreTo !== null) virtualizer.scrollToIndex(restoreTo, { align: 'start' });
   }, [restoreTo, virtualizer]);
 
+  // Following the end takes a few scrolls while rows are measured (and older rows that land above, as when a long
+  // session paints its newest runs first, move it): only the user's own scrolling (wheel, touch, scrollbar, keys)
+  // stops following; right after a follow, other scrolls away from the end are taken back.
+  const holdEndUntil = useRef(0);
+  const userAt = useRef(-Infinity);
   useLayoutEffect(() => {
-    if (stick.current && rows.length) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    if (!stick.current || !rows.length) return;
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    holdEndUntil.current = performance.now() + 500;
   }, [rows.length, lastText, virtualizer]);
 
   const revealed = useRef<string | null>(null);
@@ -77,11 +95,23 @@ export function TracePane({
     const el = scrollRef.current;
     if (!el) return;
     const onScroll = () => {
-      stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      const now = performance.now();
+      if (stick.current && !atEnd && now - userAt.current > 1000) {
+        if (now < holdEndUntil.current) virtualizer.scrollToIndex(virtualizer.options.count - 1, { align: 'end' });
+        return;
+      }
+      stick.current = atEnd;
       anchorRef.current?.set(stick.current ? null : (virtualizer.range?.startIndex ?? null));
     };
+    const onUser = () => void (userAt.current = performance.now());
+    const gestures = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const g of gestures) el.addEventListener(g, onUser, { passive: true });
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    return () => {
+      for (const g of gestures) el.removeEventListener(g, onUser);
+      el.removeEventListener('scroll', onScroll);
+    };
   }, [virtualizer]);
 
   return (

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../shared/domain/trace';
+import { sampleRun, traceOf } from '../lib/trace-fixtures';
+import { buildTraceRows } from '../lib/trace-rows';
+import { activeProgress, activeRunId, currentRows } from './chat-slice';
+import { fakeClient } from './fake-client';
+import { bindEvents, createAppStore } from '.';
+
+const frame = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
+
+function streamingStore() {
+  const fake = fakeClient({ 'chat.sessions': () => ({ sessions: [] }) });
+  const store = createAppStore(fake.client);
+  bindEvents(store, fake.client);
+  store.setState({ sessionId: 's1' });
+  let changes = 0;
+  store.subscribe(() => changes++);
+  return { fake, store, changes: () => changes };
+}
+
+describe('the chat trace in the store', () => {
+  it('applies streamed deltas once per frame, in one state change, and the rows show them', async () => {
+    const { fake, store, changes } = streamingStore();
+    const [started, user] = sampleRun('r1', 's1');
+    fake.emit('chat.trace', { sessionId: 's1', event: started });
+    fake.emit('chat.trace', { sessionId: 's1', event: user });
+    const before = changes();
+    const words = Array.from({ length: 50 }, (_, i) => `w${i} `);
+    const deltas = traceOf(
+      'r1',
+      words.map((delta) => ({ type: 'answer_delta', iteration: 1, delta })),
+    );
+    for (const d of deltas) fake.emit('chat.trace', { sessionId: 's1', event: { ...d, seq: d.seq + 2 } });
+    expect(changes()).toBe(before);
+    await frame();
+    expect(changes()).toBe(before + 1);
+    expect(currentRows(store.getState()).at(-1)).toMatchObject({
+      kind: 'answer',
+      text: words.join(''),
+      streaming: true,
+    });
+    expect(activeRunId(store.getState())).toBe('r1');
+    expect(activeProgress(store.getState())).toEqual({ runId: 'r1', iteration: 1, max: 5 });
+  });
+
+  it('puts waiting deltas before the next other event, so rows come in the order the events did', () => {
+    const { fake, store } = streamingStore();
+    const events = sampleRun('r1', 's1');
+    for (const event of events) fake.emit('chat.trace', { sessionId: 's1', event });
+    expect(currentRows(store.getState())).toEqual(buildTraceRows(events));
+    expect(activeRunId(store.getState())).toBeNull();
+  });
+
+  it('rebuilds the rows when an opened session brings older events after live ones', async () => {
+    const older: TraceEvent[] = sampleRun('r0', 's1');
+    const live = sampleRun('r1', 's1');
+    const fake = fakeClient({
+      'chat.loadSession': () => ({ events: [...older, ...live], warnings: [], interruptedRunIds: [] }),
+      'chat.sessions': () => ({ sessions: [] }),
+    });
+    const store = createAppStore(fake.client);
+    bindEvents(store, fake.client);
+    for (const event of live.slice(0, 4)) fake.emit('chat.trace', { sessionId: 's1', event });
+    await store.getState().openSession('s1');
+    expect(currentRows(store.getState())).toEqual(buildTraceRows([...live.slice(0, 4), ...older, ...live]));
+  });
+
+  it('opens a long session with its newest runs first, then all of it after that paint', async () => {
+    const events: TraceEvent[] = [];
+    for (let r = 0; events.length < 5_000; r++) events.push(...sampleRun(`r${r}`, 's1'));
+    const fake = fakeClient({
+      'chat.loadSession': () => ({ events, warnings: [], interruptedRunIds: [] }),
+      'chat.sessions': () => ({ sessions: [] }),
+    });
+    const store = createAppStore(fake.client);
+    await store.getState().openSession('s1');
+    const first = currentRows(store.getState());
+    expect(first.length).toBeLessThan(buildTraceRows(events).length / 2);
+    expect(first.at(-1)).toEqual(buildTraceRows(events).at(-1));
+    await frame();
+    expect(currentRows(store.getState())).toEqual(buildTraceRows(events));
+  });
+});
