@@ -7,6 +7,7 @@ import { JsonSchema, ToolboxInfo } from '../domain/tool';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 import { SuiteCase } from '../domain/persona-suite';
+import { PersonaVersionFile, PersonaVersionId, PersonaVersionInfo } from '../domain/persona-version';
 import {
   CaseDraft,
   CaseResultRecord,
@@ -74,6 +75,8 @@ export const SessionSummary = z.object({
   startedAt: z.number(),
   updatedAt: z.number(),
   runs: z.number().int(),
+  /** The persona version the session's last run ran with (absent: none recorded). */
+  personaVersion: z.string().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -177,6 +180,21 @@ export const methods = {
   'personas.revealSecret': {
     input: z.object({ id: PersonaId, path: z.string().min(1) }),
     output: z.object({ value: z.string() }),
+  },
+  /** The persona's kept versions (the last saved first) and the version of its content now. */
+  'personas.versions': {
+    input: ById,
+    output: z.object({ current: PersonaVersionId.nullable(), versions: z.array(PersonaVersionInfo) }),
+  },
+  /** One kept version's content (secrets are never in a version). */
+  'personas.version': {
+    input: z.object({ id: PersonaId, versionId: PersonaVersionId }),
+    output: z.object({ version: PersonaVersionFile }),
+  },
+  /** Saves a kept version's content as the persona (its stored secrets kept): the newest version from then on. */
+  'personas.restoreVersion': {
+    input: z.object({ id: PersonaId, versionId: PersonaVersionId }),
+    output: PersonaRecord,
   },
   /** The programs a persona starts, each with whether this exact command line (args, cwd, env) is approved. */
   'approvals.list': { input: ById, output: z.object({ programs: z.array(ProgramInfo) }) },

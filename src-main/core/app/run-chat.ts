@@ -26,6 +26,8 @@ export interface StartRunOptions {
   sessionId: string;
   personaId: string | null;
   personaName: string;
+  /** The persona version the run runs with (recorded in run_started). */
+  personaVersion?: string | null;
   onEvent: (event: TraceEvent) => void;
   /** A debugger for this run (breakpoints, approval), opened before the loop starts and disposed when it ends. */
   openDebugger?: (run: RunControls) => Promise<{ session: LoopDebugger; dispose: () => void }>;
@@ -60,6 +62,7 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       sessionId: options.sessionId,
       personaId: options.personaId,
       personaName: options.personaName,
+      ...(options.personaVersion !== undefined ? { personaVersion: options.personaVersion } : {}),
       engine: runtime.engineId,
       brain: runtime.brainId,
       model: runtime.model,

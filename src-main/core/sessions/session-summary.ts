@@ -9,6 +9,7 @@ const TITLE_MAX = 60;
 export function summarize(sessionId: string, events: TraceEvent[], fallbackTime: number): SessionSummary {
   const firstRun = events.find((e) => e.type === 'run_started');
   const firstUser = events.find((e) => e.type === 'user_message');
+  const lastRun = events.findLast((e) => e.type === 'run_started');
   const text = firstUser?.content.replace(/\s+/g, ' ').trim() ?? '';
   return {
     sessionId,
@@ -18,6 +19,7 @@ export function summarize(sessionId: string, events: TraceEvent[], fallbackTime:
     startedAt: events[0]?.at ?? fallbackTime,
     updatedAt: events.at(-1)?.at ?? fallbackTime,
     runs: events.filter((e) => e.type === 'run_started').length,
+    ...(lastRun?.personaVersion ? { personaVersion: lastRun.personaVersion } : {}),
   };
 }
 

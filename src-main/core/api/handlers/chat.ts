@@ -42,6 +42,7 @@ export function chatHandlers(
     client: string | undefined,
   ) => {
     const { persona } = await app.personas.get(personaId);
+    const personaVersion = await app.personas.currentVersion(personaId).catch(() => null);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
     try {
@@ -65,6 +66,7 @@ export function chatHandlers(
       sessionId,
       personaId,
       personaName: persona.name,
+      personaVersion,
       onEvent,
       openDebugger: (run) =>
         app.debug.open({

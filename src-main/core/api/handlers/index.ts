@@ -5,6 +5,7 @@ import { brainHandlers } from './brains';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
+import { personaVersionHandlers } from './persona-versions';
 import { settingsHandlers } from './settings';
 import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
@@ -14,6 +15,7 @@ export function createHandlers(app: AppContext): Handlers {
   return {
     ...appHandlers(app),
     ...personaHandlers(app),
+    ...personaVersionHandlers(app),
     ...toolboxHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
