@@ -26,16 +26,6 @@ export function VersionsDialog({ personaId, onClose }: { personaId: string; onCl
   const [error, setError] = useState<ErrorValue | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = async () => {
-    try {
-      const listed = await client.call('personas.versions', { id: personaId });
-      setList(listed);
-      const pick = listed.versions.find((v) => v.id !== listed.current) ?? listed.versions[0];
-      if (pick) await choose(pick.id);
-    } catch (e) {
-      setError(toErrorValue(e));
-    }
-  };
   const choose = async (versionId: string) => {
     try {
       setChosen((await client.call('personas.version', { id: personaId, versionId })).version);
@@ -45,9 +35,22 @@ export function VersionsDialog({ personaId, onClose }: { personaId: string; onCl
     }
   };
   useEffect(() => {
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [personaId]);
+    let live = true;
+    client.call('personas.versions', { id: personaId }).then(
+      async (listed) => {
+        if (!live) return;
+        setList(listed);
+        const pick = listed.versions.find((v) => v.id !== listed.current) ?? listed.versions[0];
+        if (!pick) return;
+        const { version } = await client.call('personas.version', { id: personaId, versionId: pick.id });
+        if (live) setChosen(version);
+      },
+      (e: unknown) => live && setError(toErrorValue(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, personaId]);
 
   const lines = useMemo(() => (chosen && record ? versionDiff(chosen.persona, record.persona) : []), [chosen, record]);
   const changed = lines.filter((l) => l.kind !== 'same').length;
