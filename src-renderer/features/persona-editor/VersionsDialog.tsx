@@ -36,17 +36,17 @@ export function VersionsDialog({ personaId, onClose }: { personaId: string; onCl
   };
   useEffect(() => {
     let live = true;
-    client.call('personas.versions', { id: personaId }).then(
-      async (listed) => {
+    client
+      .call('personas.versions', { id: personaId })
+      .then(async (listed) => {
         if (!live) return;
         setList(listed);
         const pick = listed.versions.find((v) => v.id !== listed.current) ?? listed.versions[0];
         if (!pick) return;
         const { version } = await client.call('personas.version', { id: personaId, versionId: pick.id });
         if (live) setChosen(version);
-      },
-      (e: unknown) => live && setError(toErrorValue(e)),
-    );
+      })
+      .catch((e: unknown) => live && setError(toErrorValue(e)));
     return () => {
       live = false;
     };
