@@ -6,6 +6,7 @@ import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
 import { personaVersionHandlers } from './persona-versions';
+import { bundleHandlers } from './bundles';
 import { settingsHandlers } from './settings';
 import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
@@ -16,6 +17,7 @@ export function createHandlers(app: AppContext): Handlers {
     ...appHandlers(app),
     ...personaHandlers(app),
     ...personaVersionHandlers(app),
+    ...bundleHandlers(app),
     ...toolboxHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
