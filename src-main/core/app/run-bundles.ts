@@ -5,7 +5,7 @@ import type { TraceEvent } from '../../../shared/domain/trace';
 import { writeFileAtomic } from '../atomic-write';
 import { buildBundle } from '../bundles/bundle-build';
 import { readBundle } from '../bundles/bundle-read';
-import { rerunBundleOffline } from '../bundles/bundle-rerun';
+import { rerunBundleOffline } from './bundle-rerun';
 import { StudioError } from '../errors';
 import { newSessionId } from '../sessions/session-id';
 import type { AppContext } from './app-context';

@@ -2,10 +2,10 @@ import { engineIdOf, type PersonaFile } from '../../../shared/domain/persona';
 import type { RunBundle } from '../../../shared/domain/run-bundle';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { ReplayBrain, REPLAY_BRAIN_ID } from '../brains/replay-brain';
-import { buildPersonaRuntime, type PersonaRuntime } from '../app/persona-runtime';
-import { startRun, type RunOutcome } from '../app/run-chat';
+import { buildPersonaRuntime, type PersonaRuntime } from './persona-runtime';
+import { startRun, type RunOutcome } from './run-chat';
 import { historyFromEvents } from '../sessions/session-summary';
-import { RecordedOutcomes, recordedToolboxes } from './recorded-toolbox';
+import { RecordedOutcomes, recordedToolboxes } from '../bundles/recorded-toolbox';
 
 /** The toolbox ids the persona's engine block names. */
 function toolboxIdsOf(persona: PersonaFile): string[] {
