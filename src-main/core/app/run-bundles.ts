@@ -69,7 +69,9 @@ export async function openBundle(
   source?: string,
 ): Promise<{ personaId: string; sessionId: string; bundle: RunBundle }> {
   const bundle = readBundle(text, source);
-  const record = await app.personas.save(bundle.persona.id ?? undefined, bundle.persona.file, { asNew: true });
+  // Named apart from the personas here (the file stays as it ran, in the kept bundle).
+  const file = { ...bundle.persona.file, name: `${String(bundle.persona.file.name)} (bundle)` };
+  const record = await app.personas.save(bundle.persona.id ?? undefined, file, { asNew: true });
   const sessionId = newSessionId();
   const lines = rehome(bundle.events, sessionId, record.id).map((e) => `${JSON.stringify(e)}\n`);
   await mkdir(app.paths.sessions, { recursive: true });

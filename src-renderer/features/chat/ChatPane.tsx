@@ -18,6 +18,8 @@ import { PauseStatus } from './PauseStatus';
 import { useDebugger } from './use-debugger';
 import { ToolResultContext } from '../../components/tool-result/result-context';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
+import { BundleBanner } from './BundleBanner';
+import { useSessionBundle } from './use-session-bundle';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -62,6 +64,7 @@ function ChatPaneBody() {
     [memory, sessionId],
   );
   const pause = useDebugger(selectedId);
+  const bundle = useSessionBundle();
   const built = useMemo(() => buildTraceRows(events), [events]);
   const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
@@ -100,7 +103,7 @@ function ChatPaneBody() {
         </button>
       </SessionBar>
       <BreakpointsBar />
-      {selectedId && <ToolboxBanner />}
+      {bundle ? <BundleBanner bundle={bundle} /> : selectedId && <ToolboxBanner />}
       {rows.length ? (
         <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
       ) : (
@@ -140,12 +143,18 @@ function ChatPaneBody() {
         </div>
       )}
       <Composer
-        disabled={!selectedId}
+        disabled={!selectedId || !!bundle}
         running={!!runId}
         sending={sending}
         onSend={send}
         onCancel={() => void cancel()}
-        placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
+        placeholder={
+          bundle
+            ? 'A session opened from a bundle is read-only: re-run it offline, or start a new chat'
+            : selectedId
+              ? `Message ${name}…`
+              : 'Save the persona first'
+        }
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { useApp } from '../../store/context';
 import { currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
 import { SaveAsTestButton } from './SaveAsTestButton';
+import { ExportBundleButton } from './ExportBundleButton';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {
@@ -62,6 +63,7 @@ export function SessionBar({ children }: { children?: ReactNode }) {
         Export trace
       </button>
       <SaveAsTestButton />
+      <ExportBundleButton />
       <span className="grow" />
       {children}
     </div>
