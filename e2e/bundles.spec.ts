@@ -78,6 +78,7 @@ describe('persona versions', () => {
     expect(await versions.items().first().innerText()).toContain('current');
     // Restoring the version that is current is not offered.
     await versions.choose(0);
+    await app.page.getByText('This is the persona as saved now.').waitFor();
     expect(await app.page.getByTestId('version-restore').isDisabled()).toBe(true);
     await app.page.keyboard.press('Escape');
     expect(app.pageErrors).toEqual([]);
