@@ -12,7 +12,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'tests/**/*.test.ts', 'examples/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'src-main/**/*.test.ts',
+            'tests/**/*.test.ts',
+            'examples/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
         },
       },
       {

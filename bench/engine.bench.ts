@@ -1,222 +1,201 @@
 /**
- * The engine's own overhead per loop iteration (tool time excluded), side by side with the Vercel AI SDK's
- * generateText tool loop doing the same scripted conversation: TOOL_TURNS tool-call turns, then an answer.
- *  (a) in process: NativeToolCallEngine + an in-memory ChatEngine  vs  generateText + MockLanguageModelV3;
- *  (b) loopback HTTP: NativeToolCallEngine + OpenAIBrain  vs  generateText + @ai-sdk/openai-compatible,
- *      both against the same scripted chat-completions server.
- * Both sides run non-streaming requests (generateText does not stream) and validate tool input with zod.
- * A third line repeats (b) with every request streamed (SSE): our engine's default path vs streamText.
+ * The engine's own overhead per loop iteration (tool time excluded), side by side with two peers doing the same
+ * work: the Vercel AI SDK (generateText / streamText) and OpenAI Agents JS (Runner on its chat-completions model).
+ * Each conversation is `turns` tool-call turns of `add`, then an answer; bench/peers.test.ts checks that every
+ * side sends the same messages.
+ *  - in process: our engine + an in-memory brain doing the OpenAI brain's mapping, its trace serialized by a
+ *    session-like sink  vs  the AI SDK + MockLanguageModelV3 (zodSchema() tools)  and  Agents JS with an in-memory
+ *    OpenAI client (its own mapping both ways);
+ *  - loopback HTTP: our OpenAIBrain  vs  @ai-sdk/openai-compatible  and  Agents JS on a real OpenAI client, all
+ *    against the same scripted chat-completions server (tracing off in Agents JS);
+ *  - scaling: in process at 10 / 100 / 500 iterations;
+ *  - large results: 1 MB and 10 MB tool results over HTTP, each side in its own process, with peak memory.
+ * Every line runs three times: the median run is printed, with min and max.
+ * `node --import tsx bench/engine.bench.ts <regexp>` runs only the lines whose name matches.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
-import { z } from 'zod';
-import type { AgentMessage } from '../shared/domain/message';
-import type { BrainMessage, ChatEngine } from '../src-main/core/brains/chat-engine';
 import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
-import { NativeToolCallEngine } from '../src-main/core/engines/native-loop';
 import { startScriptedOpenAIServer } from '../src-main/core/testing/scripted-openai-server';
-import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../src-main/core/toolbox';
-import { comparePair, type Contender } from './harness';
+import { comparePair, printLine, threeRuns, type Contender } from './harness';
+import { agentsJs, agentsModel, httpClient, inMemoryClient } from './peers/agents';
+import { aiSdk, mockModel } from './peers/ai-sdk';
+import { measureLargeResults } from './peers/large-results';
+import { benchRegistry, InMemoryOpenAIBrain, ours } from './peers/ours';
+import { iterationsOf, MODEL, serverReply, type Script } from './peers/script';
 
-const TOOL_TURNS = 5;
-/** Model requests per conversation: the tool turns and the answer. */
-const ITERATIONS = TOOL_TURNS + 1;
-const PROMPT = 'Add the numbers one by one.';
+const AI_SDK_MOCK = 'ai@6 generateText + MockLanguageModelV3 (zodSchema tools)';
+const AI_SDK_HTTP = 'ai@6 generateText + @ai-sdk/openai-compatible@2';
+const AGENTS_MEMORY = '@openai/agents@0.14.3 Runner + OpenAIChatCompletionsModel (in-memory client)';
+const AGENTS_HTTP = '@openai/agents@0.14.3 Runner + OpenAIChatCompletionsModel (openai client)';
 
-let toolMs = 0;
-function add({ a, b }: { a: number; b: number }) {
-  const t0 = performance.now();
-  const result = { result: a + b };
-  toolMs += performance.now() - t0;
-  return result;
+const filter = process.argv[2] ? new RegExp(process.argv[2]) : null;
+const wanted = (name: string) => !filter || filter.test(name);
+
+/** Batches sized so a line takes seconds, not minutes, whatever a conversation costs. */
+interface Sizing {
+  warmupRuns: number;
+  runsPerBatch: number;
+  batches: number;
 }
-const AddArgs = z.object({ a: z.number().int(), b: z.number().int() });
-const AddOutput = z.object({ result: z.number().int() });
 
-class BenchToolBox extends ToolBox {
-  static defaultId = 'bench-tools';
-  discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'add',
-        description: 'Add two integers.',
-        argumentSchema: AddArgs,
-        outputSchema: AddOutput,
-        toolCall: add,
+async function line(
+  name: string,
+  baseline: string,
+  targetRatio: number,
+  script: Script,
+  sides: () => Promise<{ ours: Contender; theirs: Contender }>,
+  sizing: Sizing,
+): Promise<void> {
+  if (!wanted(name)) return;
+  const { ours: mine, theirs } = await sides();
+  printLine(
+    await threeRuns(() =>
+      comparePair({
+        name,
+        baseline,
+        targetRatio,
+        ours: mine,
+        theirs,
+        iterationsPerRun: iterationsOf(script),
+        ...sizing,
       }),
-    ];
-  }
+    ),
+  );
 }
 
-/** The scripted conversation, decided from the number of tool results so far (the same rule on every side). */
-function scriptedTurn(toolResults: number): { call: { id: string; args: string } } | { text: string } {
-  return toolResults < TOOL_TURNS
-    ? { call: { id: `call_${toolResults + 1}`, args: JSON.stringify({ a: toolResults, b: 1 }) } }
-    : { text: 'The sum is 5.' };
+const inMemoryOurs = async (script: Script) =>
+  ours({ brain: new InMemoryOpenAIBrain(script), registry: await benchRegistry(script), script });
+
+async function inProcessLines(): Promise<void> {
+  const script: Script = { turns: 5 };
+  const sizing = { warmupRuns: 100, runsPerBatch: 60, batches: 5 };
+  const mock = mockModel(script);
+  await line(
+    'engine-loop-in-process',
+    AI_SDK_MOCK,
+    0.5,
+    script,
+    async () => ({
+      ours: await inMemoryOurs(script),
+      theirs: aiSdk(mock, script, { afterRun: () => (mock.doGenerateCalls.length = 0) }),
+    }),
+    sizing,
+  );
+  await line(
+    'engine-loop-in-process-vs-agents-js',
+    AGENTS_MEMORY,
+    0.5,
+    script,
+    async () => ({ ours: await inMemoryOurs(script), theirs: agentsJs(agentsModel(inMemoryClient(script)), script) }),
+    sizing,
+  );
 }
 
-/** The lightest ChatEngine: answers from the script, parsing its JSON arguments like a real brain does. */
-class InMemoryBrain implements ChatEngine {
-  readonly id = 'in-memory';
-  readonly supportsTools = true;
-  readonly model = 'in-memory';
-  async continueChat(messages: AgentMessage[]): Promise<BrainMessage> {
-    const turn = scriptedTurn(messages.filter((m) => m.role === 'tool').length);
-    if ('text' in turn) return { role: 'assistant', content: turn.text };
-    return {
-      role: 'assistant',
-      content: '',
-      toolCalls: [{ id: turn.call.id, name: 'add', arguments: JSON.parse(turn.call.args) }],
-    };
-  }
-  async *streamChat(messages: AgentMessage[]): AsyncGenerator<string, BrainMessage, void> {
-    const reply = await this.continueChat(messages);
-    if (reply.content) yield reply.content;
-    return reply;
-  }
-}
-
-function oursWith(brain: ChatEngine, registry: ToolRegistry, stream = false): Contender {
-  const engine = new NativeToolCallEngine({ brain, registry, maxIterations: 10, stream });
-  return {
-    async run() {
-      toolMs = 0;
-      const { answer } = await engine.run([{ role: 'user', content: PROMPT }]);
-      if (answer !== 'The sum is 5.') throw new Error(`ours answered ${JSON.stringify(answer)}`);
-      return toolMs;
-    },
-  };
-}
-
-const aiTools = {
-  add: tool({
-    description: 'Add two integers.',
-    inputSchema: AddArgs,
-    outputSchema: AddOutput,
-    execute: async (args) => add(args),
-  }),
-};
-
-function aiSdkWith(model: LanguageModel, afterRun: () => void = () => undefined): Contender {
-  return {
-    async run() {
-      toolMs = 0;
-      const result = await generateText({
-        model,
-        tools: aiTools,
-        prompt: PROMPT,
-        stopWhen: stepCountIs(10),
-        maxRetries: 0,
-      });
-      if (result.text !== 'The sum is 5.' || result.steps.length !== ITERATIONS)
-        throw new Error(`AI SDK answered ${JSON.stringify(result.text)} in ${result.steps.length} steps`);
-      afterRun();
-      return toolMs;
-    },
-  };
-}
-
-/** The streaming variant (the app's default path): streamText, consumed to the end. */
-function aiSdkStreamWith(model: LanguageModel, afterRun: () => void): Contender {
-  return {
-    async run() {
-      toolMs = 0;
-      const result = streamText({ model, tools: aiTools, prompt: PROMPT, stopWhen: stepCountIs(10), maxRetries: 0 });
-      const [text, steps] = await Promise.all([result.text, result.steps]);
-      if (text !== 'The sum is 5.' || steps.length !== ITERATIONS)
-        throw new Error(`AI SDK streamed ${JSON.stringify(text)} in ${steps.length} steps`);
-      afterRun();
-      return toolMs;
-    },
-  };
-}
-
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 5, text: 5, reasoning: 0 },
-};
-
-function mockModel(): MockLanguageModelV3 {
-  return new MockLanguageModelV3({
-    doGenerate: async (options) => {
-      const turn = scriptedTurn(options.prompt.filter((m) => m.role === 'tool').length);
-      if ('text' in turn)
-        return {
-          content: [{ type: 'text', text: turn.text }],
-          finishReason: { unified: 'stop', raw: 'stop' },
-          usage,
-          warnings: [],
-        };
-      return {
-        content: [{ type: 'tool-call', toolCallId: turn.call.id, toolName: 'add', input: turn.call.args }],
-        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-        usage,
-        warnings: [],
-      };
-    },
-  });
-}
-
-async function main() {
-  const toolbox = new BenchToolBox();
-  await toolbox.ready;
-  const registry = new ToolRegistry([toolbox]);
-
-  const mock = mockModel();
-  const inProcess = await comparePair({
-    name: 'engine-loop-in-process',
-    baseline: 'ai@6 generateText + MockLanguageModelV3',
-    targetRatio: 0.5,
-    ours: oursWith(new InMemoryBrain(), registry),
-    theirs: aiSdkWith(mock, () => (mock.doGenerateCalls.length = 0)),
-    iterationsPerRun: ITERATIONS,
-    warmupRuns: 300,
-    runsPerBatch: 200,
-    batches: 9,
-  });
-  process.stdout.write(`${JSON.stringify(inProcess)}\n`);
-
-  const server = await startScriptedOpenAIServer({
-    replies: (request) => {
-      const turn = scriptedTurn(
-        (request.body.messages as Array<{ role: string }>).filter((m) => m.role === 'tool').length,
-      );
-      return 'text' in turn
-        ? { content: turn.text }
-        : { toolCalls: [{ id: turn.call.id, name: 'add', arguments: turn.call.args }] };
-    },
-  });
+async function httpLines(): Promise<void> {
+  const script: Script = { turns: 5 };
+  const server = await startScriptedOpenAIServer({ replies: serverReply(script) });
+  const forget = () => (server.requests.length = 0);
   try {
-    const brain = new OpenAIBrain({ model: 'bench-model', api_url: server.url, api_key: 'bench' });
+    const registry = await benchRegistry(script);
+    const brain = new OpenAIBrain({ model: MODEL, api_url: server.url, api_key: 'bench' });
     const provider = createOpenAICompatible({ name: 'bench', baseURL: server.url, apiKey: 'bench' });
-    const overHttp = await comparePair({
-      name: 'engine-loop-loopback-http',
-      baseline: 'ai@6 generateText + @ai-sdk/openai-compatible@2',
-      targetRatio: 0.8,
-      ours: oursWith(brain, registry),
-      theirs: aiSdkWith(provider.chatModel('bench-model'), () => (server.requests.length = 0)),
-      iterationsPerRun: ITERATIONS,
-      warmupRuns: 40,
-      runsPerBatch: 60,
-      batches: 9,
-    });
-    process.stdout.write(`${JSON.stringify(overHttp)}\n`);
-    const streamed = await comparePair({
-      name: 'engine-loop-loopback-http-stream',
-      baseline: 'ai@6 streamText + @ai-sdk/openai-compatible@2',
-      targetRatio: 0.8,
-      ours: oursWith(brain, registry, true),
-      theirs: aiSdkStreamWith(provider.chatModel('bench-model'), () => (server.requests.length = 0)),
-      iterationsPerRun: ITERATIONS,
-      warmupRuns: 30,
-      runsPerBatch: 40,
-      batches: 7,
-    });
-    process.stdout.write(`${JSON.stringify(streamed)}\n`);
+    const sizing = { warmupRuns: 20, runsPerBatch: 20, batches: 5 };
+    const oursHttp = (stream = false) => {
+      const side = ours({ brain, registry, script, stream });
+      return { run: async () => (await side.run()) + (forget(), 0) };
+    };
+    await line(
+      'engine-loop-loopback-http',
+      AI_SDK_HTTP,
+      0.8,
+      script,
+      async () => ({
+        ours: oursHttp(),
+        theirs: aiSdk(provider.chatModel(MODEL), script, { afterRun: forget }),
+      }),
+      sizing,
+    );
+    await line(
+      'engine-loop-loopback-http-vs-agents-js',
+      AGENTS_HTTP,
+      0.8,
+      script,
+      async () => ({
+        ours: oursHttp(),
+        theirs: agentsJs(agentsModel(httpClient(server.url)), script, forget),
+      }),
+      sizing,
+    );
+    await line(
+      'engine-loop-loopback-http-stream',
+      'ai@6 streamText + @ai-sdk/openai-compatible@2',
+      0.8,
+      script,
+      async () => ({
+        ours: oursHttp(true),
+        theirs: aiSdk(provider.chatModel(MODEL), script, { stream: true, afterRun: forget }),
+      }),
+      sizing,
+    );
   } finally {
     await server.close();
   }
+}
+
+const SCALING: Array<[number, Sizing]> = [
+  [10, { warmupRuns: 20, runsPerBatch: 20, batches: 3 }],
+  [100, { warmupRuns: 2, runsPerBatch: 3, batches: 1 }],
+  [500, { warmupRuns: 0, runsPerBatch: 1, batches: 1 }],
+];
+
+async function scalingLines(): Promise<void> {
+  for (const [iterations, sizing] of SCALING) {
+    const script: Script = { turns: iterations - 1 };
+    const mock = mockModel(script);
+    await line(
+      `engine-loop-in-process-${iterations}-iterations`,
+      AI_SDK_MOCK,
+      0.5,
+      script,
+      async () => ({
+        ours: await inMemoryOurs(script),
+        theirs: aiSdk(mock, script, { afterRun: () => (mock.doGenerateCalls.length = 0) }),
+      }),
+      sizing,
+    );
+    await line(
+      `engine-loop-in-process-${iterations}-iterations-vs-agents-js`,
+      AGENTS_MEMORY,
+      0.5,
+      script,
+      async () => ({
+        ours: await inMemoryOurs(script),
+        theirs: agentsJs(agentsModel(inMemoryClient(script)), script),
+      }),
+      sizing,
+    );
+  }
+}
+
+async function largeResultLines(): Promise<void> {
+  for (const mb of [1, 10]) {
+    const script: Script = { turns: 3, payloadChars: mb * 1024 * 1024 };
+    for (const [suffix, baseline, baselineSide] of [
+      ['', AI_SDK_HTTP, 'ai-sdk'],
+      ['-vs-agents-js', AGENTS_HTTP, 'agents-js'],
+    ] as const) {
+      const name = `engine-loop-loopback-http-${mb}mb-results${suffix}`;
+      if (!wanted(name)) continue;
+      printLine(await threeRuns(() => measureLargeResults({ name, baseline, baselineSide, script, targetRatio: 1 })));
+    }
+  }
+}
+
+async function main() {
+  await inProcessLines();
+  await httpLines();
+  await scalingLines();
+  await largeResultLines();
 }
 
 main().catch((error) => {

@@ -70,3 +70,42 @@ export async function comparePair(options: {
     runs: options.batches,
   };
 }
+
+/** A line measured three times: the run with the median ratio (with its extra figures), and the spread of the three. */
+export type ThreeRunResult<T extends PairResult = PairResult> = T & {
+  ratio_min: number;
+  ratio_max: number;
+  ours_min_ms: number;
+  ours_max_ms: number;
+  baseline_min_ms: number;
+  baseline_max_ms: number;
+};
+
+/**
+ * Runs `measure` three times and returns the run with the median ratio (`runs`: 3), with the min and max of the
+ * three ratios and of each side's time: the spread says how much one figure can be trusted on this machine.
+ */
+export async function threeRuns<T extends PairResult>(measure: () => Promise<T>): Promise<ThreeRunResult<T>> {
+  const results: T[] = [];
+  for (let i = 0; i < 3; i++) results.push(await measure());
+  const mid = [...results].sort((a, b) => a.ratio - b.ratio)[1];
+  const pick = (key: (r: T) => number) => results.map(key);
+  const ratios = pick((r) => r.ratio);
+  const ours = pick((r) => r.ours_ms);
+  const base = pick((r) => r.baseline_ms);
+  return {
+    ...mid,
+    runs: 3,
+    ratio_min: Math.min(...ratios),
+    ratio_max: Math.max(...ratios),
+    ours_min_ms: Math.min(...ours),
+    ours_max_ms: Math.max(...ours),
+    baseline_min_ms: Math.min(...base),
+    baseline_max_ms: Math.max(...base),
+  };
+}
+
+/** Prints one benchmark line as `npm run bench` collects them. */
+export function printLine(line: object): void {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}

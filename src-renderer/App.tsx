@@ -4,6 +4,8 @@ import { Sidebar } from './features/sidebar/Sidebar';
 import { PersonaEditor } from './features/persona-editor/PersonaEditor';
 import { ToolsPane } from './features/tool-forms/ToolsPane';
 import { ChatPane } from './features/chat/ChatPane';
+import { RunDiffView } from './features/run-diff/RunDiffView';
+import { ForkDialog } from './features/chat/ForkDialog';
 import { CaseTrace } from './features/chat/CaseTrace';
 import { TestsPane } from './features/tests/TestsPane';
 import { SaveTestDialog } from './features/tests/SaveTestDialog';
@@ -108,6 +110,8 @@ export function App() {
       <ExportDialog />
       <KeyQuestionDialog />
       <ImportConflictDialog />
+      <RunDiffView />
+      <ForkDialog />
       <SaveTestDialog />
     </div>
   );

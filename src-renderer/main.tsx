@@ -12,6 +12,7 @@ import './styles/layout.css';
 import './styles/editor.css';
 import './styles/tools.css';
 import './styles/chat.css';
+import './styles/time-travel.css';
 import './styles/results.css';
 import './styles/tests.css';
 import './styles/versions.css';

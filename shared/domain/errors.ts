@@ -19,6 +19,8 @@ export const ErrorCode = z.enum([
   'persona_not_found',
   'persona_exists',
   'session_not_found',
+  /** A re-run with recorded tools met a call the recording has no result for (name and arguments). */
+  'no_recorded_result',
   'not_found',
   'cancelled',
   'forbidden',

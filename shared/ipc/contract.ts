@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { Breakpoints, PauseState, ResumeAction } from '../domain/debug';
+import { CallHistory, CallLabel, SavedCall } from '../domain/call-history';
 import { ErrorValue } from '../domain/errors';
 import { BrokenPersona, PersonaFile, PersonaId, PersonaSummary } from '../domain/persona';
 import { MAX_RESOURCE_URI, ResourceContents } from '../domain/resource';
 import { JsonSchema, ToolboxInfo } from '../domain/tool';
+import { RunDiff } from '../domain/run-diff';
+import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-travel';
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 import { SuiteCase } from '../domain/persona-suite';
@@ -78,6 +81,8 @@ export const SessionSummary = z.object({
   runs: z.number().int(),
   /** The persona version the session's last run ran with (absent: none recorded). */
   personaVersion: z.string().optional(),
+  /** Where the session came from (a fork or a re-run of another session); absent for a plain chat. */
+  origin: SessionOrigin.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;
 
@@ -272,6 +277,21 @@ export const methods = {
     input: ToolScope.extend({ toolboxId: z.string(), uri: z.string().min(1).max(MAX_RESOURCE_URI) }),
     output: z.object({ contents: z.array(ResourceContents) }),
   },
+  /** The manual calls of a persona's tools (newest first; tools.call records each) and its saved calls. */
+  'tools.history': { input: ToolScope, output: CallHistory },
+  /** Keeps a history entry as a saved call with a name (its arguments as the history has them, secrets left out). */
+  'tools.saveCall': {
+    input: ToolScope.extend({ entryId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.renameCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100), label: CallLabel }),
+    output: SavedCall,
+  },
+  'tools.deleteCall': {
+    input: ToolScope.extend({ savedId: z.string().min(1).max(100) }),
+    output: z.object({ deleted: z.boolean() }),
+  },
   'chat.send': {
     input: z.object({ personaId: PersonaId, sessionId: z.string().optional(), message: z.string().min(1) }),
     output: z.object({ runId: z.string(), sessionId: z.string() }),
@@ -298,6 +318,42 @@ export const methods = {
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
     }),
+  },
+  /**
+   * Forks a recorded session at a step: a new session holding the history up to it (copied, no request sent, no
+   * tool run), the step as edited, then the loop going on live. Answers at once; the trace streams as chat.trace.
+   */
+  'sessions.fork': {
+    /**
+     * The source: a stored session (`sessionId`), or a trace shown elsewhere that is not one (`trace`: a test
+     * case's run, with the persona it ran with and words naming it).
+     */
+    input: z
+      .object({
+        sessionId: z.string().optional(),
+        trace: z
+          .object({ personaId: PersonaId, events: z.array(TraceEvent).max(20_000), from: z.string().max(200) })
+          .optional(),
+        point: ForkPoint,
+        edit: ForkEdit,
+      })
+      .refine((i) => (i.sessionId === undefined) !== (i.trace === undefined), {
+        message: 'Give the session to fork (sessionId) or its trace, not both.',
+      }),
+    output: z.object({ sessionId: z.string(), runId: z.string() }),
+  },
+  /**
+   * Runs a session's user turns again, in order, in a new session, against `target` (persona, brain, model,
+   * engine; tools live or from the recording). Answers once the first run started; the rest follow.
+   */
+  'sessions.rerun': {
+    input: z.object({ sessionId: z.string(), target: RerunTarget }),
+    output: z.object({ sessionId: z.string(), turns: z.number().int() }),
+  },
+  /** Two sessions compared turn by turn (see diffRuns); `equal` ignores ids, times and token counts. */
+  'sessions.diff': {
+    input: z.object({ a: z.string(), b: z.string() }),
+    output: RunDiff,
   },
   /** The persona's breakpoints (remembered per persona; none set: all off). */
   'debug.getBreakpoints': { input: z.object({ personaId: PersonaId }), output: z.object({ breakpoints: Breakpoints }) },

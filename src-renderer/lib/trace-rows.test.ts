@@ -73,6 +73,11 @@ describe('buildTraceRows', () => {
     expect(runningRunId(sampleRun().slice(0, 4))).toBe('run-1');
   });
 
+  it('a run whose end arrived before its start (a fork: live end, then the copied start) is not running', () => {
+    const run = sampleRun();
+    expect(runningRunId([...run.slice(-1), ...run.slice(0, -1)])).toBeNull();
+  });
+
   it('drops duplicate events and keeps runs in order', () => {
     const a = sampleRun('a');
     const b = sampleRun('b');

@@ -374,12 +374,16 @@ export function withWaitingRow(rows: TraceRow[], runId: string | null): TraceRow
   return [...rows, { kind: 'waiting', key: `${runId}:waiting`, runId, text }];
 }
 
-/** The run still going at the end of the events, if any. */
+/**
+ * The run still going at the end of the events, if any: the last run started that has no end among them (in any
+ * order: a fork's copied events can arrive after its live end).
+ */
 export function runningRunId(events: TraceEvent[]): string | null {
   const open = new Set<string>();
+  const ended = new Set<string>();
   for (const e of events) {
     if (e.type === 'run_started' || e.type === 'user_message') open.add(e.runId);
-    if (e.type === 'run_finished' || e.type === 'run_failed' || e.type === 'run_cancelled') open.delete(e.runId);
+    if (e.type === 'run_finished' || e.type === 'run_failed' || e.type === 'run_cancelled') ended.add(e.runId);
   }
-  return [...open].pop() ?? null;
+  return [...open].filter((r) => !ended.has(r)).pop() ?? null;
 }

@@ -8,6 +8,7 @@ import { createUiSlice } from './ui-slice';
 import { createApprovalsSlice } from './approvals-slice';
 import { createTransferSlice } from './transfer-slice';
 import { createNoticesSlice } from './notices-slice';
+import { createTimeTravelSlice } from './time-travel-slice';
 import { createTestsSlice } from './tests-slice';
 import type { AppState } from './types';
 
@@ -26,6 +27,7 @@ export function createAppStore(client: ApiClient): AppStore {
     ...createApprovalsSlice(set, get),
     ...createTransferSlice(set, get),
     ...createNoticesSlice(set, get),
+    ...createTimeTravelSlice(set, get),
     ...createTestsSlice(set, get),
   }));
 }

@@ -8,6 +8,7 @@ import type { ApprovalsSlice } from './approvals-slice';
 import type { TransferSlice } from './transfer-slice';
 
 import type { NoticesSlice } from './notices-slice';
+import type { TimeTravelSlice } from './time-travel-slice';
 import type { TestsSlice } from './tests-slice';
 
 /** The whole renderer state: one store made of slices. */
@@ -19,6 +20,7 @@ export type AppState = PersonasSlice &
   NoticesSlice &
   ApprovalsSlice &
   TransferSlice &
+  TimeTravelSlice &
   TestsSlice & { client: ApiClient };
 
 export type SetState = (partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)) => void;

@@ -20,6 +20,7 @@ import { SettingsStore } from '../settings/settings-store';
 import type { ToolBox } from '../toolbox';
 import { loadToolboxCatalog, type ToolboxCatalog } from '../toolboxes/catalog';
 import { BreakpointStore } from './breakpoint-store';
+import { CallHistoryStore } from '../call-history/call-history-store';
 import { DebugRegistry } from './debug-registry';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
@@ -50,6 +51,8 @@ export class AppContext {
   readonly runs: RunRegistry;
   /** The programs the user approved, per persona and exact command (approvals.json). */
   readonly approvals: ApprovalStore;
+  /** Manual tool calls and saved calls, per persona (`call-history/` in the data folder). */
+  readonly callHistory: CallHistoryStore;
   /** Breakpoints per persona and the debugger of each run in flight. */
   readonly debug: DebugRegistry;
   private readonly emitter = new EventEmitter();
@@ -84,6 +87,7 @@ export class AppContext {
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
     this.approvals = new ApprovalStore(this.paths.approvals);
+    this.callHistory = new CallHistoryStore(path.join(dataDir, 'call-history'));
     this.debug = new DebugRegistry(new BreakpointStore(path.join(dataDir, 'breakpoints.json')), (event, payload) =>
       this.emit(event, payload),
     );

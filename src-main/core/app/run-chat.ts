@@ -29,6 +29,8 @@ export interface StartRunOptions {
   /** The persona version the run runs with (recorded in run_started). */
   personaVersion?: string | null;
   onEvent: (event: TraceEvent) => void;
+  /** The run's id; a new one when absent (a fork continues a copied run under its id). */
+  runId?: string;
   /** A debugger for this run (breakpoints, approval), opened before the loop starts and disposed when it ends. */
   openDebugger?: (run: RunControls) => Promise<{ session: LoopDebugger; dispose: () => void }>;
 }
@@ -41,13 +43,16 @@ export interface RunControls {
   iteration(): number;
 }
 
+/** A fresh run id. */
+export const newRunId = (): string => `run_${randomUUID()}`;
+
 /**
  * Runs a persona's loop on one user message and streams its trace to `onEvent`: run_started, user_message,
  * the loop's events, then exactly one of run_finished / run_failed / run_cancelled. Never rejects: brain
  * failures end as run_failed with their error value. Events start after this returns.
  */
 export function startRun(runtime: PersonaRuntime, options: StartRunOptions): RunHandle {
-  const runId = `run_${randomUUID()}`;
+  const runId = options.runId ?? newRunId();
   const controller = new AbortController();
   let cancelReason = 'Cancelled by the user.';
   const tracer = new RunTracer(runId, options.onEvent);

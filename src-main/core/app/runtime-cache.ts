@@ -1,3 +1,4 @@
+import type { PersonaFile } from '../../../shared/domain/persona';
 import { buildPersonaRuntime, type PersonaRuntime } from './persona-runtime';
 import { logger } from '../log';
 import { withAppBusUrl } from './bus-url-default';
@@ -21,11 +22,11 @@ export class RuntimeCache {
 
   constructor(private readonly app: AppContext) {}
 
-  private build(personaId: string): Entry {
+  private build(personaId: string, change: (persona: PersonaFile) => PersonaFile = (p) => p): Entry {
     const entry: Entry = { runtime: Promise.resolve(null as never), active: 0, stale: false, unwatch: [] };
     entry.runtime = (async () => {
       const { busUrl } = await this.app.settings.get();
-      const persona = withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl);
+      const persona = change(withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl));
       const { toolboxes } = await this.app.toolboxCatalog();
       // Programs the user has not approved for this persona do not start: their toolboxes await approval.
       const programs = await this.app.approvals.approved(personaId);
@@ -78,6 +79,27 @@ export class RuntimeCache {
       entry.active--;
       throw error;
     }
+  }
+
+  /**
+   * A runtime of the persona as `change` makes it (a re-run against another model or engine), built for one use
+   * and not cached: `release` closes it.
+   */
+  async acquireChanged(
+    personaId: string,
+    change: (persona: PersonaFile) => PersonaFile,
+  ): Promise<{ runtime: PersonaRuntime; release: () => void }> {
+    const entry = this.build(personaId, change);
+    const runtime = await entry.runtime;
+    let released = false;
+    return {
+      runtime,
+      release: () => {
+        if (released) return;
+        released = true;
+        void this.close(entry);
+      },
+    };
   }
 
   /** Forgets a persona's runtime; it is closed now, or when its last run ends. */

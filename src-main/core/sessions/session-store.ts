@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
 import { TERMINAL_TRACE_TYPES, TraceEvent } from '../../../shared/domain/trace';
@@ -8,6 +8,8 @@ import { logger } from '../log';
 import { assertSessionId } from './session-id';
 import { summarize } from './session-summary';
 import { SessionWriter } from './session-writer';
+import { readSessionMeta, writeSessionMeta } from './session-meta';
+import type { SessionMeta } from '../../../shared/domain/time-travel';
 import { issuesText } from '../../../shared/domain/issues';
 
 const log = logger('sessions');
@@ -98,6 +100,18 @@ export class SessionStore {
     await Promise.all([...this.writers.values()].map((w) => w.sync()));
   }
 
+  /** A session's metadata (where it came from); {} when it has none. */
+  meta(sessionId: string): Promise<SessionMeta> {
+    return readSessionMeta(this.fileOf(sessionId));
+  }
+
+  /** Writes a session's metadata beside its file (before its first event, so a listing never misses it). */
+  async writeMeta(sessionId: string, meta: SessionMeta): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeSessionMeta(this.fileOf(sessionId), meta);
+    this.summaries.delete(sessionId);
+  }
+
   /** Every session (of one persona, when given), most recently updated first. */
   async list(personaId?: string): Promise<SessionSummary[]> {
     let names: string[];
@@ -131,6 +145,8 @@ export class SessionStore {
   }> {
     const file = this.fileOf(sessionId);
     const writer = this.writers.get(sessionId);
+    // Whether a run is going is taken before the read: a run that ends while the file is read is not "interrupted".
+    const running = this.running.has(sessionId);
     await writer?.idle();
     let text: string;
     let mtime: number;
@@ -142,14 +158,16 @@ export class SessionStore {
       throw error;
     }
     const { events, skipped } = parseSession(text);
-    const interruptedRunIds = unfinishedRuns(events, this.running.has(sessionId));
+    const interruptedRunIds = unfinishedRuns(events, running);
     const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
     if (skipped.length) {
       const message = `Session '${sessionId}': ${warnings[0]}`;
       if (this.options.onSkipped) this.options.onSkipped(sessionId, message);
       else log.warn(message);
     }
-    return { session: summarize(sessionId, events, mtime), events, skipped, warnings, interruptedRunIds };
+    const { origin } = await this.meta(sessionId);
+    const session = { ...summarize(sessionId, events, mtime), ...(origin ? { origin } : {}) };
+    return { session, events, skipped, warnings, interruptedRunIds };
   }
 
   private async summary(sessionId: string): Promise<SessionSummary | null> {
@@ -159,7 +177,8 @@ export class SessionStore {
     const cached = this.summaries.get(sessionId);
     if (cached?.key === key) return cached.summary;
     const { events } = parseSession(await readFile(file, 'utf8'));
-    const summary = summarize(sessionId, events, info.mtimeMs);
+    const { origin } = await this.meta(sessionId);
+    const summary = { ...summarize(sessionId, events, info.mtimeMs), ...(origin ? { origin } : {}) };
     this.summaries.set(sessionId, { key, summary });
     return summary;
   }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import diagnostics from 'node:diagnostics_channel';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +119,21 @@ describe('scripted OpenAI server', () => {
     expect(await (await chat(server.url, { stream: true })).text()).toBe('data: {"b":2}\n\n');
     const cut = await chat(server.url, { stream: true });
     await expect(cut.text()).rejects.toThrow();
+  });
+
+  it('keeps the connection open between JSON replies, as a real provider does', async () => {
+    server = await startScriptedOpenAIServer({ replies: () => ({ content: 'hi' }) });
+    let connects = 0;
+    const count = () => connects++;
+    diagnostics.subscribe('undici:client:beforeConnect', count);
+    try {
+      for (let i = 0; i < 5; i++) expect((await json(chat(server.url, {}))).choices[0].message.content).toBe('hi');
+      for (let i = 0; i < 3; i++) expect((await json(fetch(`${server.url}/models`))).object).toBe('list');
+    } finally {
+      diagnostics.unsubscribe('undici:client:beforeConnect', count);
+    }
+    // undici opens a second socket for the second request (the first is not back in its pool yet), then reuses them.
+    expect(connects).toBeLessThanOrEqual(2);
   });
 
   it('close() ends hanging requests', async () => {

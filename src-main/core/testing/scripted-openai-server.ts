@@ -275,7 +275,11 @@ export async function startScriptedOpenAIServer(options: ScriptedServerOptions =
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Idle connections stay open for the next request, as a real provider's do (close() ends them). Node announces the
+  // timeout in a `Keep-Alive: timeout=N` header and undici drops a socket within 2 s of it: at 1 s every JSON reply
+  // cost a new TCP connection. A short timeout also races a client whose event loop was busy past it (10 MB tool
+  // results): it reuses a socket the server has just closed and gets EPIPE. 60 s leaves room for both.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

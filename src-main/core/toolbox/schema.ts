@@ -14,22 +14,26 @@ export function isZodSchema(schema: ToolSchema): schema is z.ZodObject {
   return schema instanceof z.ZodType;
 }
 
-/** JSON Schema of a tool schema; zod via z.toJSONSchema (io 'input' for arguments so defaults are optional). */
+const jsonSchemas = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<object, JsonSchema>() };
+
+/**
+ * JSON Schema of a tool schema; zod via z.toJSONSchema (io 'input' for arguments so defaults are optional). Computed
+ * once per zod schema and io (schemas are immutable; the tool list is offered on every run): do not mutate it.
+ */
 export function toJsonSchema(schema: ToolSchema, io: 'input' | 'output'): JsonSchema {
   if (!isZodSchema(schema)) return schema;
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  delete json.$schema;
-  return stripSafeIntegerBounds(json) as JsonSchema;
+  let json = jsonSchemas[io].get(schema);
+  if (!json) {
+    const made = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    delete made.$schema;
+    jsonSchemas[io].set(schema, (json = stripSafeIntegerBounds(made) as JsonSchema));
+  }
+  return json;
 }
-
-const inputSchemas = new WeakMap<object, JsonSchema>();
 
 /** The argument JSON Schema, computed once per schema (used on every call for lax coercion; do not mutate). */
 export function inputJsonSchema(schema: ToolSchema): JsonSchema {
-  if (!isZodSchema(schema)) return schema;
-  let json = inputSchemas.get(schema);
-  if (!json) inputSchemas.set(schema, (json = toJsonSchema(schema, 'input')));
-  return json;
+  return toJsonSchema(schema, 'input');
 }
 
 /** zod adds ±MAX_SAFE_INTEGER bounds to every int; they are noise in what the model and the forms see. */

@@ -3,6 +3,7 @@ import { JsonView } from '../../components/JsonView';
 import { MarkdownText } from '../../components/MarkdownText';
 import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
+import { ForkButton } from './ForkButton';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -11,10 +12,13 @@ export function AssistantCard({
   event,
   rawOpen,
   onToggleRaw,
+  onFork,
 }: {
   event: Assistant;
   rawOpen: boolean;
   onToggleRaw(): void;
+  /** "Fork from here": a new session from this turn, edited. */
+  onFork?(): void;
 }) {
   return (
     <div className="msg assistant" data-testid="trace-assistant">
@@ -32,6 +36,7 @@ export function AssistantCard({
           </span>
         )}
         <span className="spacer" />
+        {onFork && <ForkButton onClick={onFork} />}
         {event.raw && (
           <button
             className="small ghost"

@@ -4,6 +4,7 @@ import { useApp } from '../../store/context';
 import { buildTraceRows, unfoldedRows, type ToolRow } from '../../lib/trace-rows';
 import { TracePane } from './TracePane';
 import { useRowUi } from './use-row-ui';
+import type { ForkRequest } from '../../store/time-travel-slice';
 import { ToolResultContext } from '../../components/tool-result/result-context';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
@@ -30,7 +31,20 @@ export function CaseTrace({ events, step }: CaseTraceProps) {
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
     [openToolCall],
   );
-  const ui = useRowUi(openTool, allCollapsed);
+  const rowUi = useRowUi(openTool, allCollapsed);
+  const openFork = useApp((s) => s.openFork);
+  const personaId = useApp((s) => s.selectedId);
+  // "Fork from here" on the case's run: a new chat session from that step (the run is not a stored session).
+  const ui = useMemo(
+    () =>
+      personaId
+        ? {
+            ...rowUi,
+            fork: (r: ForkRequest) => openFork({ ...r, trace: { personaId, events, from: 'a test case run' } }),
+          }
+        : rowUi,
+    [rowUi, openFork, personaId, events],
+  );
   const resultEnv = useToolResultEnv();
   const rows = useMemo(() => buildTraceRows(events), [events]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);

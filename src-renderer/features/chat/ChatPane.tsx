@@ -16,6 +16,8 @@ import { BreakpointsBar } from './BreakpointsBar';
 import { pausedRowKey, withPause } from './debug-rows';
 import { PauseStatus } from './PauseStatus';
 import { useDebugger } from './use-debugger';
+import { OriginLink } from './OriginLink';
+import { RerunDialog } from './RerunDialog';
 import { ToolResultContext } from '../../components/tool-result/result-context';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 import { BundleBanner } from './BundleBanner';
@@ -71,7 +73,10 @@ function ChatPaneBody() {
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
     [openToolCall],
   );
-  const ui = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const rowUi = useRowUi(openTool, allCollapsed, { flipped: memory.flipped, raw: memory.raw, save: remember });
+  const openFork = useApp((s) => s.openFork);
+  const revealKey = useApp((s) => s.revealKey);
+  const ui = useMemo(() => ({ ...rowUi, fork: openFork }), [rowUi, openFork]);
   const shown = useMemo(() => unfoldedRows(rows, ui.collapsed), [rows, ui]);
   const iteration = useMemo(() => {
     if (!runId) return null;
@@ -102,10 +107,17 @@ function ChatPaneBody() {
           {allCollapsed ? 'Expand tool cards' : 'Collapse tool cards'}
         </button>
       </SessionBar>
+      <OriginLink />
       <BreakpointsBar />
       {bundle ? <BundleBanner bundle={bundle} /> : selectedId && <ToolboxBanner />}
       {rows.length ? (
-        <TracePane key={sessionId ?? ''} rows={shown} ui={ui} anchor={anchor} reveal={pausedRowKey(pause)} />
+        <TracePane
+          key={sessionId ?? ''}
+          rows={shown}
+          ui={ui}
+          anchor={anchor}
+          reveal={pausedRowKey(pause) ?? revealKey}
+        />
       ) : (
         <div className="trace-scroll">
           <EmptyState
@@ -142,6 +154,7 @@ function ChatPaneBody() {
           The persona has unsaved changes; chat uses the saved version.
         </div>
       )}
+      <RerunDialog />
       <Composer
         disabled={!selectedId || !!bundle}
         running={!!runId}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { useApp } from '../../store/context';
-import { currentEvents } from '../../store/chat-slice';
+import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
+import { sessionTree, treeLabel } from '../../lib/session-tree';
 import { SaveAsTestButton } from './SaveAsTestButton';
 import { ExportBundleButton } from './ExportBundleButton';
 
@@ -23,6 +24,9 @@ export function SessionBar({ children }: { children?: ReactNode }) {
   const resetChat = useApp((s) => s.resetChat);
   const events = useApp(currentEvents);
   const known = sessions.some((s) => s.sessionId === sessionId);
+  const openRerun = useApp((s) => s.openRerun);
+  const openDiff = useApp((s) => s.openDiff);
+  const running = useApp((s) => activeRunId(s) !== null);
   const exportTrace = () => {
     if (!sessionId || !events.length) return;
     const a = document.createElement('a');
@@ -44,9 +48,9 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       >
         <option value="">New chat</option>
         {sessionId && !known && <option value={sessionId}>Current chat</option>}
-        {sessions.map((s) => (
-          <option key={s.sessionId} value={s.sessionId}>
-            {s.title || 'Untitled'} · {new Date(s.updatedAt).toLocaleString()} · {s.runs} run{s.runs === 1 ? '' : 's'}
+        {sessionTree(sessions).map((entry) => (
+          <option key={entry.session.sessionId} value={entry.session.sessionId} data-depth={entry.depth}>
+            {treeLabel(entry)}
           </option>
         ))}
       </select>
@@ -61,6 +65,24 @@ export function SessionBar({ children }: { children?: ReactNode }) {
         title="Download this session's trace events as JSON Lines, one event per line (as stored in sessions/)"
       >
         Export trace
+      </button>
+      <button
+        className="small ghost"
+        data-testid="rerun-open"
+        onClick={() => openRerun(true)}
+        disabled={!known || running}
+        title="Send this session's user turns again, in order, against another persona, brain, model or engine"
+      >
+        Re-run with…
+      </button>
+      <button
+        className="small ghost"
+        data-testid="diff-open"
+        onClick={() => openDiff(sessionId)}
+        disabled={sessions.length < 2}
+        title="Compare two sessions side by side: tool calls, results, answers, iterations, time and tokens"
+      >
+        Diff…
       </button>
       <SaveAsTestButton />
       <ExportBundleButton />

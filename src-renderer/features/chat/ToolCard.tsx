@@ -9,6 +9,7 @@ import { ToolResultContext } from '../../components/tool-result/result-context';
 import { ArgsDiff, DebugBadges, PausedMs } from './DebugMarks';
 import { PausedToolCard } from './PausedToolCard';
 import { PausedClock } from './PausedClock';
+import { ForkButton } from './ForkButton';
 import { ElidedToolResult } from './ElidedToolResult';
 import { isElisionNote } from '../../../shared/domain/elision-note';
 
@@ -49,11 +50,14 @@ export function ToolCard({
   collapsed,
   onToggle,
   onOpen,
+  onFork,
 }: {
   row: ToolRow;
   collapsed: boolean;
   onToggle(): void;
   onOpen(): void;
+  /** "Fork from here": a new session from this call, its result edited. */
+  onFork?(): void;
 }) {
   const s = STATUS[row.status];
   const reported = row.status === 'ok' ? reportedError(row.result) : null;
@@ -100,6 +104,7 @@ export function ToolCard({
         {row.durationMs !== undefined && <span className="small muted">{Math.round(row.durationMs * 10) / 10} ms</span>}
         <PausedMs ms={row.pausedMs} />
         <span className="spacer" />
+        {!pause && onFork && <ForkButton onClick={onFork} />}
         {!pause && (
           <button
             className="small"

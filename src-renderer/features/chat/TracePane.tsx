@@ -92,6 +92,7 @@ export function TracePane({
             key={item.key}
             className="trace-item"
             data-index={item.index}
+            data-revealed={reveal && rows[item.index].key === reveal ? true : undefined}
             ref={virtualizer.measureElement}
             style={{ transform: `translateY(${item.start}px)` }}
           >

@@ -7,6 +7,8 @@ import { SpanCard } from './SpanCard';
 import { ModelRequestEditor } from './ModelRequestEditor';
 import { RequestMarks } from './DebugMarks';
 import { MemoryRow } from './MemoryRow';
+import { ForkButton } from './ForkButton';
+import type { ForkRequest } from '../../store/time-travel-slice';
 import { MarkdownText } from '../../components/MarkdownText';
 
 export interface RowUi {
@@ -15,7 +17,31 @@ export interface RowUi {
   toggleCollapsed(key: string): void;
   toggleRaw(key: string): void;
   openTool(row: Extract<TraceRow, { kind: 'tool' }>): void;
+  /** "Fork from here" on a recorded step (user message, assistant turn, TOOL card); absent: no fork buttons. */
+  fork?(request: ForkRequest): void;
 }
+
+const assistantFork = (e: Extract<TraceRow, { kind: 'assistant' }>['event']): ForkRequest => ({
+  kind: 'assistant',
+  runId: e.runId,
+  seq: e.seq,
+  content: e.content,
+  toolCalls: e.toolCalls,
+});
+
+const toolFork = (row: Extract<TraceRow, { kind: 'tool' }>): ForkRequest => ({
+  kind: 'tool',
+  runId: row.runId,
+  toolCallId: row.toolCallId,
+  name: row.name,
+  toolboxId: row.toolboxId,
+  result:
+    row.status === 'ok' && row.result && typeof row.result === 'object' && !Array.isArray(row.result)
+      ? (row.result as Record<string, unknown>)
+      : row.status === 'ok'
+        ? { result: row.result }
+        : {},
+});
 
 /** One trace row, whichever kind. */
 export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: TraceRow; ui: RowUi }) {
@@ -23,7 +49,13 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
     case 'user':
       return (
         <div className="msg user" data-testid="trace-user">
-          <div className="who">You</div>
+          <div className="who">
+            You
+            <span className="spacer" />
+            {ui.fork && (
+              <ForkButton onClick={() => ui.fork!({ kind: 'user', runId: row.runId, content: row.content })} />
+            )}
+          </div>
           <div className="text">{row.content}</div>
         </div>
       );
@@ -37,7 +69,12 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
       );
     case 'assistant':
       return (
-        <AssistantCard event={row.event} rawOpen={ui.rawOpen(row.key)} onToggleRaw={() => ui.toggleRaw(row.key)} />
+        <AssistantCard
+          event={row.event}
+          rawOpen={ui.rawOpen(row.key)}
+          onToggleRaw={() => ui.toggleRaw(row.key)}
+          {...(ui.fork ? { onFork: () => ui.fork!(assistantFork(row.event)) } : {})}
+        />
       );
     case 'tool':
       return (
@@ -46,6 +83,9 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
           collapsed={ui.collapsed(row.key)}
           onToggle={() => ui.toggleCollapsed(row.key)}
           onOpen={() => ui.openTool(row)}
+          {...(ui.fork && (row.status === 'ok' || row.status === 'error')
+            ? { onFork: () => ui.fork!(toolFork(row)) }
+            : {})}
         />
       );
     case 'answer':
@@ -56,6 +96,9 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
             {row.event && <span className="badge">{Math.round(row.event.durationMs)} ms</span>}
             {row.event && <RequestMarks event={row.event} />}
             <span className="spacer" />
+            {ui.fork && row.event && !row.streaming && (
+              <ForkButton onClick={() => ui.fork!(assistantFork(row.event!))} />
+            )}
             {row.event?.raw && (
               <button className="small ghost" onClick={() => ui.toggleRaw(row.key)} aria-expanded={ui.rawOpen(row.key)}>
                 {ui.rawOpen(row.key) ? 'Hide raw' : 'Raw request/response'}

@@ -5,17 +5,14 @@ import { toolKey, type HistoryEntry } from '../../store/tools-slice';
 import { issuesOf } from '../../lib/api-error';
 import { JsonView } from '../../components/JsonView';
 import { ToolForm } from '../../components/tool-form/ToolForm';
-import { ToolHistory } from './ToolHistory';
+import { ToolCalls } from './ToolCalls';
 import { ToolOutput } from './ToolOutput';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
-
-const NO_HISTORY: HistoryEntry[] = [];
 
 /** One tool: its form (or raw JSON), Run, the output, the history, and what the model is sent. */
 export function ToolDetail({ tool }: { tool: ToolInfo }) {
   const ref = useMemo(() => ({ toolboxId: tool.toolboxId, name: tool.name }), [tool.toolboxId, tool.name]);
   const key = toolKey(ref);
-  const history = useApp((s) => s.history[key] ?? NO_HISTORY);
   const prefill = useApp((s) => s.prefill);
   const calling = useApp((s) => s.calling === key);
   const callTool = useApp((s) => s.callTool);
@@ -109,7 +106,12 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
         </section>
 
         <div className="tool-side" ref={sideRef}>
-          {shown ? (
+          {shown?.outcome.ok && shown.outcome.omittedChars !== undefined ? (
+            <p className="notice small" data-testid="result-not-kept">
+              This result ({shown.outcome.omittedChars.toLocaleString('en')} characters) was too big to keep in the
+              history: Re-run the call to see it.
+            </p>
+          ) : shown ? (
             <ToolOutput outcome={shown.outcome} outputSchema={tool.output_schema} onOpenResource={onOpenResource} />
           ) : (
             <p className="small muted" style={{ margin: 0 }}>
@@ -117,16 +119,16 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
             </p>
           )}
 
-          <ToolHistory
-            entries={history}
+          <ToolCalls
+            tool={ref}
             busy={calling}
-            onLoad={(e) => {
-              setFormData(e.args);
-              setShown(e);
+            onLoad={(args, entry) => {
+              setFormData(args);
+              setShown(entry);
             }}
-            onRerun={(e) => {
-              setFormData(e.args);
-              void run(e.args);
+            onRun={(args) => {
+              setFormData(args);
+              void run(args);
             }}
           />
 

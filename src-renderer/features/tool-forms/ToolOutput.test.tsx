@@ -45,8 +45,11 @@ describe('ToolOutput', () => {
         onRerun={noop}
         entries={[
           {
-            id: 1,
+            id: 'e1',
             at: 0,
+            toolboxId: 'ovos-math-tools',
+            name: 'evaluate_expression',
+            masked: [],
             args: { expression: '1 +* 2' },
             outcome: { ok: true, result: { result: null, error: 'Value expected' }, durationMs: 1 },
           },

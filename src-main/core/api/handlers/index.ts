@@ -2,6 +2,7 @@ import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { appHandlers } from './app';
 import { brainHandlers } from './brains';
+import { callHistoryHandlers } from './call-history';
 import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { personaHandlers } from './personas';
@@ -10,6 +11,7 @@ import { bundleHandlers } from './bundles';
 import { settingsHandlers } from './settings';
 import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
+import { timeTravelHandlers } from './time-travel';
 
 /** Every method of the contract, implemented over the app's state. */
 export function createHandlers(app: AppContext): Handlers {
@@ -19,10 +21,12 @@ export function createHandlers(app: AppContext): Handlers {
     ...personaVersionHandlers(app),
     ...bundleHandlers(app),
     ...toolboxHandlers(app),
+    ...callHistoryHandlers(app),
     ...chatHandlers(app),
     ...debugHandlers(app),
     ...brainHandlers(app),
     ...settingsHandlers(app),
+    ...timeTravelHandlers(app),
     ...testHandlers(app),
   };
 }

@@ -46,6 +46,7 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
       const deleted = await app.personas.delete(id);
       if (deleted) {
         await app.approvals.forget(id);
+        await app.callHistory.forget(id);
         app.personaChanged(id);
       }
       return { deleted };

@@ -10,6 +10,7 @@ import { causeMessage } from '../../toolbox/tool-errors';
 import { toolboxFor } from '../../toolboxes/catalog';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
+import { recordCall } from './call-history';
 
 const DEFAULT_TOOL_TIMEOUT_MS = DEFAULT_TOOL_TIMEOUT_S * 1000;
 
@@ -110,7 +111,9 @@ export function toolboxHandlers(
           `No toolbox '${toolboxId}'${personaId ? ` in persona '${personaId}'` : ''}.`,
         );
       // A registry of this one toolbox: the tool is found by its own name, with the loop's validation and errors.
-      const execution = await executeToolCall(new ToolRegistry([toolbox]), name, args, { timeoutMs });
+      const registry = new ToolRegistry([toolbox]);
+      const execution = await executeToolCall(registry, name, args, { timeoutMs });
+      await recordCall(app, personaId, registry, toolboxId, name, args, execution);
       if (!execution.ok) throw new StudioError(execution.error.code, execution.error.message, execution.error.details);
       return { result: execution.result, durationMs: execution.durationMs };
     },

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorValue } from '../../../../shared/domain/errors';
 import { parseJsonSafe } from '../../../../shared/json/safe-json';
+import { recordedOutcomeOf, type RecordedOutcome } from '../../sessions/recorded-outcomes';
 
-/** A recorded tool call's outcome: its result, or its error. */
-export type RecordedOutcome = { ok: true; result: Record<string, unknown> } | { ok: false; error: ErrorValue };
+export type { RecordedOutcome };
 
 /**
  * The tool outcomes of a session JSONL file by tool call id (the ids the replay brain plays back), so `recorded`
@@ -23,11 +23,8 @@ export function readRecordedTools(sessionFile: string): Map<string, RecordedOutc
     const e = (v && typeof v.type === 'string' ? v : v?.event) as
       { type?: string; toolCallId?: string; result?: unknown; error?: ErrorValue } | undefined;
     if (!e?.toolCallId) continue;
-    if (e.type === 'tool_result') {
-      const result =
-        e.result && typeof e.result === 'object' && !Array.isArray(e.result) ? e.result : { result: e.result };
-      outcomes.set(e.toolCallId, { ok: true, result: result as Record<string, unknown> });
-    } else if (e.type === 'tool_error' && e.error) outcomes.set(e.toolCallId, { ok: false, error: e.error });
+    const outcome = recordedOutcomeOf(e);
+    if (outcome) outcomes.set(e.toolCallId, outcome);
   }
   return outcomes;
 }

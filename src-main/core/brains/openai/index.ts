@@ -6,6 +6,7 @@ import { probeBrain } from './probe';
 /** The OpenAI-compatible brain (`ovos-chat-openai-plugin`): the official `openai` client, its errors, its probe. */
 export { OpenAIBrain, normalizeApiUrl, OPENAI_BRAIN_ID } from './openai-brain';
 export { probeBrain } from './probe';
+export { completionToMessage } from './openai-completion';
 
 const presetsText = OPENAI_PRESETS.map((p) => `${p.title} ${p.api_url}`).join('; ');
 

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../../shared/domain/message';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
@@ -74,6 +77,40 @@ describe('OpenAIBrain bounds every reply', () => {
       code: 'brain_bad_response',
       message: expect.stringContaining('passed 1,000 characters'),
     });
+  });
+
+  it('a compressed reply is held to the limit as it decodes, whatever its announced length', async () => {
+    const completion = {
+      id: 'x',
+      object: 'chat.completion',
+      model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'y'.repeat(5000) }, finish_reason: 'stop' }],
+    };
+    const body = gzipSync(JSON.stringify(completion));
+    const gzipServer = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': body.length,
+        });
+        res.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => gzipServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(gzipServer.address() as AddressInfo).port}/v1`;
+      expect(body.length).toBeLessThan(1000);
+      const brain = new OpenAIBrain({ model: 'm', api_url: url, max_reply_chars: 1000 });
+      await expect(brain.continueChat([user('go')])).rejects.toMatchObject({
+        code: 'brain_bad_response',
+        message: expect.stringContaining('passed 1,000 characters'),
+      });
+    } finally {
+      gzipServer.closeAllConnections();
+      await new Promise((resolve) => gzipServer.close(resolve));
+    }
   });
 
   it('tool-call arguments nested 10,000 deep are not run, with a warning naming the limit (no stack overflow later)', async () => {

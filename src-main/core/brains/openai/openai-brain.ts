@@ -21,8 +21,9 @@ import { CallGuard } from './call-guard';
 import type { BrainMessage, ChatEngine, ChatOptions } from '../chat-engine';
 import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
+import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
-import { contentText, fromWireToolCalls, reasoningText, toWireMessage, type WireToolCallIn } from './openai-wire';
+import { toWireMessage } from './openai-wire';
 import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
@@ -238,6 +239,11 @@ export class OpenAIBrain implements ChatEngine {
   /** A response body as text, read no further than max_reply_chars (the request is dropped past it). */
   private async readBounded(response: Response, guard: CallGuard): Promise<string> {
     if (!response.body) return response.text();
+    // An uncompressed body announced within the limit cannot decode past it (UTF-8: at most a character per byte):
+    // read it in one go rather than chunk by chunk (fewer turns of the event loop on every request).
+    const length = Number(response.headers.get('content-length') ?? NaN);
+    const encoding = response.headers.get('content-encoding');
+    if (length <= this.maxReplyChars && (!encoding || encoding === 'identity')) return response.text();
     const decoder = new TextDecoder();
     let text = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -318,31 +324,7 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   private toMessage(completion: Json, request: Json): BrainMessage {
-    const choice = (completion.choices as Json[])[0];
-    const message = (choice.message ?? {}) as Json;
-    const warnings: string[] = [];
-    const toolCalls = fromWireToolCalls(message.tool_calls as WireToolCallIn[] | undefined, warnings);
-    if (choice.finish_reason === 'length')
-      warnings.push('The reply hit the token limit (finish_reason "length"): it may be cut short.');
-    if (choice.finish_reason === 'tool_calls' && toolCalls.length === 0)
-      warnings.push(
-        'The reply says finish_reason "tool_calls" but carries no tool calls (the server could not parse the model\'s call?).',
-      );
-    const { answer: content, filter } = ThinkFilter.split(contentText(message.content));
-    warnings.push(...filter.warnings());
-    const reasoning = reasoningText(message);
-    if (!content && toolCalls.length === 0 && reasoning.trim()) {
-      warnings.push(
-        `The model answered with reasoning only (${reasoning.length} characters) and no answer text; the raw response has the reasoning.`,
-      );
-    }
-    return {
-      role: 'assistant',
-      content,
-      ...(toolCalls.length > 0 ? { toolCalls } : {}),
-      raw: { request, response: completion },
-      warnings,
-    };
+    return completionToMessage(completion, request);
   }
 }
 
