@@ -100,6 +100,21 @@ describe('persona versions', () => {
     expect(third).toMatchObject({ personaVersion: v1 });
     // The restored version's provider request carries its prompt.
     expect(JSON.stringify(provider.requests.at(-1))).toContain('first prompt');
+
+    // A re-run of the persona as saved records the version it ran with too.
+    const rerun = await call('sessions.rerun', { sessionId: 's-second', target: { tools: 'live', onMiss: 'live' } });
+    const deadline = Date.now() + 5000;
+    let started: TraceEvent | undefined;
+    while (!started && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      const res = await dispatch(
+        app.handlers,
+        { id: 1, method: 'chat.loadSession', input: { sessionId: rerun.sessionId } },
+        { transport: 'test' },
+      );
+      if (res.ok) started = (res.output as { events: TraceEvent[] }).events.find((e) => e.type === 'run_started');
+    }
+    expect(started).toMatchObject({ personaVersion: v1 });
   });
 
   it('an unknown version is not_found, a malformed one bad input', async () => {

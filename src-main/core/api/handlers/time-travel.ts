@@ -133,12 +133,17 @@ export function timeTravelHandlers(
       const { onEvent, openDebugger, register } = wiring(app, sessionId, personaId, runtime);
       let first: (() => void) | null = null;
       const started = new Promise<void>((resolve) => (first = resolve));
+      // A re-run of the persona as saved records its version; one with a changed brain, model or engine does not.
+      const personaVersion = changesPersona(target)
+        ? null
+        : await app.personas.currentVersion(personaId).catch(() => null);
       void rerunSession(runtime, {
         source: events,
         target,
         sessionId,
         personaId,
         personaName: persona.name,
+        personaVersion,
         onEvent,
         openDebugger,
         onRun: (handle) => {
