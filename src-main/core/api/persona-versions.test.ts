@@ -115,6 +115,26 @@ describe('persona versions', () => {
       if (res.ok) started = (res.output as { events: TraceEvent[] }).events.find((e) => e.type === 'run_started');
     }
     expect(started).toMatchObject({ personaVersion: v1 });
+
+    // Re-run with… a version: that version's content runs, and the run records it.
+    const before = provider.chatRequests.length;
+    const byVersion = await call('sessions.rerun', {
+      sessionId: 's-first',
+      target: { version: v2, tools: 'live', onMiss: 'live' },
+    });
+    let versioned: TraceEvent | undefined;
+    for (const end = Date.now() + 5000; !versioned && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 20));
+      const res = await dispatch(
+        app.handlers,
+        { id: 1, method: 'chat.loadSession', input: { sessionId: byVersion.sessionId } },
+        { transport: 'test' },
+      );
+      if (res.ok) versioned = (res.output as { events: TraceEvent[] }).events.find((e) => e.type === 'run_finished');
+    }
+    expect(versioned).toBeDefined();
+    expect(provider.chatRequests.length).toBe(before + 1);
+    expect(JSON.stringify(provider.chatRequests.at(-1))).toContain('second prompt');
   });
 
   it('an unknown version is not_found, a malformed one bad input', async () => {

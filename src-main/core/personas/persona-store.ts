@@ -254,6 +254,16 @@ export class PersonaStore {
     return this.versions.record(id, splitSecrets(raw).persona);
   }
 
+  /** A kept version's content with the persona's stored secrets merged in: what a re-run of that version runs. */
+  async loadVersionWithSecrets(id: string, versionId: string): Promise<PersonaFile> {
+    if (!this.versions) throw new StudioError('not_found', 'Persona versions are not kept in this data folder.');
+    const { persona } = await this.versions.get(id, versionId);
+    const checked = validatePersona(persona);
+    if (!checked.ok)
+      throw new StudioError('persona_invalid', `Version ${versionId} of '${id}': ${checked.error.message}`);
+    return mergeSecrets(checked.raw, await this.secrets.get(id)) as PersonaFile;
+  }
+
   /** Saves a kept version's content as the persona (its stored secrets kept): a new save, so the newest version. */
   async restoreVersion(id: string, versionId: string): Promise<PersonaRecord> {
     if (!this.versions) throw new StudioError('not_found', 'Persona versions are not kept in this data folder.');
