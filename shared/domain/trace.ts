@@ -3,6 +3,15 @@ import { ModelRequest, ToolArgs } from './debug';
 import { ErrorValue } from './errors';
 import { AgentMessage, ToolCall } from './message';
 
+/** A large field of an event kept out of line: which field, the side file's record, its size, its start. */
+export const PayloadRef = z.object({
+  field: z.string(),
+  ref: z.string(),
+  size: z.number().int().nonnegative(),
+  preview: z.string(),
+});
+export type PayloadRef = z.infer<typeof PayloadRef>;
+
 const Base = {
   runId: z.string(),
   /** Position in the run's stream, from 0, without gaps. */
@@ -23,6 +32,11 @@ const Base = {
    * their names. The session file has the whole event; chat.traceEvent fetches it.
    */
   elided: z.array(z.string()).optional(),
+  /**
+   * Set on events as a window receives them when large fields are kept in the session's side file: each one's
+   * reference, size (characters) and the preview shown in its place. chat.payload fetches the text.
+   */
+  payloads: z.array(PayloadRef).optional(),
 };
 
 /** A provider's token counts for one brain call, as its `usage` reported them. */

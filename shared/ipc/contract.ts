@@ -306,8 +306,14 @@ export const methods = {
     input: z.object({ sessionId: z.string(), runId: z.string(), seq: z.number().int().nonnegative() }),
     output: z.object({ event: TraceEvent }),
   },
+  /** The text of one large payload an event names in `payloads` (kept in the session's side file). */
+  'chat.payload': {
+    input: z.object({ sessionId: z.string(), ref: z.string().max(64) }),
+    output: z.object({ text: z.string() }),
+  },
   'chat.loadSession': {
-    input: z.object({ sessionId: z.string() }),
+    /** `limit`: the newest events wanted (a window keeps that many); `omitted` says how many older ones were left out. */
+    input: z.object({ sessionId: z.string(), limit: z.number().int().positive().optional() }),
     /**
      * `warnings`: what the file lacks (unreadable lines, a run that has no end in it); `interruptedRunIds`: runs
      * without an end in the file that are not going either (the app stopped during them).
@@ -317,6 +323,7 @@ export const methods = {
       events: z.array(TraceEvent),
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
+      omitted: z.number().int().nonnegative().optional(),
     }),
   },
   /**

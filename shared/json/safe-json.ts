@@ -33,14 +33,15 @@ export interface SafeJsonOptions {
 export function parseJsonSafe(text: string, options: SafeJsonOptions = {}): unknown {
   const limit = options.maxDepth ?? MAX_JSON_DEPTH;
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (textDepth(source, limit) > limit) throw depthError(limit);
+  if (mayNestDeeper(source, limit) && textDepth(source, limit) > limit) throw depthError(limit);
   let value: unknown;
   try {
     value = JSON.parse(source);
   } catch (error) {
     throw new JsonInputError('syntax', error instanceof Error ? error.message : String(error));
   }
-  if (!options.allowProtoKeys) assertNoProtoKeys(value);
+  // A `__proto__` key is spelled out in the text, or hidden behind \u escapes.
+  if (!options.allowProtoKeys && (source.includes('__proto__') || source.includes('\\u'))) assertNoProtoKeys(value);
   return value;
 }
 
@@ -59,6 +60,16 @@ export function assertJsonSafe(value: unknown, options: SafeJsonOptions = {}): v
 
 function depthError(limit: number): JsonInputError {
   return new JsonInputError('depth', `The JSON is nested deeper than ${limit} levels, the limit.`, { limit });
+}
+
+/** False when the text has too few `{` and `[` to nest past `limit` (counted with indexOf, no character loop). */
+function mayNestDeeper(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  let opened = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) if (++opened > limit) return true;
+  }
+  return false;
 }
 
 /** The deepest nesting in the text, counted without parsing (stops counting once past `stopAt`). */

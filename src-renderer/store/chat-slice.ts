@@ -120,7 +120,10 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     },
     async openSession(sessionId) {
       try {
-        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', { sessionId });
+        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', {
+          sessionId,
+          limit: MAX_EVENTS,
+        });
         get().sessionNotices(sessionId, warnings ?? []);
         set((s) => ({
           interruptedRuns: {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { dataPaths } from '../../core/data-dir';
-import { parseSession, SessionStore } from '../../core/sessions';
+import { parseSession, SESSION_ID_PATTERN, SessionStore } from '../../core/sessions';
 import { CliInputError } from '../cli-input-error';
 
 /** A session file is at most this large here (a bigger one is refused, not read). */
@@ -21,7 +21,11 @@ export async function loadSessionRef(
       throw new CliInputError(`Cannot read the session file ${ref}: ${(error as Error).message}`);
     }
     if (text.length > MAX_SESSION_BYTES) throw new CliInputError(`${ref} is larger than ${MAX_SESSION_BYTES} bytes.`);
-    const { events } = parseSession(text);
+    const id = path.basename(ref, '.jsonl');
+    // A session file with a valid id is read by the store, so its large payloads (the side file) come whole.
+    const { events } = SESSION_ID_PATTERN.test(id)
+      ? await new SessionStore(path.dirname(ref)).load(id)
+      : parseSession(text);
     const first = events.find((e) => e.type === 'run_started');
     return { sessionId: path.basename(ref, '.jsonl'), personaId: first?.personaId ?? null, events };
   }

@@ -65,4 +65,62 @@ describe('events to the window are bounded', () => {
     const reopened = await call('chat.loadSession', { sessionId });
     expect(reopened.events.find((e) => e.type === 'assistant_message')?.elided).toEqual(['content', 'raw']);
   }, 30_000);
+
+  it('a reopened session sends the newest events the window keeps, and says how many older ones it left out', async () => {
+    provider.setReplies({ content: 'one' }, { content: 'two' });
+    const brain = 'ovos-chat-openai-plugin';
+    const { id } = await call('personas.save', {
+      persona: {
+        name: 'Two',
+        handlers: ['ovos-native-toolcall-loop'],
+        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: provider.url } },
+      },
+    });
+    const ended = () =>
+      new Promise<void>((resolve) =>
+        app.onEvent((e) => {
+          const { event } = e.payload as { event: TraceEvent };
+          if (e.event === 'chat.trace' && event.type === 'run_finished') resolve();
+        }),
+      );
+    let done = ended();
+    const { sessionId } = await call('chat.send', { personaId: id, message: 'first' });
+    await done;
+    done = ended();
+    await call('chat.send', { personaId: id, sessionId, message: 'second' });
+    await done;
+    const all = await call('chat.loadSession', { sessionId });
+    const newest = await call('chat.loadSession', { sessionId, limit: 3 });
+    expect(newest.events).toEqual(all.events.slice(-3));
+    expect(newest.omitted).toBe(all.events.length - 3);
+    expect(all.omitted).toBeUndefined();
+  }, 30_000);
+
+  it('a large earlier answer is replayed whole when the conversation goes on', async () => {
+    const big = 'w'.repeat(100_000);
+    provider.setReplies({ content: big }, { content: 'short' });
+    const brain = 'ovos-chat-openai-plugin';
+    const { id } = await call('personas.save', {
+      persona: {
+        name: 'Long',
+        handlers: ['ovos-native-toolcall-loop'],
+        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: provider.url } },
+      },
+    });
+    const ended = () =>
+      new Promise<void>((resolve) =>
+        app.onEvent((e) => {
+          const { event } = e.payload as { event: TraceEvent };
+          if (e.event === 'chat.trace' && event.type === 'run_finished') resolve();
+        }),
+      );
+    let done = ended();
+    const { sessionId } = await call('chat.send', { personaId: id, message: 'first' });
+    await done;
+    done = ended();
+    await call('chat.send', { personaId: id, sessionId, message: 'second' });
+    await done;
+    const sent = provider.chatRequests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    expect(sent.find((m) => m.role === 'assistant')?.content).toBe(big);
+  }, 30_000);
 });

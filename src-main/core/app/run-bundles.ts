@@ -73,9 +73,9 @@ export async function openBundle(
   const file = { ...bundle.persona.file, name: `${String(bundle.persona.file.name)} (bundle)` };
   const record = await app.personas.save(bundle.persona.id ?? undefined, file, { asNew: true });
   const sessionId = newSessionId();
-  const lines = rehome(bundle.events, sessionId, record.id).map((e) => `${JSON.stringify(e)}\n`);
-  await mkdir(app.paths.sessions, { recursive: true });
-  await writeFileAtomic(app.sessions.fileOf(sessionId), lines.join(''));
+  // Written through the store, in its format (large payloads beside the file, the summary indexed).
+  for (const event of rehome(bundle.events, sessionId, record.id)) await app.sessions.append(sessionId, event);
+  await app.sessions.flush();
   const kept = bundleFileOf(app, sessionId);
   await mkdir(path.dirname(kept), { recursive: true });
   await writeFileAtomic(kept, JSON.stringify(bundle));

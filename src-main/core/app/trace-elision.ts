@@ -49,5 +49,5 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
     }
   }
   if (!elided.length) return event;
-  return { ...(out as unknown as TraceEvent), elided };
+  return { ...(out as unknown as TraceEvent), elided: [...new Set([...(event.elided ?? []), ...elided])] };
 }

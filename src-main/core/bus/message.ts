@@ -53,6 +53,12 @@ export class Message {
       const limit = error instanceof JsonInputError && error.problem !== 'syntax';
       throw new Error(`Malformed bus frame: ${limit ? error.message : 'not JSON.'}`);
     }
+    // The common frame, checked by hand: a type, and data / context objects (or none).
+    if (isObject(raw) && typeof raw.type === 'string' && raw.type.length > 0) {
+      const { data, context } = raw;
+      if ((data === undefined || isObject(data)) && (context === undefined || isObject(context)))
+        return new Message(raw.type, data ?? {}, context ?? {});
+    }
     const parsed = BusMessageWire.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -60,4 +66,8 @@ export class Message {
     }
     return new Message(parsed.data.type, parsed.data.data, parsed.data.context);
   }
+}
+
+function isObject(value: unknown): value is Data {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

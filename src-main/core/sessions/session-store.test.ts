@@ -74,12 +74,9 @@ describe('SessionStore', () => {
     const events = [...run('r1', 1000, 'What is 12*9?', '108'), ...run('r2', 2000, 'And 2+2?', '4')];
     await Promise.all(events.map((e) => store.append('s1', e)));
     const text = await readFile(path.join(dir, 'sessions', 's1.jsonl'), 'utf8');
-    expect(
-      text
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).seq),
-    ).toEqual(events.map((e) => e.seq));
+    const [header, ...lines] = text.trim().split('\n');
+    expect(JSON.parse(header)).toEqual({ $session: 2 });
+    expect(lines.map((l) => JSON.parse(l).seq)).toEqual(events.map((e) => e.seq));
     const loaded = await store.load('s1');
     expect(loaded.events).toEqual(events);
     expect(loaded.session).toEqual({
@@ -113,10 +110,10 @@ describe('SessionStore', () => {
     setLogSink((level, _scope, message) => logged.push(`${level}: ${message}`));
     const loaded = await store.load('s1').finally(() => setLogSink(null));
     expect(logged).toEqual([
-      expect.stringMatching(/^warn: Session 's1': skipped 2 unreadable line\(s\) of the file: line 2: .*; line 3: /),
+      expect.stringMatching(/^warn: Session 's1': skipped 2 unreadable line\(s\) of the file: line 3: .*; line 4: /),
     ]);
     expect(loaded.events).toHaveLength(events.length);
-    expect(loaded.skipped.map((s) => s.line)).toEqual([2, 3]);
+    expect(loaded.skipped.map((s) => s.line)).toEqual([3, 4]);
   });
 
   it('after a crash left half a line, the next event still lands on its own line', async () => {
@@ -127,7 +124,7 @@ describe('SessionStore', () => {
     for (const e of events.slice(1)) await store.append('s1', e);
     const loaded = await store.load('s1');
     expect(loaded.events).toEqual(events);
-    expect(loaded.skipped.map((s) => s.line)).toEqual([2]);
+    expect(loaded.skipped.map((s) => s.line)).toEqual([3]);
   });
 
   it('two stores (two runs, two processes) appending to one session concurrently keep every line whole', async () => {
@@ -177,7 +174,7 @@ describe('SessionStore writes and says what it could not keep', () => {
     const fresh = new SessionStore(dir);
     const { warnings } = await fresh.load('s1');
     expect(warnings).toEqual([
-      expect.stringMatching(/^skipped 1 unreadable line\(s\) of the file: line 4: /),
+      expect.stringMatching(/^skipped 1 unreadable line\(s\) of the file: line 5: /),
       'The file ends before a run ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.',
     ]);
     const whole = new SessionStore(path.join(dir, 'whole'));
@@ -214,5 +211,22 @@ describe('the same store after a run ended', () => {
     expect((await store.load('s1')).warnings).toEqual([
       'The file ends before a run ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.',
     ]);
+  });
+});
+
+describe('the session list from the index', () => {
+  it('reads only what a file gained since the last list (the index keeps the rest), and survives a lost index', async () => {
+    const store = new SessionStore(dir);
+    for (const e of run('r1', 1000, 'first question', 'a')) await store.append('s1', e);
+    expect((await store.list()).map((s) => [s.title, s.updatedAt, s.runs])).toEqual([['first question', 1004, 1]]);
+    // The start of the file changes without changing its size: a list that re-read it would lose the title.
+    const file = path.join(dir, 's1.jsonl');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('first question', 'XXXXXXXXXXXXXX'));
+    for (const e of run('r2', 2000, 'second', 'b')) await store.append('s1', e);
+    const fresh = new SessionStore(dir);
+    expect((await fresh.list()).map((s) => [s.title, s.updatedAt, s.runs])).toEqual([['first question', 2004, 2]]);
+    await rm(path.join(dir, 'sessions-index.json'));
+    expect((await new SessionStore(dir).list()).map((s) => [s.title, s.runs])).toEqual([['XXXXXXXXXXXXXX', 2]]);
   });
 });

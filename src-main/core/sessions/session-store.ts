@@ -2,24 +2,23 @@ import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
 import { TERMINAL_TRACE_TYPES, TraceEvent } from '../../../shared/domain/trace';
-import { parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
 import { logger } from '../log';
+import { HEADER_LINE, SessionEncoder, type StorageNotes } from './session-codec';
+import { parseLines, rebuildEvents, type SkippedLine } from './session-decoder';
 import { assertSessionId } from './session-id';
+import { SessionIndex } from './session-index';
+import { PayloadFile, payloadLine } from './session-payloads';
 import { summarize } from './session-summary';
 import { SessionWriter } from './session-writer';
+import { windowForm } from './session-window';
 import { readSessionMeta, writeSessionMeta } from './session-meta';
 import type { SessionMeta } from '../../../shared/domain/time-travel';
-import { issuesText } from '../../../shared/domain/issues';
 
 const log = logger('sessions');
 const EXT = '.jsonl';
 
-/** A line of a session file that could not be read back. */
-export interface SkippedLine {
-  line: number;
-  error: string;
-}
+export type { SkippedLine } from './session-decoder';
 
 export interface SessionStoreOptions {
   /** A session file cannot be written (or is written again after that): the user must be told. */
@@ -28,21 +27,43 @@ export interface SessionStoreOptions {
   onSkipped?: (sessionId: string, message: string) => void;
 }
 
+/** How a load gives large payloads: their whole text (`inline`), or a preview and a reference (`refs`). */
+export interface LoadOptions {
+  payloads?: 'inline' | 'refs';
+}
+
+/** A loaded session: its summary, its events (requests rebuilt), what the file lacks. */
+export interface LoadedSession {
+  session: SessionSummary;
+  events: TraceEvent[];
+  skipped: SkippedLine[];
+  warnings: string[];
+  interruptedRunIds: string[];
+}
+
 /**
- * Chat sessions as JSONL files of trace events (`<dir>/<sessionId>.jsonl`, one event per line). Each session
- * with a run going has one open appender: lines are batched, written in order, and synced to disk at the end
- * of every turn (an assistant message, the run's end); the appender closes when the run ends.
+ * Chat sessions as JSONL files of trace events (`<dir>/<sessionId>.jsonl`, one event per line, stored as
+ * session-codec.ts says), large payloads in `<sessionId>.jsonl.payloads`, summaries in the session index. Each
+ * session with a run going has one open appender: lines are batched, written in order, and synced to disk at the
+ * end of every turn (an assistant message, the run's end); the appender closes when the run ends. Readers get
+ * whole events: `load` and `event` rebuild what the file stores as references.
  */
 export class SessionStore {
   private readonly writers = new Map<string, SessionWriter>();
+  private readonly encoders = new Map<string, SessionEncoder>();
+  private readonly payloadFiles = new Map<string, PayloadFile>();
+  /** What encoding did to events appended here (for the form a window is sent). */
+  private readonly notes = new WeakMap<TraceEvent, StorageNotes>();
   /** Sessions with a run going in this process (its end not appended yet). */
   private readonly running = new Set<string>();
-  private readonly summaries = new Map<string, { key: string; summary: SessionSummary }>();
+  private readonly index: SessionIndex;
 
   constructor(
     readonly dir: string,
     private readonly options: SessionStoreOptions = {},
-  ) {}
+  ) {
+    this.index = new SessionIndex(dir);
+  }
 
   fileOf(sessionId: string): string {
     assertSessionId(sessionId);
@@ -53,13 +74,31 @@ export class SessionStore {
     let writer = this.writers.get(sessionId);
     if (!writer) {
       const file = this.fileOf(sessionId);
-      writer = new SessionWriter(file, (message) => {
-        if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
-        else log.error(message);
-      });
+      writer = new SessionWriter(
+        file,
+        (message) => {
+          // Lines after a lost one must not refer to it: they are stored whole again.
+          this.encoders.get(sessionId)?.reset();
+          if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
+          else log.error(message);
+        },
+        HEADER_LINE,
+      );
       this.writers.set(sessionId, writer);
     }
     return writer;
+  }
+
+  private encoder(sessionId: string): SessionEncoder {
+    let encoder = this.encoders.get(sessionId);
+    if (!encoder) this.encoders.set(sessionId, (encoder = new SessionEncoder()));
+    return encoder;
+  }
+
+  private payloadFile(sessionId: string): PayloadFile {
+    let file = this.payloadFiles.get(sessionId);
+    if (!file) this.payloadFiles.set(sessionId, (file = new PayloadFile(this.writer(sessionId).sideFile)));
+    return file;
   }
 
   /**
@@ -68,9 +107,9 @@ export class SessionStore {
    */
   append(sessionId: string, event: TraceEvent): Promise<void> {
     const writer = this.writer(sessionId);
-    let line: string;
+    let encoded;
     try {
-      line = `${JSON.stringify(event)}\n`;
+      encoded = this.encoder(sessionId).encode(event);
     } catch (error) {
       // An event that cannot be written as JSON is reported like a failed write, never thrown into the run.
       const message = `A trace event (${event.type}) of session '${sessionId}' cannot be saved: ${(error as Error).message}.`;
@@ -78,7 +117,8 @@ export class SessionStore {
       else log.error(message);
       return Promise.reject(error as Error);
     }
-    const written = writer.append(line);
+    this.notes.set(event, encoded.notes);
+    const written = writer.append(encoded.line, encoded.payloads.map(payloadLine).join(''));
     if (event.type === 'run_started') this.running.add(sessionId);
     if (event.type === 'assistant_message')
       void written.then(
@@ -95,6 +135,14 @@ export class SessionStore {
     return written;
   }
 
+  /**
+   * The event as a window is sent it: large payloads as a preview and a reference (chat.payload fetches them),
+   * a long request as a note (chat.traceEvent fetches the whole event). Other fields as they are.
+   */
+  forWindow(event: TraceEvent): TraceEvent {
+    return windowForm(event, this.notes.get(event));
+  }
+
   /** Waits for every pending append and syncs them. */
   async flush(): Promise<void> {
     await Promise.all([...this.writers.values()].map((w) => w.sync()));
@@ -109,10 +157,9 @@ export class SessionStore {
   async writeMeta(sessionId: string, meta: SessionMeta): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     await writeSessionMeta(this.fileOf(sessionId), meta);
-    this.summaries.delete(sessionId);
   }
 
-  /** Every session (of one persona, when given), most recently updated first. */
+  /** Every session (of one persona, when given), most recently updated first; from the index, not the files. */
   async list(personaId?: string): Promise<SessionSummary[]> {
     let names: string[];
     try {
@@ -122,27 +169,30 @@ export class SessionStore {
       throw error;
     }
     const out: SessionSummary[] = [];
+    const present = new Set<string>();
     for (const name of names) {
       const sessionId = name.slice(0, -EXT.length);
       try {
-        assertSessionId(sessionId);
-        const summary = await this.summary(sessionId);
-        if (summary && (personaId === undefined || summary.personaId === personaId)) out.push(summary);
+        const file = this.fileOf(sessionId);
+        const info = await stat(file);
+        present.add(sessionId);
+        const indexed = await this.index.summary(sessionId, file, info.size, info.mtimeMs);
+        const { origin } = await this.meta(sessionId);
+        const summary = origin ? { ...indexed, origin } : indexed;
+        if (personaId === undefined || summary.personaId === personaId) out.push(summary);
       } catch (error) {
         log.warn(`session '${name}' could not be listed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    await this.index.save(present);
     return out.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  /** A session's summary and events; unknown -> `session_not_found`. */
-  async load(sessionId: string): Promise<{
-    session: SessionSummary;
-    events: TraceEvent[];
-    skipped: SkippedLine[];
-    warnings: string[];
-    interruptedRunIds: string[];
-  }> {
+  /**
+   * A session's summary and whole events (requests rebuilt; large payloads inline unless `payloads: 'refs'`);
+   * unknown -> `session_not_found`.
+   */
+  async load(sessionId: string, options: LoadOptions = {}): Promise<LoadedSession> {
     const file = this.fileOf(sessionId);
     const writer = this.writers.get(sessionId);
     // Whether a run is going is taken before the read: a run that ends while the file is read is not "interrupted".
@@ -157,7 +207,9 @@ export class SessionStore {
         throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
       throw error;
     }
-    const { events, skipped } = parseSession(text);
+    const parsed = parseLines(text);
+    const texts = options.payloads === 'refs' ? null : await this.payloadFile(sessionId).read(parsed.refs);
+    const { events, skipped, requestChars } = rebuildEvents(parsed, texts);
     const interruptedRunIds = unfinishedRuns(events, running);
     const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
     if (skipped.length) {
@@ -165,22 +217,44 @@ export class SessionStore {
       if (this.options.onSkipped) this.options.onSkipped(sessionId, message);
       else log.warn(message);
     }
+    if (options.payloads === 'refs')
+      for (const event of events) {
+        const chars = requestChars.get(event);
+        if (chars !== undefined) this.notes.set(event, { req: { base: null, keep: 0, same: [], tools: [], chars } });
+      }
     const { origin } = await this.meta(sessionId);
     const session = { ...summarize(sessionId, events, mtime), ...(origin ? { origin } : {}) };
     return { session, events, skipped, warnings, interruptedRunIds };
   }
 
-  private async summary(sessionId: string): Promise<SessionSummary | null> {
+  /** One whole event of a session (payloads inline, request rebuilt), or null when the file lacks it. */
+  async event(sessionId: string, runId: string, seq: number): Promise<TraceEvent | null> {
     const file = this.fileOf(sessionId);
-    const info = await stat(file);
-    const key = `${info.mtimeMs}:${info.size}`;
-    const cached = this.summaries.get(sessionId);
-    if (cached?.key === key) return cached.summary;
-    const { events } = parseSession(await readFile(file, 'utf8'));
-    const { origin } = await this.meta(sessionId);
-    const summary = { ...summarize(sessionId, events, info.mtimeMs), ...(origin ? { origin } : {}) };
-    this.summaries.set(sessionId, { key, summary });
-    return summary;
+    await this.writers.get(sessionId)?.idle();
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
+      throw error;
+    }
+    const parsed = parseLines(text);
+    // Its own payloads, and those of its run's tool events (its request may repeat their text).
+    const refs = new Set<string>();
+    for (const { event, notes } of parsed.lines)
+      if (event.runId === runId && (event.seq === seq || event.type === 'tool_result' || event.type === 'tool_error'))
+        for (const [, ref] of notes?.payloads ?? []) refs.add(ref);
+    const texts = await this.payloadFile(sessionId).read(refs);
+    const { events } = rebuildEvents(parsed, texts);
+    return events.find((e) => e.runId === runId && e.seq === seq) ?? null;
+  }
+
+  /** The text of one large payload of a session (what an event's `payloads` refer to); null when unknown. */
+  async payload(sessionId: string, ref: string): Promise<string | null> {
+    this.fileOf(sessionId);
+    await this.writers.get(sessionId)?.idle();
+    return (await this.payloadFile(sessionId).read(new Set([ref]))).get(ref) ?? null;
   }
 }
 
@@ -214,29 +288,9 @@ function sessionWarnings(open: string[], skipped: SkippedLine[], writer?: Sessio
   return warnings;
 }
 
-/** Parses a session file's lines; an unreadable or invalid line is skipped and reported. */
+/** Parses a session file's text into its whole events (payloads as references); unreadable lines are skipped. */
 export function parseSession(text: string): { events: TraceEvent[]; skipped: SkippedLine[] } {
-  const events: TraceEvent[] = [];
-  const skipped: SkippedLine[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    let json: unknown;
-    try {
-      json = parseJsonSafe(line);
-    } catch (error) {
-      skipped.push({ line: i + 1, error: error instanceof Error ? error.message : String(error) });
-      continue;
-    }
-    const parsed = TraceEvent.safeParse(json);
-    if (parsed.success) events.push(parsed.data);
-    else
-      skipped.push({
-        line: i + 1,
-        error: issuesText(parsed.error.issues, 'event'),
-      });
-  }
+  const { events, skipped } = rebuildEvents(parseLines(text), null);
   return { events, skipped };
 }
 

@@ -5,22 +5,72 @@ import type { SessionSummary } from '../../../shared/ipc/contract';
 
 const TITLE_MAX = 60;
 
-/** A session's summary from its events: persona from the first run, title from the first user message. */
-export function summarize(sessionId: string, events: TraceEvent[], fallbackTime: number): SessionSummary {
-  const firstRun = events.find((e) => e.type === 'run_started');
-  const firstUser = events.find((e) => e.type === 'user_message');
-  const lastRun = events.findLast((e) => e.type === 'run_started');
-  const text = firstUser?.content.replace(/\s+/g, ' ').trim() ?? '';
+/** What a session's summary is made of, folded one event at a time (the session index keeps it). */
+export interface SummaryState {
+  personaId: string | null;
+  personaName: string;
+  /** The first user message, already cut to a title; null before one. */
+  title: string | null;
+  startedAt: number | null;
+  updatedAt: number | null;
+  runs: number;
+  /** A run_started was seen (persona fields are set). */
+  started: boolean;
+  /** The persona version the last run recorded; absent when none did. */
+  personaVersion?: string;
+}
+
+export function emptySummaryState(): SummaryState {
+  return { personaId: null, personaName: '', title: null, startedAt: null, updatedAt: null, runs: 0, started: false };
+}
+
+/** Folds one event (or a line of it with the fields the summary reads) into the state. */
+export function foldSummary(
+  state: SummaryState,
+  event: Pick<TraceEvent, 'type' | 'at'> & {
+    personaId?: string | null;
+    personaName?: string;
+    content?: unknown;
+    personaVersion?: unknown;
+  },
+): void {
+  state.startedAt ??= event.at;
+  state.updatedAt = event.at;
+  if (event.type === 'run_started') {
+    state.runs++;
+    if (typeof event.personaVersion === 'string' && event.personaVersion.length <= 64)
+      state.personaVersion = event.personaVersion;
+    if (!state.started) {
+      state.started = true;
+      state.personaId = event.personaId ?? null;
+      state.personaName = event.personaName ?? '';
+    }
+  }
+  if (event.type === 'user_message' && state.title === null && typeof event.content === 'string') {
+    const text = event.content.replace(/\s+/g, ' ').trim();
+    state.title = text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text;
+  }
+}
+
+/** The summary a folded state gives. */
+export function summaryOf(sessionId: string, state: SummaryState, fallbackTime: number): SessionSummary {
   return {
     sessionId,
-    personaId: firstRun?.personaId ?? null,
-    personaName: firstRun?.personaName ?? '',
-    title: text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text || '(empty session)',
-    startedAt: events[0]?.at ?? fallbackTime,
-    updatedAt: events.at(-1)?.at ?? fallbackTime,
-    runs: events.filter((e) => e.type === 'run_started').length,
-    ...(lastRun?.personaVersion ? { personaVersion: lastRun.personaVersion } : {}),
+    personaId: state.personaId,
+    personaName: state.personaName,
+    title: state.title || '(empty session)',
+    startedAt: state.startedAt ?? fallbackTime,
+    updatedAt: state.updatedAt ?? fallbackTime,
+    runs: state.runs,
+    ...(state.personaVersion ? { personaVersion: state.personaVersion } : {}),
   };
+}
+
+/** A session's summary from its events: persona from the first run, title from the first user message. */
+export function summarize(sessionId: string, events: TraceEvent[], fallbackTime: number): SessionSummary {
+  const state = emptySummaryState();
+  for (const event of events) foldSummary(state, event);
+  return summaryOf(sessionId, state, fallbackTime);
 }
 
 /**

@@ -1,10 +1,19 @@
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { closeSync, fdatasync, fstatSync, mkdirSync, openSync, readSync, write, writeSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const fdatasyncAsync = promisify(fdatasync);
+const writeAsync = promisify(write);
 
 interface Pending {
   line: string;
+  /** Lines for the side file, written before `line` (which refers to them). */
+  side: string;
   done: (error: Error | null) => void;
 }
+
+/** Batches up to this size are written synchronously (a page-cache copy); larger ones through the thread pool. */
+const SYNC_WRITE_BYTES = 256 * 1024;
 
 /** Why a write failed, in words (as atomic writes say it). */
 function reason(error: NodeJS.ErrnoException): string {
@@ -20,12 +29,20 @@ function reason(error: NodeJS.ErrnoException): string {
 }
 
 /**
- * One session file's appender: one open handle, lines batched into one write per turn of the event loop, and
+ * One session file's appender: one open file, lines batched into one write per turn of the event loop, and
  * `sync()` for the end of each turn of the conversation. A failed write drops that batch (memory stays bounded),
- * is reported once until a write succeeds again, and the next line starts on a line of its own.
+ * is reported once until a write succeeds again, and the next line starts on a line of its own. A new file
+ * starts with `header`; large payloads go to the side file (`sideFile`) before the lines that refer to them.
+ * Opening, fstat and small writes are synchronous (the page cache answers at once; a trip through the thread
+ * pool, busy with the disk syncs, would be the slowest part of a run); syncs and large writes are not.
  */
 export class SessionWriter {
-  private handle: Promise<FileHandle> | null = null;
+  private fd: number | null = null;
+  private sideFd: number | null = null;
+  /** The file's size after our last write: when it is still that, it ends with our line (no read needed). */
+  private expected = -1;
+  private syncing: Promise<void> | null = null;
+  private nextSync: Promise<void> | null = null;
   private pending: Pending[] = [];
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
@@ -37,12 +54,14 @@ export class SessionWriter {
   constructor(
     readonly file: string,
     private readonly onError: (message: string) => void,
+    private readonly header = '',
+    readonly sideFile = `${file}.payloads`,
   ) {}
 
-  /** Queues one line; resolves once it is written (rejects when it could not be). */
-  append(line: string): Promise<void> {
+  /** Queues one line (and its side-file lines); resolves once written (rejects when it could not be). */
+  append(line: string, side = ''): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ line, done: (error) => (error ? reject(error) : resolve()) });
+      this.pending.push({ line, side, done: (error) => (error ? reject(error) : resolve()) });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => {
@@ -54,12 +73,31 @@ export class SessionWriter {
     });
   }
 
-  /** Waits for every queued line, then asks the disk to keep them (fdatasync). */
+  /**
+   * Waits for every queued line, then asks the disk to keep them (fdatasync). One sync runs at a time: a call
+   * while one runs gets the next one, which starts when it ends and covers every call made meanwhile.
+   */
   async sync(): Promise<void> {
     await this.idle();
-    if (!this.handle) return;
+    if (this.fd === null) return;
+    if (!this.syncing) {
+      const running: Promise<void> = this.datasync().finally(() => {
+        if (this.syncing === running) this.syncing = null;
+      });
+      this.syncing = running;
+      return running;
+    }
+    this.nextSync ??= this.syncing.then(() => {
+      this.nextSync = null;
+      return this.sync();
+    });
+    return this.nextSync;
+  }
+
+  private async datasync(): Promise<void> {
     try {
-      await (await this.handle).datasync();
+      if (this.sideFd !== null) await fdatasyncAsync(this.sideFd);
+      if (this.fd !== null) await fdatasyncAsync(this.fd);
     } catch {
       // The open or the write already reported it; a sync error alone changes nothing the user can act on.
     }
@@ -71,30 +109,55 @@ export class SessionWriter {
     await this.chain;
   }
 
-  /** Closes the file after what is queued so far; a later append opens it again. */
+  /** Closes the file after what is queued so far (and any sync under way); a later append opens it again. */
   close(): Promise<void> {
     this.chain = this.chain.then(async () => {
-      const handle = this.handle;
-      this.handle = null;
-      if (handle) await (await handle.catch(() => null))?.close().catch(() => undefined);
+      await this.nextSync;
+      await this.syncing;
+      this.closeFiles();
     });
     return this.chain;
   }
 
-  private opened(): Promise<FileHandle> {
-    this.handle ??= (async () => {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      return open(this.file, 'a+');
-    })();
-    return this.handle;
+  private closeFiles(): void {
+    for (const fd of [this.fd, this.sideFd]) {
+      if (fd === null) continue;
+      try {
+        closeSync(fd);
+      } catch {
+        // Already gone.
+      }
+    }
+    this.fd = null;
+    this.sideFd = null;
+    this.expected = -1;
+  }
+
+  private opened(): number {
+    if (this.fd === null) {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      this.fd = openSync(this.file, 'a+');
+      this.expected = -1;
+    }
+    return this.fd;
   }
 
   private async write(batch: Pending[]): Promise<void> {
     try {
-      const handle = await this.opened();
-      // A process that crashed mid-write (or our own failed write) left half a line: start on a line of our own.
-      const text = ((await endsMidLine(handle)) || this.brokenLine ? '\n' : '') + batch.map((p) => p.line).join('');
-      await handle.write(text, null, 'utf8');
+      const side = batch.map((p) => p.side).join('');
+      if (side) {
+        this.sideFd ??= openSync(this.sideFile, 'a+');
+        await writeAll(this.sideFd, Buffer.from((endsMidLine(this.sideFd) ? '\n' : '') + side, 'utf8'));
+      }
+      const fd = this.opened();
+      let start = this.brokenLine ? '\n' : '';
+      // A new file gets its header; one that another process (crashed mid-write) left mid-line, a line break.
+      const size = fstatSync(fd).size;
+      if (size === 0) start = this.header;
+      else if (size !== this.expected && endsMidLine(fd, size)) start = '\n';
+      const bytes = Buffer.from(start + batch.map((p) => p.line).join(''), 'utf8');
+      await writeAll(fd, bytes);
+      this.expected = size + bytes.length;
       this.brokenLine = false;
       if (this.failing) {
         this.failing = false;
@@ -105,9 +168,7 @@ export class SessionWriter {
       }
       for (const p of batch) p.done(null);
     } catch (error) {
-      const broken = this.handle;
-      this.handle = null;
-      void broken?.then((h) => h.close()).catch(() => undefined);
+      this.closeFiles();
       // Part of the batch may be on disk: the next write starts on a new line, so only that line is lost.
       this.brokenLine = true;
       this.lost += batch.length;
@@ -123,10 +184,17 @@ export class SessionWriter {
   }
 }
 
-async function endsMidLine(handle: FileHandle): Promise<boolean> {
-  const { size } = await handle.stat();
+/** Writes all of `bytes` at the end of the file: synchronously when small, through the thread pool when large. */
+async function writeAll(fd: number, bytes: Buffer): Promise<void> {
+  let at = 0;
+  if (bytes.length <= SYNC_WRITE_BYTES) while (at < bytes.length) at += writeSync(fd, bytes, at);
+  else while (at < bytes.length) at += (await writeAsync(fd, bytes, at, bytes.length - at, null)).bytesWritten;
+}
+
+function endsMidLine(fd: number, known?: number): boolean {
+  const size = known ?? fstatSync(fd).size;
   if (size === 0) return false;
   const last = Buffer.alloc(1);
-  await handle.read(last, 0, 1, size - 1);
+  readSync(fd, last, 0, 1, size - 1);
   return last[0] !== 0x0a;
 }

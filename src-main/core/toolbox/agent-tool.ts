@@ -19,6 +19,12 @@ export interface AgentTool {
   /** Why the tool cannot run here (e.g. it needs MCP tasks); such a tool is listed but never offered to the model. */
   unavailable?: string;
   /**
+   * The output is plain JSON already checked against `outputSchema` by the protocol client that parsed it (MCP:
+   * the SDK validates structuredContent against the tool's outputSchema): the call skips a second validation
+   * and the JSON-safe conversion.
+   */
+  checkedJsonOutput?: boolean;
+  /**
    * What the model is fed of a result holding media (MCP content blocks: text, images, audio, resources); null, or
    * no modelFeed, feeds the result as its JSON.
    */

@@ -4,6 +4,7 @@ import { feedText, type ModelFeed } from './model-feed';
 import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
+import { CallContext } from './call-context';
 import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
 import { issuesText } from '../../../shared/domain/issues';
 
@@ -216,36 +217,37 @@ async function run(
       toolboxId: null,
     };
   }
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : 0;
+  const context = new CallContext(options.sessionId);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let rejectGuard: ((error: Error) => void) | null = null;
+  const onAbort = () => {
+    context.abort(options.signal?.reason);
+    rejectGuard?.(new CancelledError());
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const call = target.toolbox.callTool(target.name, args, {
-      signal: controller.signal,
-      sessionId: options.sessionId,
-    });
-    const guards: Promise<never>[] = [
-      new Promise((_, reject) =>
-        controller.signal.addEventListener('abort', () => reject(new CancelledError()), { once: true }),
-      ),
-    ];
-    if (options.timeoutMs && options.timeoutMs > 0) {
-      guards.push(
-        new Promise((_, reject) => {
+    const call = target.toolbox.callTool(target.name, args, context);
+    call.catch(() => undefined);
+    let result: Record<string, unknown>;
+    if (!options.signal && !timeoutMs) result = await call;
+    else {
+      // A tool that ignores its signal still ends the call: cancelling or timing out rejects at once.
+      const guard = new Promise<never>((_, reject) => {
+        rejectGuard = reject;
+        if (options.signal?.aborted) reject(new CancelledError());
+        if (timeoutMs)
           timer = setTimeout(() => {
             const error = new ToolExecutionError(
               'tool_timeout',
-              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${options.timeoutMs! / 1000} s`,
+              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
             );
             reject(error);
-            controller.abort(error);
-          }, options.timeoutMs);
-        }),
-      );
+            context.abort(error);
+          }, timeoutMs);
+      });
+      result = await Promise.race([call, guard]);
     }
-    call.catch(() => undefined);
-    const result = await Promise.race([call, ...guards]);
     return {
       ok: true,
       result,

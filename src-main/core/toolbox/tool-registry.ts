@@ -18,6 +18,17 @@ export interface RegisteredTool {
  * tool is offered as `<toolbox>__<tool>` and `renamedBecause` says why.
  */
 export class ToolRegistry {
+  /**
+   * The entries, with the toolboxes' tool maps and sizes they were built from: a refresh replaces a map, an edit
+   * in place changes its size; either rebuilds them.
+   */
+  private cache: {
+    maps: ReadonlyMap<string, unknown>[];
+    sizes: number[];
+    entries: RegisteredTool[];
+    byModelName: Map<string, RegisteredTool>;
+  } | null = null;
+
   /** The tools turned off for the persona, as `<toolbox id>/<tool>` keys (persona_studio.tools.disabled). */
   readonly disabled: ReadonlySet<string>;
 
@@ -33,7 +44,30 @@ export class ToolRegistry {
     await Promise.all(this.toolboxes.map((t) => t.ready));
   }
 
+  /** Every tool with its model name; built once per set of discovered tools, not per call. */
   entries(): RegisteredTool[] {
+    return this.current().entries;
+  }
+
+  private current(): { entries: RegisteredTool[]; byModelName: Map<string, RegisteredTool> } {
+    const cached = this.cache;
+    if (
+      cached &&
+      cached.maps.length === this.toolboxes.length &&
+      this.toolboxes.every((tb, i) => tb.tools === cached.maps[i] && tb.tools.size === cached.sizes[i])
+    )
+      return cached;
+    const entries = this.build();
+    this.cache = {
+      maps: this.toolboxes.map((tb) => tb.tools),
+      sizes: this.toolboxes.map((tb) => tb.tools.size),
+      entries,
+      byModelName: new Map(entries.map((e) => [e.modelName, e])),
+    };
+    return this.cache;
+  }
+
+  private build(): RegisteredTool[] {
     const owners = new Map<string, string[]>();
     for (const tb of this.toolboxes)
       for (const name of tb.tools.keys()) owners.set(name, [...(owners.get(name) ?? []), tb.toolboxId]);
@@ -92,8 +126,8 @@ export class ToolRegistry {
 
   /** The tool the model means by `modelName`; a plain name still resolves when it is unique. */
   resolve(modelName: string): RegisteredTool | null {
-    const entries = this.entries();
-    const exact = entries.find((e) => e.modelName === modelName);
+    const { entries, byModelName } = this.current();
+    const exact = byModelName.get(modelName);
     if (exact) return exact;
     const byName = entries.filter((e) => e.name === modelName);
     return byName.length === 1 ? byName[0] : null;

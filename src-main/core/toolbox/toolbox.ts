@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus';
 import type { Message } from '../bus/message';
 import { logger } from '../log';
 import type { AgentTool, ToolCallContext } from './agent-tool';
+import { CallContext } from './call-context';
 import { toJsonSafe } from './json-safe';
 import { toolsToOpenAISpec } from './openai-spec';
 import { coerceLax, inputJsonSchema, isZodSchema, toJsonSchema, validateWith } from './schema';
@@ -10,6 +11,14 @@ import { causeMessage, ToolExecutionError, ToolInputError } from './tool-errors'
 
 const log = logger('toolbox');
 
+/** Each tool's JSON, made once per tool (zod's JSON Schema conversion is slow enough to show in every run). */
+const toolJsons = new WeakMap<AgentTool, ToolJson>();
+
+/**
+ * The signal of a call nobody can cancel (one for all of them). Toolboxes must not hand it to a library that adds
+ * listeners per call and never removes them (the MCP SDK): they pass no signal instead.
+ */
+export const NEVER_ABORTED = new AbortController().signal;
 /** Constructor options, as OVOS loaders pass them: `cls(config=cfg, bus=bus)`, plus an id override. */
 export interface ToolBoxOptions {
   toolboxId?: string;
@@ -125,7 +134,9 @@ export abstract class ToolBox {
         `Tool '${name}' called with unexpected type arguments: ${pythonTypeName(kwargs)}. Must be Dict[str, Any] or ToolArguments.`,
       );
     }
-    const input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
+    // Lax coercion (a numeric string for a number...) only when the arguments do not validate as they are.
+    let input = validateWith(tool.argumentSchema, kwargs);
+    if (!input.ok) input = validateWith(tool.argumentSchema, coerceLax(kwargs, inputJsonSchema(tool.argumentSchema)));
     if (!input.ok) {
       throw new ToolInputError(
         'tool_input_invalid',
@@ -136,10 +147,16 @@ export abstract class ToolBox {
         },
       );
     }
-    const signal = ctx.signal ?? new AbortController().signal;
+    // A full context (executeToolCall's, whose signal is made on first read) goes through as it is.
+    const context: ToolCallContext =
+      ctx instanceof CallContext
+        ? ctx
+        : ctx.sessionId
+          ? { signal: ctx.signal ?? NEVER_ABORTED, sessionId: ctx.sessionId }
+          : { signal: ctx.signal ?? NEVER_ABORTED };
     let raw: unknown;
     try {
-      raw = await tool.toolCall(input.value, ctx.sessionId ? { signal, sessionId: ctx.sessionId } : { signal });
+      raw = await tool.toolCall(input.value, context);
     } catch (error) {
       throw new ToolExecutionError(
         'tool_execution_failed',
@@ -154,6 +171,7 @@ export abstract class ToolBox {
         `Tool '${name}' returned an unexpected type: ${pythonTypeName(raw)}. Must return Dict[str, Any] or ToolOutput.`,
       );
     }
+    if (tool.checkedJsonOutput) return raw as Record<string, unknown>;
     const output = validateWith(tool.outputSchema, raw);
     if (!output.ok) {
       throw new ToolExecutionError(
@@ -170,12 +188,20 @@ export abstract class ToolBox {
 
   /** `[{name, description, argument_schema, output_schema}]` from the cache (no refresh). */
   get toolJsonList(): ToolJson[] {
-    return [...this.tools.values()].map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      argument_schema: toJsonSchema(tool.argumentSchema, 'input'),
-      output_schema: toJsonSchema(tool.outputSchema, 'output'),
-    }));
+    return [...this.tools.values()].map((tool) => {
+      let json = toolJsons.get(tool);
+      if (!json)
+        toolJsons.set(
+          tool,
+          (json = {
+            name: tool.name,
+            description: tool.description,
+            argument_schema: toJsonSchema(tool.argumentSchema, 'input'),
+            output_schema: toJsonSchema(tool.outputSchema, 'output'),
+          }),
+        );
+      return json;
+    });
   }
 
   static toolsToOpenAISpec = toolsToOpenAISpec;

@@ -11,7 +11,15 @@ import type { Handlers } from '../dispatch';
 /** The events of a session so far; a session id the client made up and never used yet has none. */
 async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
   try {
-    return (await app.sessions.load(sessionId)).events;
+    const { events } = await app.sessions.load(sessionId, { payloads: 'refs' });
+    // The history replays user messages and answers whole: only their payloads are read from the side file.
+    return await Promise.all(
+      events.map(async (event) =>
+        (event.type === 'user_message' || event.type === 'run_finished') && event.payloads
+          ? ((await app.sessions.event(sessionId, event.runId, event.seq)) ?? event)
+          : event,
+      ),
+    );
   } catch (error) {
     if (error instanceof StudioError && error.code === 'session_not_found') return [];
     throw error;
@@ -21,7 +29,10 @@ async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceE
 /** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
 export function chatHandlers(
   app: AppContext,
-): Pick<Handlers, 'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession' | 'chat.traceEvent'> {
+): Pick<
+  Handlers,
+  'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession' | 'chat.traceEvent' | 'chat.payload'
+> {
   // Sessions a send is starting a run in (between its check and the run's registration, which awaits):
   // a second send to the same session meanwhile is refused like one during the run.
   const starting = new Set<string>();
@@ -57,7 +68,7 @@ export function chatHandlers(
     const onEvent = (event: TraceEvent) => {
       // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
       // has raised a notice saying the session file misses it); appends keep their order, so events do too.
-      const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(event) });
+      const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
       shown = app.sessions.append(sessionId, event).then(show, show);
     };
     const handle = startRun(runtime, {
@@ -93,13 +104,21 @@ export function chatHandlers(
       return { cancelled: true };
     },
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
-    'chat.loadSession': async ({ sessionId }) => {
-      const { session, events, warnings, interruptedRunIds } = await app.sessions.load(sessionId);
-      return { session, events: events.map((e) => elideForWindow(e)), warnings, interruptedRunIds };
+    'chat.loadSession': async ({ sessionId, limit }) => {
+      const loaded = await app.sessions.load(sessionId, { payloads: 'refs' });
+      const { session, warnings, interruptedRunIds } = loaded;
+      const omitted = limit !== undefined ? Math.max(0, loaded.events.length - limit) : 0;
+      const events = loaded.events.slice(omitted).map((e) => elideForWindow(app.sessions.forWindow(e)));
+      return { session, events, warnings, interruptedRunIds, ...(omitted ? { omitted } : {}) };
+    },
+    'chat.payload': async ({ sessionId, ref }) => {
+      const text = await app.sessions.payload(sessionId, ref);
+      if (text === null)
+        throw new StudioError('not_found', `Session '${sessionId}' has no payload '${ref}' in its side file.`);
+      return { text };
     },
     'chat.traceEvent': async ({ sessionId, runId, seq }) => {
-      const { events } = await app.sessions.load(sessionId);
-      const event = events.find((e) => e.runId === runId && e.seq === seq);
+      const event = await app.sessions.event(sessionId, runId, seq);
       if (!event)
         throw new StudioError('not_found', `Session '${sessionId}' has no event ${seq} of run '${runId}' in its file.`);
       return { event };

@@ -24,7 +24,7 @@ function personaOf(session: { personaId: string | null }): string {
 function wiring(app: AppContext, sessionId: string, personaId: string, runtime: PersonaRuntime) {
   let shown: Promise<void> = Promise.resolve();
   const onEvent = (event: TraceEvent) => {
-    const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(event) });
+    const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
     shown = app.sessions.append(sessionId, event).then(show, show);
   };
   const openDebugger = (run: RunControls) =>

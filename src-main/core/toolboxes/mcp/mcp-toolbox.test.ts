@@ -3,7 +3,8 @@ import net from 'node:net';
 import { MCPToolBox } from './index';
 import { TRIP_INPUT_SCHEMA, TRIP_OUTPUT_SCHEMA } from './fixtures/fixture-server';
 import { startHttpFixture } from './fixtures/http-fixture';
-import { ToolExecutionError, ToolInputError } from '../../toolbox';
+import { getEventListeners } from 'node:events';
+import { executeToolCall, NEVER_ABORTED, ToolExecutionError, ToolInputError, ToolRegistry } from '../../toolbox';
 import { isAlive } from '../../testing/process-alive';
 
 const FIXTURE = ['--import', 'tsx', new URL('./fixtures/fixture-stdio.ts', import.meta.url).pathname];
@@ -178,3 +179,24 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => srv.close(resolve));
   return port;
 }
+
+describe('MCP calls and abort signals', () => {
+  test('the SDK keeps a listener on the signal it gets: a run signal or the shared one never collects them', async () => {
+    const tb = toolbox({ command: process.execPath, args: FIXTURE });
+    await tb.ready;
+    const registry = new ToolRegistry([tb]);
+    const run = new AbortController();
+    for (let i = 0; i < 15; i++) {
+      const r = await executeToolCall(
+        registry,
+        'files_read_v2',
+        { path: `/f${i}` },
+        { signal: run.signal, timeoutMs: 5000 },
+      );
+      expect(r.ok).toBe(true);
+      await tb.callTool('files_read_v2', { path: `/g${i}` });
+    }
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(NEVER_ABORTED, 'abort')).toHaveLength(0);
+  });
+});

@@ -8,7 +8,7 @@ import type { ResourceContents } from '../../../../shared/domain/resource';
 import type { JsonSchema } from '../../../../shared/domain/tool';
 import { assertJsonSafe } from '../../../../shared/json/safe-json';
 import { logger } from '../../log';
-import { ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
+import { NEVER_ABORTED, ToolBox, type AgentTool, type ToolCallContext } from '../../toolbox';
 import { causeMessage } from '../../toolbox/tool-errors';
 import { parseMCPConfig, type MCPConfig } from './config';
 import { mapMCPResult, mcpOutputSchema } from './result';
@@ -114,13 +114,17 @@ export class MCPToolBox extends ToolBox {
       argumentSchema: { type: 'object', ...(tool.inputSchema as JsonSchema) },
       outputSchema: mcpOutputSchema(tool.outputSchema as JsonSchema | undefined),
       ...(unavailable ? { unavailable } : {}),
+      // mapMCPResult builds the result's shape from JSON the SDK parsed and checked (structuredContent against
+      // the tool's outputSchema), and assertJsonSafe below bounds it: nothing is left to validate or convert.
+      checkedJsonOutput: true,
       modelFeed: mcpModelFeed,
       toolCall: async (args, { signal }) => {
         if (unavailable) throw new Error(unavailable);
         const session = await this.liveSession(config);
         try {
           const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal,
+            // The SDK leaves a listener on the signal it gets: only a call's own signal, never the shared one.
+            ...(signal === NEVER_ABORTED ? {} : { signal }),
             timeout: config.timeout * 1000,
           });
           // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.

@@ -1,0 +1,225 @@
+/**
+ * The tool path, side by side with the bare libraries doing the same calls:
+ *  (a) an MCP tool call through executeToolCall (MCPToolBox over stdio: validation, result mapping, the text for
+ *      the model, the tool timeout) against the MCP SDK's Client.callTool with a timeout and an abort signal of its
+ *      own (a call that can be cancelled, as the app's), each to its own copy of the same server: server-everything's
+ *      `echo`, and the fixture server's `plan_trip` (a nested schema: $ref, anyOf, oneOf);
+ *  (b) a bus round trip (a request and its response, through our bus server: WebSocketBus clients) against a
+ *      relay of raw `ws` sockets with the same two hops (client -> relay -> responder -> relay -> client).
+ * Per call; each line three times, the median ratio printed with its min and max.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import WebSocket, { WebSocketServer } from 'ws';
+import { Message } from '../src-main/core/bus/message';
+import { WebSocketBus } from '../src-main/core/bus/ws-bus-client';
+import { startBusServer } from '../src-main/core/bus/ws-bus-server';
+import { executeToolCall, ToolRegistry } from '../src-main/core/toolbox';
+import { MCPToolBox } from '../src-main/core/toolboxes/mcp';
+import { comparePair, type Contender } from './harness';
+import { printLine, threeRuns } from './three-runs';
+
+const FIXTURE = [
+  '--import',
+  'tsx',
+  new URL('../src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname,
+];
+const EVERYTHING = [
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+    'dist',
+    'index.js',
+  ),
+  'stdio',
+];
+const TRIP = {
+  from: { city: 'Porto', country: 'PT' },
+  stops: [
+    { city: 'Madrid', country: 'ES' },
+    { city: 'Lyon', country: 'FR' },
+  ],
+  travellers: { adults: 2, children: 1 },
+  budget: 'low',
+};
+const CALLS = 20;
+
+/** One MCP tool, called through executeToolCall (as the loop does, with the tool timeout) and through the SDK. */
+async function mcpLine(name: string, server: string, args: string[], tool: string, input: Record<string, unknown>) {
+  const toolbox = new MCPToolBox({ config: { command: process.execPath, args }, toolboxId: 'bench' });
+  await toolbox.ready;
+  const registry = new ToolRegistry([toolbox]);
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
+  await client.listTools();
+  const ours: Contender = {
+    async run() {
+      for (let i = 0; i < CALLS; i++) {
+        const r = await executeToolCall(registry, tool, input, { timeoutMs: 30_000 });
+        if (!r.ok) throw new Error(r.content);
+      }
+      return 0;
+    },
+  };
+  const theirs: Contender = {
+    async run() {
+      for (let i = 0; i < CALLS; i++) {
+        // A call the app can cancel: one signal of its own, as ours gets.
+        const r = await client.callTool({ name: tool, arguments: input }, undefined, {
+          timeout: 30_000,
+          signal: new AbortController().signal,
+        });
+        if (r.isError) throw new Error('raw call failed');
+      }
+      return 0;
+    },
+  };
+  try {
+    return await threeRuns(() =>
+      comparePair({
+        name,
+        baseline: `@modelcontextprotocol/sdk Client.callTool (stdio, ${server})`,
+        targetRatio: 1.1,
+        ours,
+        theirs,
+        iterationsPerRun: CALLS,
+        warmupRuns: 10,
+        runsPerBatch: 10,
+        batches: 7,
+      }),
+    );
+  } finally {
+    await toolbox.close();
+    await client.close();
+  }
+}
+
+/** A relay of raw sockets: every frame to every client, as our bus server, without reading it. */
+async function rawRelay(): Promise<{ url: string; close: () => Promise<void> }> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/core' });
+  await new Promise<void>((resolve) => wss.once('listening', resolve));
+  wss.on('connection', (socket) =>
+    socket.on('message', (raw, isBinary) => {
+      const frame = isBinary ? raw : raw.toString();
+      for (const c of wss.clients) if (c.readyState === c.OPEN) c.send(frame);
+    }),
+  );
+  const { port } = wss.address() as { port: number };
+  return {
+    url: `ws://127.0.0.1:${port}/core`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}
+
+async function rawSocket(url: string): Promise<WebSocket> {
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return socket;
+}
+
+const PAYLOAD = { utterance: 'what time is it', lang: 'en-US', values: [1, 2, 3] };
+
+async function busLine() {
+  const server = await startBusServer({ port: 0 });
+  const asker = new WebSocketBus(server.url, { reconnect: false });
+  const responder = new WebSocketBus(server.url, { reconnect: false });
+  await Promise.all([asker.connect(), responder.connect()]);
+  responder.on('bench.ping', (m) => responder.emit(m.response({ ...m.data, answered: true })));
+  let answered: (() => void) | null = null;
+  asker.on('bench.ping.response', () => answered?.());
+
+  const relay = await rawRelay();
+  const rawAsker = await rawSocket(relay.url);
+  const rawResponder = await rawSocket(relay.url);
+  rawResponder.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as { type: string; data: Record<string, unknown>; context: object };
+    if (m.type !== 'bench.ping') return;
+    rawResponder.send(
+      JSON.stringify({ type: 'bench.ping.response', data: { ...m.data, answered: true }, context: m.context }),
+    );
+  });
+  let rawAnswered: (() => void) | null = null;
+  rawAsker.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as { type: string };
+    if (m.type === 'bench.ping.response') rawAnswered?.();
+  });
+
+  const ours: Contender = {
+    async run() {
+      for (let i = 0; i < CALLS; i++) {
+        const done = new Promise<void>((resolve) => (answered = resolve));
+        asker.emit(new Message('bench.ping', PAYLOAD, { source: 'bench' }));
+        await done;
+      }
+      return 0;
+    },
+  };
+  const theirs: Contender = {
+    async run() {
+      for (let i = 0; i < CALLS; i++) {
+        const done = new Promise<void>((resolve) => (rawAnswered = resolve));
+        rawAsker.send(
+          JSON.stringify({
+            type: 'bench.ping',
+            data: PAYLOAD,
+            context: { source: 'bench', session: { session_id: 'default' } },
+          }),
+        );
+        await done;
+      }
+      return 0;
+    },
+  };
+  try {
+    return await threeRuns(() =>
+      comparePair({
+        name: 'bus-round-trip',
+        baseline: 'raw ws relay, same two hops (ws 8)',
+        targetRatio: 1.3,
+        ours,
+        theirs,
+        iterationsPerRun: CALLS,
+        warmupRuns: 20,
+        runsPerBatch: 20,
+        batches: 7,
+      }),
+    );
+  } finally {
+    await Promise.all([asker.close(), responder.close()]);
+    rawAsker.terminate();
+    rawResponder.terminate();
+    await Promise.all([server.close(), relay.close()]);
+  }
+}
+
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'mcp') {
+    printLine(
+      await mcpLine('mcp-call-execute-tool-call', 'server-everything echo', EVERYTHING, 'echo', { message: 'hi' }),
+    );
+    printLine(
+      await mcpLine(
+        'mcp-call-execute-tool-call-nested-schema',
+        'fixture server plan_trip: $ref, anyOf, oneOf',
+        FIXTURE,
+        'plan_trip',
+        TRIP,
+      ),
+    );
+  }
+  if (!only || only === 'bus') printLine(await busLine());
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
