@@ -16,6 +16,7 @@ import './styles/chat.css';
 import './styles/time-travel.css';
 import './styles/results.css';
 import './styles/tests.css';
+import './styles/versions.css';
 
 // The CSP forbids eval; zod must not even try its JIT.
 z.config({ jitless: true });

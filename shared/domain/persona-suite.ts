@@ -109,8 +109,8 @@ export const PersonaSuite = z.strictObject({
   $schema: z.string().optional(),
   persona: z.string().min(1).max(1000),
   /**
-   * The persona version the suite was written for. Optional and not used yet: persona versions do not exist in
-   * this app so far; the suite runs against the persona as it is saved now.
+   * The persona version the suite runs against (a version id from the editor's Versions, or a unique prefix of
+   * at least 6 digits): its content as saved then. Absent: the persona as it is saved now.
    */
   version: z.string().min(1).max(200).optional(),
   cases: z.array(SuiteCase).min(1).max(1000),

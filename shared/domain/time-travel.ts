@@ -33,10 +33,14 @@ export type RerunOnMiss = z.infer<typeof RerunOnMiss>;
 
 /**
  * What a re-run runs against: another persona (by id), and/or the persona's brain, model or loop engine changed.
- * Absent fields keep the source's. (A persona version, issue 16.4, will be one more field here.)
+ * Absent fields keep the source's. `version`: a kept version of the persona (its content as saved then).
  */
 export const RerunTarget = z.object({
   personaId: z.string().min(1).optional(),
+  version: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/, 'A persona version is 16 hex digits.')
+    .optional(),
   model: z.string().min(1).max(200).optional(),
   brain: z.string().min(1).max(200).optional(),
   engine: z.string().min(1).max(200).optional(),

@@ -107,6 +107,8 @@ export const RunStarted = z.object({
   model: z.string().nullable(),
   maxIterations: z.number().int(),
   tools: z.array(z.string()),
+  /** The persona version (content hash) the run ran with; absent in traces from before versions were kept. */
+  personaVersion: z.string().max(64).nullable().optional(),
 });
 export const UserMessage = z.object({ ...Base, type: z.literal('user_message'), content: z.string() });
 /**

@@ -22,6 +22,8 @@ import { ForkEdit, ForkPoint, RerunTarget, SessionOrigin } from '../domain/time-
 import { TraceEvent } from '../domain/trace';
 import { OPENAI_BRAIN_ID } from '../plugins/brains/openai';
 import { SuiteCase } from '../domain/persona-suite';
+import { MAX_BUNDLE_TEXT_OVER_API } from '../domain/run-bundle';
+import { PersonaVersionFile, PersonaVersionId, PersonaVersionInfo } from '../domain/persona-version';
 import {
   CaseDraft,
   CaseResultRecord,
@@ -91,6 +93,8 @@ export const SessionSummary = z.object({
   startedAt: z.number(),
   updatedAt: z.number(),
   runs: z.number().int(),
+  /** The persona version the session's last run ran with (absent: none recorded). */
+  personaVersion: z.string().optional(),
   /** Where the session came from (a fork or a re-run of another session); absent for a plain chat. */
   origin: SessionOrigin.optional(),
 });
@@ -199,6 +203,56 @@ export const methods = {
   'personas.revealSecret': {
     input: z.object({ id: PersonaId, path: z.string().min(1) }),
     output: z.object({ value: z.string() }),
+  },
+  /** The persona's kept versions (the last saved first) and the version of its content now. */
+  'personas.versions': {
+    input: ById,
+    output: z.object({ current: PersonaVersionId.nullable(), versions: z.array(PersonaVersionInfo) }),
+  },
+  /** One kept version's content (secrets are never in a version). */
+  'personas.version': {
+    input: z.object({ id: PersonaId, versionId: PersonaVersionId }),
+    output: z.object({ version: PersonaVersionFile }),
+  },
+  /** Saves a kept version's content as the persona (its stored secrets kept): the newest version from then on. */
+  'personas.restoreVersion': {
+    input: z.object({ id: PersonaId, versionId: PersonaVersionId }),
+    output: PersonaRecord,
+  },
+  /** A recorded session as a run bundle (one JSON file's text): persona as it ran without secrets, tools, trace. */
+  'bundles.export': {
+    input: z.object({ sessionId: z.string().min(1) }),
+    output: z.object({ text: z.string(), fileName: z.string() }),
+  },
+  /**
+   * Opens a bundle's text: validated, its persona added under a new id with nothing approved (its MCP servers and
+   * programs start only once the user approves them), its trace as a new read-only session. Nothing runs.
+   */
+  'bundles.open': {
+    input: z.object({
+      text: z.string().min(1).max(MAX_BUNDLE_TEXT_OVER_API),
+      fileName: z.string().max(1000).optional(),
+    }),
+    output: z.object({ personaId: z.string(), sessionId: z.string(), programs: z.array(ProgramInfo) }),
+  },
+  /** The bundle a session was opened from (null: a session of this app): what the read-only banner shows. */
+  'bundles.ofSession': {
+    input: z.object({ sessionId: z.string().min(1) }),
+    output: z.object({
+      bundle: z
+        .object({
+          title: z.string(),
+          exportedAt: z.number(),
+          tools: z.number().int(),
+          personaVersion: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  },
+  /** Re-runs a session opened from a bundle fully offline (replay brain, recorded tool results) into a new session. */
+  'bundles.rerunOffline': {
+    input: z.object({ sessionId: z.string().min(1) }),
+    output: z.object({ sessionId: z.string(), finished: z.boolean() }),
   },
   /** The programs a persona starts, each with whether this exact command line (args, cwd, env) is approved. */
   'approvals.list': { input: ById, output: z.object({ programs: z.array(ProgramInfo) }) },

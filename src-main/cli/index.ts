@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<Command>> = {
   personas: () => import('./commands/personas').then((m) => m.command),
   mcp: () => import('./commands/mcp').then((m) => m.command),
   test: () => import('./commands/test').then((m) => m.command),
+  open: () => import('./commands/open').then((m) => m.command),
   rerun: () => import('./commands/rerun').then((m) => m.command),
   diff: () => import('./commands/diff').then((m) => m.command),
 };

@@ -13,6 +13,8 @@ export interface DataPaths {
   settings: string;
   approvals: string;
   exports: string;
+  /** Every saved content of each persona (`versions/<personaId>/<versionId>.json`). */
+  versions: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function dataPaths(root: string): DataPaths {
     settings: path.join(root, 'settings.json'),
     approvals: path.join(root, 'approvals.json'),
     exports: path.join(root, 'exports'),
+    versions: path.join(root, 'versions'),
   };
 }
 

@@ -5,7 +5,7 @@ import { DebugSession } from '../../core/app/debug-session';
 import { buildPersonaRuntime } from '../../core/app/persona-runtime';
 import { rerunSession, userTurns, withTarget } from '../../core/app/rerun-session';
 import { dataPaths, resolveDataDir } from '../../core/data-dir';
-import { isPersonaPath, readPersonaRef } from '../../core/personas/persona-ref';
+import { isPersonaPath, readPersonaRef, readPersonaVersion } from '../../core/personas/persona-ref';
 import { newSessionId, SessionStore } from '../../core/sessions';
 import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';
@@ -14,13 +14,14 @@ import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval
 import { createRunPrinter } from './run-printer';
 import { loadSessionRef } from './session-ref';
 
-const usage = `Usage: persona-studio rerun <session> [--persona <file|id>] [--model M] [--brain B] [--engine E]
+const usage = `Usage: persona-studio rerun <session> [--persona <file|id>] [--version V] [--model M] [--brain B] [--engine E]
                           [--tools live|recorded] [--on-miss live|fail] [--json] [--approve] [--yes]
 
 Sends a recorded session's user turns again, in order (a session id of $PERSONA_STUDIO_HOME/sessions, or a
 session .jsonl file), against the session's persona or --persona, with its brain, model or loop engine changed,
 and prints the trace as 'run' does. The new session is saved in the data folder (its id is printed on stderr),
 so 'persona-studio diff <session> <new>' compares the two.
+  --version V        run a kept version of the persona (its id, or a unique prefix of 6+ digits)
   --tools recorded   answer tool calls from the recording when name and arguments match (default: live)
   --on-miss fail     with recorded tools, a call the recording lacks fails as "no recorded result"
                      (default: live, it runs)
@@ -34,6 +35,7 @@ const NO_BREAKPOINTS = Breakpoints.parse({});
 interface Options {
   session: string;
   persona?: string;
+  version?: string;
   model?: string;
   brain?: string;
   engine?: string;
@@ -48,7 +50,7 @@ function parseArgs(args: string[]): Options {
   const values: Record<string, string> = {};
   const flags = new Set<string>();
   const positional: string[] = [];
-  const valued = ['--persona', '--model', '--brain', '--engine', '--tools', '--on-miss'];
+  const valued = ['--persona', '--version', '--model', '--brain', '--engine', '--tools', '--on-miss'];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const [name, inline] = arg.includes('=')
@@ -66,6 +68,7 @@ function parseArgs(args: string[]): Options {
   return {
     session: positional[0],
     persona: values['--persona'],
+    version: values['--version'],
     model: values['--model'],
     brain: values['--brain'],
     engine: values['--engine'],
@@ -104,7 +107,10 @@ export async function rerunCommand(
   let runtime;
   let personaName: string;
   try {
-    const persona = withTarget(await readPersonaRef(ref, dataDir), target);
+    const base = options.version
+      ? await readPersonaVersion(ref, options.version, dataDir)
+      : await readPersonaRef(ref, dataDir);
+    const persona = withTarget(base, target);
     personaName = persona.name;
     const { toolboxes } = await loadToolboxCatalog({ dataDir });
     const programs = await confirmPrograms({

@@ -106,4 +106,16 @@ describe('persona-studio rerun and diff', () => {
     expect(parsed.equal).toBe(false);
     expect(parsed.turns[0].iterations[0].tools[0]).toMatchObject({ status: 'changed', outcomeChanged: true });
   });
+
+  it('rerun --version runs a kept version by a prefix of its id; an unknown one is refused naming the versions', async () => {
+    const { events } = await new SessionStore(path.join(dataDir, 'sessions')).load(sessionA);
+    const version = events.find((e) => e.type === 'run_started')?.personaVersion;
+    expect(version).toMatch(/^[0-9a-f]{16}$/);
+    provider.setReplies(calc('12*9'), { content: 'It is 108.' });
+    const ran = await rerun([sessionA, '--version', version!.slice(0, 8), '--tools', 'recorded']);
+    expect(ran.code).toBe(0);
+    await expect(rerun([sessionA, '--version', 'ffffffff'])).rejects.toThrow(
+      new RegExp(`no version ffffffff .*\\(its versions: ${version}\\)`),
+    );
+  });
 });

@@ -76,7 +76,7 @@ export function recordedToolsGate(recorded: RecordedCalls, onMiss: RerunOnMiss, 
 
 export interface RerunOptions extends Pick<
   StartRunOptions,
-  'sessionId' | 'personaId' | 'personaName' | 'openDebugger'
+  'sessionId' | 'personaId' | 'personaName' | 'personaVersion' | 'openDebugger'
 > {
   /** The recorded session's events. */
   source: TraceEvent[];
@@ -101,6 +101,7 @@ export async function rerunSession(runtime: PersonaRuntime, options: RerunOption
       sessionId: options.sessionId,
       personaId: options.personaId,
       personaName: options.personaName,
+      personaVersion: options.personaVersion,
       onEvent: (e) => {
         events.push(e);
         options.onEvent(e);

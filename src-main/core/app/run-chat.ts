@@ -27,6 +27,8 @@ export interface StartRunOptions {
   sessionId: string;
   personaId: string | null;
   personaName: string;
+  /** The persona version the run runs with (recorded in run_started). */
+  personaVersion?: string | null;
   onEvent: (event: TraceEvent) => void;
   /** Progress of the run's running tool calls (not traced: live only). */
   onToolProgress?: (runId: string, toolCallId: string, progress: ToolProgress) => void;
@@ -68,6 +70,7 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       sessionId: options.sessionId,
       personaId: options.personaId,
       personaName: options.personaName,
+      ...(options.personaVersion !== undefined ? { personaVersion: options.personaVersion } : {}),
       engine: runtime.engineId,
       brain: runtime.brainId,
       model: runtime.model,

@@ -4,6 +4,7 @@ import { seedDefaultPersona } from './default-persona';
 import { PersonaStore } from './persona-store';
 import { SecretStore } from './secret-store';
 import { removeStaleTempFiles } from './temp-cleanup';
+import { VersionStore } from './version-store';
 
 /**
  * Opens the persona store of a data folder, creating the folder on first use and seeding it with the
@@ -17,7 +18,7 @@ export async function openPersonaStore(
   ensureDataDir(dataDir);
   await removeStaleTempFiles([paths.root, paths.personas]);
   const secrets = new SecretStore(paths.secrets);
-  const personas = new PersonaStore(paths.personas, secrets);
+  const personas = new PersonaStore(paths.personas, secrets, new VersionStore(paths.versions));
   const seeded = await seedDefaultPersona(personas, isNew);
   return { personas, secrets, seeded };
 }

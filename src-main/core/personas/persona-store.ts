@@ -5,6 +5,7 @@ import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared
 import { engineIdOf, PersonaId } from '../../../shared/domain/persona';
 import type { PersonaRecord } from '../../../shared/ipc/contract';
 import { StudioError } from '../errors';
+import { logger } from '../log';
 import { TEMP_PREFIX, writeFileAtomic } from '../atomic-write';
 import {
   findUnknownPluginIds,
@@ -26,8 +27,10 @@ import {
 } from './secret-fields';
 import type { SecretStore } from './secret-store';
 import { renameNoReplace, undeletable } from './persona-fs';
+import type { VersionStore } from './version-store';
 
 type Json = Record<string, unknown>;
+const log = logger('personas');
 
 /** The largest persona file an import reads (personas are a few KB; this leaves room for long prompts). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -44,6 +47,8 @@ export class PersonaStore {
   constructor(
     readonly dir: string,
     readonly secrets: SecretStore,
+    /** Where every saved content is kept as a version (none: versions are not kept, e.g. a one-off CLI read). */
+    readonly versions: VersionStore | null = null,
   ) {}
 
   fileOf(id: string): string {
@@ -227,8 +232,43 @@ export class PersonaStore {
         bind(p, secretOrigin(split.persona, p));
       }
       await this.writePair(targetId, file, formatPersona(split.persona), next);
+      await this.keepVersion(targetId, split.persona);
       return this.record(targetId, split.persona, file);
     });
+  }
+
+  /** Keeps the saved content as a version; the save stands when that fails (it is logged). */
+  private async keepVersion(id: string, persona: Json): Promise<void> {
+    await this.versions?.record(id, persona, { touch: true }).catch((error: Error) => {
+      log.warn(`persona '${id}' was saved, but its version could not be kept: ${error.message}`);
+    });
+  }
+
+  /**
+   * The version of the persona's content now, kept if it was not (a file changed outside the app): what a run
+   * records it ran with. Null when versions are not kept here.
+   */
+  async currentVersion(id: string): Promise<string | null> {
+    if (!this.versions) return null;
+    const { raw } = await this.readValid(id);
+    return this.versions.record(id, splitSecrets(raw).persona);
+  }
+
+  /** A kept version's content with the persona's stored secrets merged in: what a re-run of that version runs. */
+  async loadVersionWithSecrets(id: string, versionId: string): Promise<PersonaFile> {
+    if (!this.versions) throw new StudioError('not_found', 'Persona versions are not kept in this data folder.');
+    const { persona } = await this.versions.get(id, versionId);
+    const checked = validatePersona(persona);
+    if (!checked.ok)
+      throw new StudioError('persona_invalid', `Version ${versionId} of '${id}': ${checked.error.message}`);
+    return mergeSecrets(checked.raw, await this.secrets.get(id)) as PersonaFile;
+  }
+
+  /** Saves a kept version's content as the persona (its stored secrets kept): a new save, so the newest version. */
+  async restoreVersion(id: string, versionId: string): Promise<PersonaRecord> {
+    if (!this.versions) throw new StudioError('not_found', 'Persona versions are not kept in this data folder.');
+    const { persona } = await this.versions.get(id, versionId);
+    return this.save(id, persona);
   }
 
   /**
@@ -272,6 +312,9 @@ export class PersonaStore {
           { path: this.secrets.file },
           { cause: error },
         );
+      });
+      await this.versions?.remove(id).catch((error: Error) => {
+        log.warn(`persona '${id}' was deleted, but its versions could not be removed: ${error.message}`);
       });
       return true;
     });

@@ -16,6 +16,8 @@ export interface SummaryState {
   runs: number;
   /** A run_started was seen (persona fields are set). */
   started: boolean;
+  /** The persona version the last run recorded; absent when none did. */
+  personaVersion?: string;
 }
 
 export function emptySummaryState(): SummaryState {
@@ -25,12 +27,19 @@ export function emptySummaryState(): SummaryState {
 /** Folds one event (or a line of it with the fields the summary reads) into the state. */
 export function foldSummary(
   state: SummaryState,
-  event: Pick<TraceEvent, 'type' | 'at'> & { personaId?: string | null; personaName?: string; content?: unknown },
+  event: Pick<TraceEvent, 'type' | 'at'> & {
+    personaId?: string | null;
+    personaName?: string;
+    content?: unknown;
+    personaVersion?: unknown;
+  },
 ): void {
   state.startedAt ??= event.at;
   state.updatedAt = event.at;
   if (event.type === 'run_started') {
     state.runs++;
+    if (typeof event.personaVersion === 'string' && event.personaVersion.length <= 64)
+      state.personaVersion = event.personaVersion;
     if (!state.started) {
       state.started = true;
       state.personaId = event.personaId ?? null;
@@ -53,6 +62,7 @@ export function summaryOf(sessionId: string, state: SummaryState, fallbackTime: 
     startedAt: state.startedAt ?? fallbackTime,
     updatedAt: state.updatedAt ?? fallbackTime,
     runs: state.runs,
+    ...(state.personaVersion ? { personaVersion: state.personaVersion } : {}),
   };
 }
 

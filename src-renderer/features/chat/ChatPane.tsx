@@ -20,6 +20,8 @@ import { OriginLink } from './OriginLink';
 import { RerunDialog } from './RerunDialog';
 import { ToolResultContext } from '../../components/tool-result/result-context';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
+import { BundleBanner } from './BundleBanner';
+import { useSessionBundle } from './use-session-bundle';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -66,6 +68,7 @@ function ChatPaneBody() {
     [memory, sessionId],
   );
   const pause = useDebugger(selectedId);
+  const bundle = useSessionBundle();
   const rows = useMemo(() => (pause ? withPause(built, pause) : withWaitingRow(built, runId)), [built, pause, runId]);
   const openTool = useCallback(
     (row: ToolRow) => void openToolCall(row.toolboxId, row.name, row.arguments),
@@ -97,7 +100,7 @@ function ChatPaneBody() {
       </SessionBar>
       <OriginLink />
       <BreakpointsBar />
-      {selectedId && <ToolboxBanner />}
+      {bundle ? <BundleBanner bundle={bundle} /> : selectedId && <ToolboxBanner />}
       {rows.length ? (
         <TracePane
           key={sessionId ?? ''}
@@ -144,12 +147,18 @@ function ChatPaneBody() {
       )}
       <RerunDialog />
       <Composer
-        disabled={!selectedId}
+        disabled={!selectedId || !!bundle}
         running={!!runId}
         sending={sending}
         onSend={send}
         onCancel={onCancel}
-        placeholder={selectedId ? `Message ${name}…` : 'Save the persona first'}
+        placeholder={
+          bundle
+            ? 'A session opened from a bundle is read-only: re-run it offline, or start a new chat'
+            : selectedId
+              ? `Message ${name}…`
+              : 'Save the persona first'
+        }
         prefill={composerPrefill}
       />
     </div>

@@ -5,6 +5,7 @@ import { activeRunId, currentEvents } from '../../store/chat-slice';
 import { orderEvents } from '../../lib/trace-rows';
 import { sessionTree, treeLabel } from '../../lib/session-tree';
 import { SaveAsTestButton } from './SaveAsTestButton';
+import { ExportBundleButton } from './ExportBundleButton';
 
 /** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
 export function traceJsonl(events: TraceEvent[]): string {
@@ -86,6 +87,7 @@ export function SessionBar({ children }: { children?: ReactNode }) {
         Diff…
       </button>
       <SaveAsTestButton />
+      <ExportBundleButton />
       <span className="grow" />
       {children}
     </div>

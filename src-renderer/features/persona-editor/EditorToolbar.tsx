@@ -1,14 +1,17 @@
 import { useApp, useAppStoreApi } from '../../store/context';
 import { isDirty } from '../../store/personas-slice';
+import { useState } from 'react';
 import { modKey } from '../../lib/keys';
+import { VersionsDialog } from './VersionsDialog';
 
-/** Save (with the unsaved marker), JSON, export, duplicate, delete. */
+/** Save (with the unsaved marker), JSON, versions, export, duplicate, delete. */
 export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; onToggleJson(): void }) {
   const store = useAppStoreApi();
   const dirty = useApp(isDirty);
   const saving = useApp((s) => s.saving);
   const selectedId = useApp((s) => s.selectedId);
   const save = useApp((s) => s.savePersona);
+  const [versionsOpen, setVersionsOpen] = useState(false);
 
   const remove = () => {
     const s = store.getState();
@@ -48,6 +51,10 @@ export function EditorToolbar({ showJson, onToggleJson }: { showJson: boolean; o
       </button>
       {selectedId && (
         <>
+          <button className="ghost" data-testid="persona-versions" onClick={() => setVersionsOpen(true)}>
+            Versions
+          </button>
+          {versionsOpen && <VersionsDialog personaId={selectedId} onClose={() => setVersionsOpen(false)} />}
           <button
             className="ghost"
             data-testid="export-persona"

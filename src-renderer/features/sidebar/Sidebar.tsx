@@ -5,6 +5,7 @@ import { ThemeToggle } from '../../components/ThemeToggle';
 import { BusSettings } from './BusSettings';
 import { useGuardedSelect } from './use-guarded-select';
 import { modKey } from '../../lib/keys';
+import { OpenBundleButton } from './OpenBundleButton';
 
 /** The personas, the broken persona files (with their path and error), and how to add one. */
 export function Sidebar() {
@@ -40,6 +41,7 @@ export function Sidebar() {
         <button data-testid="import-persona" onClick={() => fileRef.current?.click()}>
           Import…
         </button>
+        <OpenBundleButton />
         <input
           ref={fileRef}
           type="file"

@@ -53,6 +53,7 @@ export function chatHandlers(
     client: string | undefined,
   ) => {
     const { persona } = await app.personas.get(personaId);
+    const personaVersion = await app.personas.currentVersion(personaId).catch(() => null);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
     try {
@@ -76,6 +77,7 @@ export function chatHandlers(
       sessionId,
       personaId,
       personaName: persona.name,
+      personaVersion,
       onEvent,
       onToolProgress: (runId, toolCallId, p) =>
         app.emit('tools.progress', { ...p, callId: toolCallId, runId, toolboxId: null }),

@@ -7,6 +7,8 @@ import { chatHandlers } from './chat';
 import { debugHandlers } from './debug';
 import { mcpHandlers } from './mcp';
 import { personaHandlers } from './personas';
+import { personaVersionHandlers } from './persona-versions';
+import { bundleHandlers } from './bundles';
 import { settingsHandlers } from './settings';
 import { testHandlers } from './tests';
 import { toolboxHandlers } from './toolboxes';
@@ -17,6 +19,8 @@ export function createHandlers(app: AppContext): Handlers {
   return {
     ...appHandlers(app),
     ...personaHandlers(app),
+    ...personaVersionHandlers(app),
+    ...bundleHandlers(app),
     ...toolboxHandlers(app),
     ...callHistoryHandlers(app),
     ...chatHandlers(app),

@@ -118,9 +118,10 @@ export function timeTravelHandlers(
       const { persona } = await app.personas.get(personaId);
       const turns = userTurns(events);
       if (!turns.length) throw new StudioError('bad_input', 'The session has no user message to run again.');
+      const version = target.version ? await app.personas.loadVersionWithSecrets(personaId, target.version) : null;
       const { runtime, release } = await approvedRuntime(() =>
-        changesPersona(target)
-          ? app.runtimes.acquireChanged(personaId, (p) => withTarget(p, target))
+        changesPersona(target) || version
+          ? app.runtimes.acquireChanged(personaId, (p) => withTarget(version ?? p, target))
           : app.runtimes.acquire(personaId),
       );
       const sessionId = newSessionId();
@@ -133,12 +134,17 @@ export function timeTravelHandlers(
       const { onEvent, openDebugger, register } = wiring(app, sessionId, personaId, runtime);
       let first: (() => void) | null = null;
       const started = new Promise<void>((resolve) => (first = resolve));
+      // A re-run of the persona as saved records its version; one with a changed brain, model or engine does not.
+      const personaVersion = changesPersona(target)
+        ? null
+        : (target.version ?? (await app.personas.currentVersion(personaId).catch(() => null)));
       void rerunSession(runtime, {
         source: events,
         target,
         sessionId,
         personaId,
         personaName: persona.name,
+        personaVersion,
         onEvent,
         openDebugger,
         onRun: (handle) => {

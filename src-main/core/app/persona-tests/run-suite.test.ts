@@ -7,6 +7,7 @@ import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/sc
 import { BUILTIN_TOOLBOXES } from '../../toolboxes/builtin';
 import type { ToolboxDescriptor } from '../../toolboxes/toolbox-descriptor';
 import { runSuites } from './run-suite';
+import { openPersonaStore } from '../../personas/open-store';
 
 let server: ScriptedServer;
 let dir: string;
@@ -384,5 +385,35 @@ describe('runSuites', () => {
     expect(r.passed).toBe(false);
     expect(r.attempts[0].assertions[0]).toMatchObject({ ok: false, label: 'run finished' });
     expect(r.attempts[0].assertions[0].message).toMatch(/^turn 1 failed: /);
+  });
+
+  it("a suite naming a version runs that version's content, not the persona saved now", async () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'suite-versions-'));
+    const base = JSON.parse(readFileSync(path.join(dir, 'calc.json'), 'utf8'));
+    const withPrompt = (p: string) => ({
+      ...base,
+      'ovos-native-toolcall-loop': { ...base['ovos-native-toolcall-loop'], system_prompt: p },
+    });
+    const { personas } = await openPersonaStore(home);
+    await personas.save('calc', withPrompt('OLD PROMPT'));
+    const old = await personas.currentVersion('calc');
+    await personas.save('calc', withPrompt('NEW PROMPT'));
+    server.setReplies({ content: 'hi' });
+    const cases = [{ name: 'c', turns: ['hi'], assertions: [{ type: 'answer_contains', value: 'hi' }] }];
+    const file = path.join(home, 'v.suite.json');
+    const runWith = (version?: string) =>
+      runSuites([{ file, suite: PersonaSuite.parse({ persona: 'calc', ...(version ? { version } : {}), cases }) }], {
+        dataDir: home,
+        toolboxes,
+      });
+    const [r] = await runWith(old!.slice(0, 8));
+    expect(r.passed).toBe(true);
+    expect(JSON.stringify(server.chatRequests.at(-1))).toContain('OLD PROMPT');
+    await runWith();
+    expect(JSON.stringify(server.chatRequests.at(-1))).toContain('NEW PROMPT');
+    await expect(runWith('ffffffffffffffff')).rejects.toThrow(
+      /persona: Persona 'calc' has no version ffffffffffffffff/,
+    );
+    rmSync(home, { recursive: true, force: true });
   });
 });

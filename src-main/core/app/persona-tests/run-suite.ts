@@ -6,7 +6,7 @@ import type { ProgramPolicy } from '../../approvals/awaiting-approval';
 import { ReplayBrain } from '../../brains/replay-brain';
 import { StudioError } from '../../errors';
 import { checkAssertions, caseRunFrom, containsSubset, type AssertionResult } from '../../persona-tests/assertions';
-import { isPersonaPath, readPersonaRef } from '../../personas/persona-ref';
+import { isPersonaPath, readPersonaRef, readPersonaVersion } from '../../personas/persona-ref';
 import { historyFromEvents } from '../../sessions';
 import type { GateDecision, ToolGate } from '../../toolbox/tool-gate';
 import type { ToolboxDescriptor } from '../../toolboxes/toolbox-descriptor';
@@ -179,7 +179,9 @@ export async function runSuites(suites: LoadedSuite[], options: RunSuitesOptions
     const ref = personaRefOf(loaded);
     let persona: PersonaFile;
     try {
-      persona = await readPersonaRef(ref, options.dataDir);
+      persona = loaded.suite.version
+        ? await readPersonaVersion(ref, loaded.suite.version, options.dataDir)
+        : await readPersonaRef(ref, options.dataDir);
     } catch (error) {
       throw new SuiteInputError(loaded.file, (error as Error).message, null, 'persona');
     }
