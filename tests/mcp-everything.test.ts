@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { MCPToolBox } from '../src-main/core/toolboxes/mcp';
+import { CLIENT_CAPABILITIES } from '../src-main/core/toolboxes/mcp/client-handlers';
 import { ToolExecutionError, ToolInputError, ToolRegistry, executeToolCall } from '../src-main/core/toolbox';
 
 const require = createRequire(import.meta.url);
@@ -23,7 +24,8 @@ const FILESYSTEM = path.join(
 
 /** What the official SDK client lists, to compare our tool JSON with. */
 async function listWithSdk(args: string[]): Promise<Tool[]> {
-  const client = new Client({ name: 'test', version: '1' });
+  // The same capabilities as ours (roots, elicitation, sampling): server-everything lists tools by them.
+  const client = new Client({ name: 'test', version: '1' }, { capabilities: CLIENT_CAPABILITIES });
   await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'pipe' }));
   try {
     return (await client.listTools()).tools;
