@@ -95,6 +95,15 @@ describe('run bundles', () => {
     expect(await call(b, 'bundles.ofSession', { sessionId: opened.sessionId })).toMatchObject({
       bundle: { tools: bundle.tools.length },
     });
+    const refused = await raw(b, 'chat.send', {
+      personaId: opened.personaId,
+      sessionId: opened.sessionId,
+      message: 'More?',
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringMatching(/read-only/) },
+    });
     const before = provider.chatRequests.length;
     const rerun = await call(b, 'bundles.rerunOffline', { sessionId: opened.sessionId });
     expect(rerun.finished).toBe(true);

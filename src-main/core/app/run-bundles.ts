@@ -53,6 +53,11 @@ export async function bundleOfSession(app: AppContext, sessionId: string): Promi
   return readBundle(await readFile(file, 'utf8'), file);
 }
 
+/** Whether a session was opened from a bundle: such a session is read-only (it is re-run offline or forked). */
+export async function isBundleSession(app: AppContext, sessionId: string): Promise<boolean> {
+  return (await stat(bundleFileOf(app, sessionId)).catch(() => null)) !== null;
+}
+
 /** The recorded events under a new session and persona id (what an opened bundle's session file holds). */
 function rehome(events: TraceEvent[], sessionId: string, personaId: string): TraceEvent[] {
   return events.map((e) => (e.type === 'run_started' ? { ...e, sessionId, personaId } : e));

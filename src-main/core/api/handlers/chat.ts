@@ -7,6 +7,7 @@ import { newSessionId } from '../../sessions/session-id';
 import { historyFromEvents } from '../../sessions/session-store';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
+import { isBundleSession } from '../../app/run-bundles';
 
 /** The events of a session so far; a session id the client made up and never used yet has none. */
 async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
@@ -42,6 +43,11 @@ export function chatHandlers(
       throw new StudioError('bad_input', 'A run is still going in this session: wait for it or cancel it first.');
     starting.add(sessionId);
     try {
+      if (input.sessionId !== undefined && (await isBundleSession(app, input.sessionId)))
+        throw new StudioError(
+          'bad_input',
+          'A session opened from a bundle is read-only: re-run it offline, fork it, or start a new chat.',
+        );
       return await startSend({ ...input, sessionId }, input.sessionId !== undefined, ctx.client);
     } finally {
       starting.delete(sessionId);
