@@ -4,7 +4,7 @@ import { longSession } from './long-session-fixture';
 import { MAX_EVENTS, SessionTrace } from './session-trace';
 import { sampleRun } from './trace-fixtures';
 import { buildTraceRows, runningRunId } from './trace-rows';
-import { referenceTraceRows } from './trace-rows-reference';
+import { referenceTraceRows } from '../testing/trace-rows-reference';
 
 /** A seeded pseudo-random source, so a failing case can be replayed. */
 function random(seed: number) {

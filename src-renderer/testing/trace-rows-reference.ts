@@ -1,6 +1,6 @@
 import { exhaustive } from '../../shared/domain/exhaustive';
 import type { TokenUsage, TraceEvent } from '../../shared/domain/trace';
-import { orderEvents, type Placement, type SpanRow, type ToolRow, type TraceRow } from './trace-rows';
+import { orderEvents, type Placement, type SpanRow, type ToolRow, type TraceRow } from '../lib/trace-rows';
 
 type Ev<T extends TraceEvent['type']> = Extract<TraceEvent, { type: T }>;
 
