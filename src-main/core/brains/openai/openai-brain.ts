@@ -1,10 +1,6 @@
 import OpenAI, { APIError } from 'openai';
 import type { z } from 'zod';
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionCreateParamsStreaming,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { AgentMessage } from '../../../../shared/domain/message';
 import type { OpenAITool } from '../../../../shared/domain/tool';
 import {
@@ -24,6 +20,7 @@ import { ThinkFilter } from './openai-reasoning';
 import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
 import { toWireMessage } from './openai-wire';
+import { JsonPoster, type PostAnswer } from './json-post';
 import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
@@ -40,9 +37,13 @@ const SAMPLING_KEYS = ['temperature', 'top_p', 'frequency_penalty', 'presence_pe
 
 type Json = Record<string, unknown>;
 
+/** What the one-shot path says it is (the streamed path sends the `openai` client's own). */
+const USER_AGENT = 'PersonaStudio (OpenAI-compatible brain)';
+
 /**
- * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio) through
- * the official `openai` client, without silent retries. Every failure ends as CancelledError or a BrainError
+ * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio), without
+ * silent retries: streamed replies through the official `openai` client (its SSE parsing), one-shot replies through a
+ * lean JSON POST (JsonPoster: the loop's most frequent request, without the client's per-request machinery). Every failure ends as CancelledError or a BrainError
  * within `timeout` seconds (for streams: seconds without a chunk).
  */
 export class OpenAIBrain implements ChatEngine {
@@ -60,7 +61,12 @@ export class OpenAIBrain implements ChatEngine {
   /** Request fields from the config block (sampling, max_tokens, stop, extra_params), in every request. */
   private readonly bodyFields: Json;
   private readonly systemPrompt: string | null;
+  /** The streamed path: the `openai` client (its SSE parsing). */
   private readonly client: OpenAI;
+  /** The one-shot path: a lean JSON POST on a keep-alive agent (no per-request client machinery). */
+  private readonly poster = new JsonPoster();
+  /** The one-shot path's headers (the key as a Bearer token, as the client sends it). */
+  private readonly headers: Record<string, string>;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
   private readonly errorBodies = new WeakMap<Headers, Promise<string>>();
 
@@ -91,6 +97,11 @@ export class OpenAIBrain implements ChatEngine {
     this.totalTimeoutMs = Math.max(1, Math.round(config.total_timeout * 1000));
     this.maxReplyChars = config.max_reply_chars;
     const errorBodies = this.errorBodies;
+    this.headers = {
+      accept: 'application/json',
+      authorization: `Bearer ${config.api_key || 'not-needed'}`,
+      'user-agent': USER_AGENT,
+    };
     this.client = new OpenAI({
       baseURL: this.baseURL,
       apiKey: config.api_key || 'not-needed',
@@ -145,16 +156,39 @@ export class OpenAIBrain implements ChatEngine {
     const request = this.buildRequest(messages, options.tools, false, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
-      const response = await this.client.chat.completions
-        .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
-        .asResponse();
-      const text = await this.readBounded(response, guard);
-      return this.toMessage(this.parseCompletion(text, response.status), request);
+      const answer = await this.poster.post(this.url, JSON.stringify(request), {
+        headers: this.headers,
+        signal: guard.signal,
+        maxChars: this.maxReplyChars,
+        tooLarge: (chars) => this.tooLarge(chars),
+      });
+      if (answer.status < 200 || answer.status > 299) throw this.statusError(answer);
+      return this.toMessage(this.parseCompletion(answer.text, answer.status), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
     } finally {
       guard.dispose();
     }
+  }
+
+  /** An HTTP error answer as the `openai` client would raise it, its body kept for the error message. */
+  private statusError(answer: PostAnswer): APIError {
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.text);
+    } catch {
+      json = undefined;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    this.errorBodies.set(headers, Promise.resolve(answer.text));
+    return APIError.generate(
+      answer.status,
+      json as object | undefined,
+      json === undefined ? answer.text : undefined,
+      headers,
+    );
   }
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
@@ -234,26 +268,6 @@ export class OpenAIBrain implements ChatEngine {
       if (!finished) guard.abort();
       guard.dispose();
     }
-  }
-
-  /** A response body as text, read no further than max_reply_chars (the request is dropped past it). */
-  private async readBounded(response: Response, guard: CallGuard): Promise<string> {
-    if (!response.body) return response.text();
-    // An uncompressed body announced within the limit cannot decode past it (UTF-8: at most a character per byte):
-    // read it in one go rather than chunk by chunk (fewer turns of the event loop on every request).
-    const length = Number(response.headers.get('content-length') ?? NaN);
-    const encoding = response.headers.get('content-encoding');
-    if (length <= this.maxReplyChars && (!encoding || encoding === 'identity')) return response.text();
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      text += decoder.decode(chunk, { stream: true });
-      if (text.length > this.maxReplyChars) {
-        guard.abort();
-        throw this.tooLarge(text.length);
-      }
-    }
-    return text + decoder.decode();
   }
 
   /** A reply past max_reply_chars: the run ends with this error rather than holding the rest in memory. */
