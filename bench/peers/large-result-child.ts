@@ -1,7 +1,9 @@
 /**
  * One contender's large-result conversation in a process of its own, so its peak memory is its own:
- * `node --import tsx bench/peers/large-result-child.ts <ours|ai-sdk|agents-js> <server url> <payload chars> <turns>`.
- * Prints one JSON line: per-iteration ms (tool time excluded), the process's peak RSS and the heap's sampled peak.
+ * `node --import tsx bench/peers/large-result-child.ts <ours|ai-sdk|agents-js> <server url> <payload chars> <turns>
+ * [conversations]`. Prints one JSON line: the median per-iteration ms of `conversations` conversations (tool time
+ * excluded; one conversation is four requests, so a single one is at the mercy of one GC pause or one busy core),
+ * the process's peak RSS and the heap's sampled peak.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { OpenAIBrain } from '../../src-main/core/brains/openai/openai-brain';
@@ -12,6 +14,12 @@ import { benchRegistry, ours } from './ours';
 import { iterationsOf, MODEL, type Script } from './script';
 
 const MB = 1024 * 1024;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 async function contender(side: string, url: string, script: Script): Promise<Contender> {
   if (side === 'ours') {
@@ -28,7 +36,7 @@ async function contender(side: string, url: string, script: Script): Promise<Con
 }
 
 async function main() {
-  const [side, url, chars, turns] = process.argv.slice(2);
+  const [side, url, chars, turns, conversations = '1'] = process.argv.slice(2);
   const script: Script = { turns: Number(turns), payloadChars: Number(chars) };
   // Warm the code paths with the same conversation with small results first (JIT, connections), then measure.
   await (await contender(side, url, { turns: script.turns })).run();
@@ -36,14 +44,18 @@ async function main() {
   const rssBefore = process.memoryUsage().rss;
   let heapPeak = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 2);
-  const started = performance.now();
-  const toolMs = await run.run();
-  const ms = (performance.now() - started - toolMs) / iterationsOf(script);
+  const times: number[] = [];
+  for (let i = 0; i < Number(conversations); i++) {
+    const started = performance.now();
+    const toolMs = await run.run();
+    times.push((performance.now() - started - toolMs) / iterationsOf(script));
+  }
+  const ms = median(times);
   clearInterval(sampler);
   heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   const peakRss = process.resourceUsage().maxRSS * 1024;
   process.stdout.write(
-    `${JSON.stringify({ ms, peak_rss_mb: peakRss / MB, rss_before_mb: rssBefore / MB, heap_peak_mb: heapPeak / MB })}\n`,
+    `${JSON.stringify({ ms, times, peak_rss_mb: peakRss / MB, rss_before_mb: rssBefore / MB, heap_peak_mb: heapPeak / MB })}\n`,
   );
 }
 

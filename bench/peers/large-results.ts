@@ -1,6 +1,8 @@
 /**
  * Large-result lines: every tool result carries `payloadChars` characters, over loopback HTTP (the requests grow by
- * one result per turn). Each contender runs in a child process of its own, so the peak memory is its own.
+ * one result per turn). Each contender runs in a child process of its own, so the peak memory is its own, and
+ * times the median of several conversations there (5 at 1 MB, 3 at 10 MB; until 2026-12-01 one, whose ratio
+ * ranged 0.3-2.8 from run to run on a busy machine).
  */
 import { spawn } from 'node:child_process';
 import { startScriptedOpenAIServer } from '../../src-main/core/testing/scripted-openai-server';
@@ -14,6 +16,9 @@ interface ChildFigures {
   heap_peak_mb: number;
 }
 
+/** Conversations timed per child: enough for a median, few enough that a 10 MB line stays within seconds. */
+const conversationsFor = (script: Script) => ((script.payloadChars ?? 0) > 4 * 1024 * 1024 ? 3 : 5);
+
 function runChild(side: string, url: string, script: Script): Promise<ChildFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -26,6 +31,7 @@ function runChild(side: string, url: string, script: Script): Promise<ChildFigur
         url,
         String(script.payloadChars),
         String(script.turns),
+        String(conversationsFor(script)),
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -61,7 +67,16 @@ export async function measureLargeResults(options: {
   script: Script;
   targetRatio: number;
 }): Promise<LargeResultLine> {
-  const server = await startScriptedOpenAIServer({ replies: serverReply(options.script) });
+  const reply = serverReply(options.script);
+  // The server forgets each request once answered: several conversations of 10 MB results would otherwise pile
+  // up hundreds of MB of recorded bodies in this process while the children run.
+  const server = await startScriptedOpenAIServer({
+    replies: (request) => {
+      const answer = reply(request);
+      server.requests.length = 0;
+      return answer;
+    },
+  });
   try {
     const mine = await runChild('ours', server.url, options.script);
     server.requests.length = 0;
