@@ -25,75 +25,74 @@ export interface PostOptions {
 const KEEP_METHOD = new Set([307, 308]);
 const MAX_REDIRECTS = 5;
 
+/** Idle pooled connections are closed after this long (undici's default keep-alive timeout, as fetch had it). */
+export const IDLE_SOCKET_MS = 4000;
+
 /**
- * POSTs a JSON text over node:http(s) on a keep-alive agent of its own, for one-shot (non-streamed) chat requests:
- * the body is encoded once and written in one piece, the reply is gathered as bytes and decoded once, gzip,
- * deflate and brotli replies are decoded as they come and held to `maxChars`. A connection the server closed
- * while it sat idle in the pool is tried again once, on a new socket (the request never reached the server);
- * nothing else is retried. Network failures reject with the `openai` package's APIConnectionError (their cause
- * kept), so they read like those of the streamed path.
+ * Shared by every brain, as fetch shares undici's pool: one pool per origin, so brains made run after run reuse
+ * the same few connections instead of each leaving idle ones open.
  */
-export class JsonPoster {
-  private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true }),
-  };
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+};
 
-  async post(url: string, body: string, options: PostOptions): Promise<PostAnswer> {
-    const data = Buffer.from(body, 'utf8');
-    let target = new URL(url);
-    for (let hop = 0; ; hop++) {
-      const answer = await this.once(target, data, options, true);
-      const location = answer.headers.location;
-      if (!KEEP_METHOD.has(answer.status) || !location || hop >= MAX_REDIRECTS) return answer;
-      target = new URL(location, target);
-    }
+/**
+ * POSTs a JSON text over node:http(s) on a shared keep-alive pool, for one-shot (non-streamed) chat requests:
+ * the body is encoded once and written in one piece, the reply is gathered as bytes and decoded once, gzip,
+ * deflate and brotli replies are decoded as they come and held to `maxChars`, 307/308 are followed. A pooled
+ * connection the server closed while it sat idle is tried again once, on a new socket (the request never reached
+ * the server); nothing else is retried. Network failures reject with the `openai` package's APIConnectionError
+ * (their cause kept), so they read like those of the streamed path.
+ */
+export async function postJson(url: string, body: string, options: PostOptions): Promise<PostAnswer> {
+  const data = Buffer.from(body, 'utf8');
+  let target = new URL(url);
+  for (let hop = 0; ; hop++) {
+    const answer = await postOnce(target, data, options, true);
+    const location = answer.headers.location;
+    if (!KEEP_METHOD.has(answer.status) || !location || hop >= MAX_REDIRECTS) return answer;
+    target = new URL(location, target);
   }
+}
 
-  /** Closes the pooled connections. */
-  close(): void {
-    this.agents['http:'].destroy();
-    this.agents['https:'].destroy();
-  }
-
-  private once(url: URL, data: Buffer, options: PostOptions, mayRetry: boolean): Promise<PostAnswer> {
-    const agent = this.agents[url.protocol as 'http:' | 'https:'];
-    if (!agent) return Promise.reject(new APIConnectionError({ message: `Unsupported protocol ${url.protocol}` }));
-    return new Promise<PostAnswer>((resolve, reject) => {
-      let answered = false;
-      const request = (url.protocol === 'https:' ? https : http).request(
-        url,
-        {
-          method: 'POST',
-          agent,
-          signal: options.signal,
-          headers: {
-            'content-type': 'application/json',
-            'accept-encoding': 'gzip, deflate, br',
-            ...options.headers,
-            'content-length': data.length,
+function postOnce(url: URL, data: Buffer, options: PostOptions, mayRetry: boolean): Promise<PostAnswer> {
+  const agent = AGENTS[url.protocol as keyof typeof AGENTS];
+  if (!agent) return Promise.reject(new APIConnectionError({ message: `Unsupported protocol ${url.protocol}` }));
+  return new Promise<PostAnswer>((resolve, reject) => {
+    let answered = false;
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        signal: options.signal,
+        headers: {
+          'content-type': 'application/json',
+          'accept-encoding': 'gzip, deflate, br',
+          ...options.headers,
+          'content-length': data.length,
+        },
+      },
+      (response) => {
+        answered = true;
+        readBody(response, options).then(
+          (text) => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
+          (error: unknown) => {
+            request.destroy();
+            reject(error);
           },
-        },
-        (response) => {
-          answered = true;
-          readBody(response, options).then(
-            (text) => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
-            (error: unknown) => {
-              request.destroy();
-              reject(error);
-            },
-          );
-        },
-      );
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        if (answered) return;
-        if (mayRetry && request.reusedSocket && error.code === 'ECONNRESET' && !options.signal.aborted)
-          this.once(url, data, options, false).then(resolve, reject);
-        else reject(new APIConnectionError({ cause: error }));
-      });
-      request.end(data);
+        );
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (mayRetry && request.reusedSocket && error.code === 'ECONNRESET' && !options.signal.aborted)
+        postOnce(url, data, options, false).then(resolve, reject);
+      else reject(new APIConnectionError({ cause: error }));
     });
-  }
+    request.end(data);
+  });
 }
 
 /** The decoded stream of a reply: as it is, or through zlib when it says it is compressed. */

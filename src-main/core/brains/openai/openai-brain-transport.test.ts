@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../../shared/domain/message';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
+import { IDLE_SOCKET_MS } from './json-post';
 import { OpenAIBrain } from './openai-brain';
 
 const user = (content: string): AgentMessage => ({ role: 'user', content });
@@ -66,11 +67,14 @@ describe('OpenAIBrain one-shot transport', () => {
     expect(sent.body.messages).toEqual([{ role: 'user', content: text }]);
   });
 
-  it('keeps one connection open across the requests of a run', async () => {
+  it('keeps one connection open across the requests of a run, and across brains (one pool per server)', async () => {
     const raw = await rawServer((_req, res) => sendJson(res, completion('ok')));
     try {
-      const brain = new OpenAIBrain({ model: 'm', api_url: raw.url });
-      for (let i = 0; i < 4; i++) expect((await brain.continueChat([user(`q${i}`)])).content).toBe('ok');
+      const brains = [
+        new OpenAIBrain({ model: 'm', api_url: raw.url }),
+        new OpenAIBrain({ model: 'm', api_url: raw.url }),
+      ];
+      for (let i = 0; i < 4; i++) expect((await brains[i % 2].continueChat([user(`q${i}`)])).content).toBe('ok');
       expect(raw.connections).toHaveLength(1);
     } finally {
       await raw.close();
@@ -101,6 +105,12 @@ describe('OpenAIBrain one-shot transport', () => {
       await reset.close();
     }
   });
+
+  it('waits for a slow model past the pool idle time: only idle connections are closed', async () => {
+    server.push({ content: 'slow but sure', delayMs: IDLE_SOCKET_MS + 500 });
+    const brain = new OpenAIBrain({ model: 'm', api_url: server.url, timeout: 30 });
+    expect((await brain.continueChat([user('think hard')])).content).toBe('slow but sure');
+  }, 15_000);
 
   it('decodes a gzip reply, and follows a 307 to the moved endpoint with the same body', async () => {
     const body = gzipSync(JSON.stringify(completion('zipped')));

@@ -20,7 +20,7 @@ import { ThinkFilter } from './openai-reasoning';
 import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
 import { toWireMessage } from './openai-wire';
-import { JsonPoster, type PostAnswer } from './json-post';
+import { postJson, type PostAnswer } from './json-post';
 import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
@@ -43,7 +43,7 @@ const USER_AGENT = 'PersonaStudio (OpenAI-compatible brain)';
 /**
  * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio), without
  * silent retries: streamed replies through the official `openai` client (its SSE parsing), one-shot replies through a
- * lean JSON POST (JsonPoster: the loop's most frequent request, without the client's per-request machinery). Every failure ends as CancelledError or a BrainError
+ * lean JSON POST (postJson: the loop's most frequent request, without the client's per-request machinery). Every failure ends as CancelledError or a BrainError
  * within `timeout` seconds (for streams: seconds without a chunk).
  */
 export class OpenAIBrain implements ChatEngine {
@@ -63,8 +63,6 @@ export class OpenAIBrain implements ChatEngine {
   private readonly systemPrompt: string | null;
   /** The streamed path: the `openai` client (its SSE parsing). */
   private readonly client: OpenAI;
-  /** The one-shot path: a lean JSON POST on a keep-alive agent (no per-request client machinery). */
-  private readonly poster = new JsonPoster();
   /** The one-shot path's headers (the key as a Bearer token, as the client sends it). */
   private readonly headers: Record<string, string>;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
@@ -156,7 +154,7 @@ export class OpenAIBrain implements ChatEngine {
     const request = this.buildRequest(messages, options.tools, false, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
-      const answer = await this.poster.post(this.url, JSON.stringify(request), {
+      const answer = await postJson(this.url, JSON.stringify(request), {
         headers: this.headers,
         signal: guard.signal,
         maxChars: this.maxReplyChars,
