@@ -11,8 +11,8 @@
  *  - loopback HTTP: our OpenAIBrain  vs  @ai-sdk/openai-compatible  and  Agents JS on a real OpenAI client, all
  *    against the same scripted chat-completions server (tracing off in Agents JS);
  *  - scaling: in process at 10 / 100 / 500 iterations;
- *  - large results: 1 MB and 10 MB tool results over HTTP, each side in its own process timing the median of 5
- *    (10 MB: 3) conversations, with peak memory.
+ *  - large results: 1 MB and 10 MB tool results over HTTP, each side in its own process, the two processes
+ *    alternated conversation by conversation (5 each; 10 MB: 3), each side's median, with peak memory.
  * Every line runs three times: the median run is printed, with min and max.
  * `node --import tsx bench/engine.bench.ts <regexp>` runs only the lines whose name matches.
  */

@@ -1,10 +1,12 @@
 /**
- * One contender's large-result conversation in a process of its own, so its peak memory is its own:
- * `node --import tsx bench/peers/large-result-child.ts <ours|ai-sdk|agents-js> <server url> <payload chars> <turns>
- * [conversations]`. Prints one JSON line: the median per-iteration ms of `conversations` conversations (tool time
- * excluded; one conversation is four requests, so a single one is at the mercy of one GC pause or one busy core),
- * the process's peak RSS and the heap's sampled peak.
+ * One contender's large-result conversations in a process of its own, so its peak memory is its own:
+ * `node --import tsx bench/peers/large-result-child.ts <ours|ai-sdk|agents-js> <server url> <payload chars> <turns>`.
+ * It warms up, prints `{"ready":true}`, then per `run` line on stdin runs one conversation and prints its
+ * per-iteration ms (tool time excluded); on `end` it prints the median of them with the process's peak RSS and the
+ * heap's sampled peak, and exits. The parent alternates two such children conversation by conversation, so a busy
+ * moment of the machine hits both sides alike.
  */
+import { createInterface } from 'node:readline';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { OpenAIBrain } from '../../src-main/core/brains/openai/openai-brain';
 import type { Contender } from '../harness';
@@ -36,7 +38,7 @@ async function contender(side: string, url: string, script: Script): Promise<Con
 }
 
 async function main() {
-  const [side, url, chars, turns, conversations = '1'] = process.argv.slice(2);
+  const [side, url, chars, turns] = process.argv.slice(2);
   const script: Script = { turns: Number(turns), payloadChars: Number(chars) };
   // Warm the code paths with the same conversation with small results first (JIT, connections), then measure.
   await (await contender(side, url, { turns: script.turns })).run();
@@ -45,18 +47,26 @@ async function main() {
   let heapPeak = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 2);
   const times: number[] = [];
-  for (let i = 0; i < Number(conversations); i++) {
-    const started = performance.now();
-    const toolMs = await run.run();
-    times.push((performance.now() - started - toolMs) / iterationsOf(script));
+  const say = (value: object) => process.stdout.write(`${JSON.stringify(value)}\n`);
+  say({ ready: true });
+  for await (const command of createInterface({ input: process.stdin })) {
+    if (command === 'run') {
+      const started = performance.now();
+      const toolMs = await run.run();
+      times.push((performance.now() - started - toolMs) / iterationsOf(script));
+      say({ ms: times[times.length - 1] });
+    } else if (command === 'end') break;
   }
-  const ms = median(times);
   clearInterval(sampler);
   heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(
-    `${JSON.stringify({ ms, times, peak_rss_mb: peakRss / MB, rss_before_mb: rssBefore / MB, heap_peak_mb: heapPeak / MB })}\n`,
-  );
+  say({
+    ms: median(times),
+    times,
+    peak_rss_mb: peakRss / MB,
+    rss_before_mb: rssBefore / MB,
+    heap_peak_mb: heapPeak / MB,
+  });
 }
 
 main().then(
