@@ -38,15 +38,15 @@ const AGENTS = {
 };
 
 /**
- * POSTs a JSON text over node:http(s) on a shared keep-alive pool, for one-shot (non-streamed) chat requests:
+ * POSTs a JSON text (or its UTF-8 bytes) over node:http(s) on a shared keep-alive pool, for one-shot (non-streamed) chat requests:
  * the body is encoded once and written in one piece, the reply is gathered as bytes and decoded once, gzip,
  * deflate and brotli replies are decoded as they come and held to `maxChars`, 307/308 are followed. A pooled
  * connection the server closed while it sat idle is tried again once, on a new socket (the request never reached
  * the server); nothing else is retried. Network failures reject with the `openai` package's APIConnectionError
  * (their cause kept), so they read like those of the streamed path.
  */
-export async function postJson(url: string, body: string, options: PostOptions): Promise<PostAnswer> {
-  const data = Buffer.from(body, 'utf8');
+export async function postJson(url: string, body: string | Buffer, options: PostOptions): Promise<PostAnswer> {
+  const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   let target = new URL(url);
   for (let hop = 0; ; hop++) {
     const answer = await postOnce(target, data, options, true);

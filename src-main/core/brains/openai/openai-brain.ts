@@ -21,6 +21,7 @@ import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
 import { toWireMessage } from './openai-wire';
 import { postJson, type PostAnswer } from './json-post';
+import { RequestSerializer } from './request-body';
 import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
@@ -63,6 +64,8 @@ export class OpenAIBrain implements ChatEngine {
   private readonly systemPrompt: string | null;
   /** The streamed path: the `openai` client (its SSE parsing). */
   private readonly client: OpenAI;
+  /** Request bodies, each message's JSON kept from one request of a conversation to the next. */
+  private readonly serializer = new RequestSerializer();
   /** The one-shot path's headers (the key as a Bearer token, as the client sends it). */
   private readonly headers: Record<string, string>;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
@@ -135,6 +138,16 @@ export class OpenAIBrain implements ChatEngine {
    * request's `parameters` instead; the brain's own system_prompt first when the conversation has no system message.
    */
   buildRequest(messages: AgentMessage[], tools: OpenAITool[] | undefined, stream: boolean, parameters?: Json): Json {
+    return this.prepare(messages, tools, stream, parameters).request;
+  }
+
+  /** The request and the messages it sends (the conversation, maybe after the brain's system prompt). */
+  private prepare(
+    messages: AgentMessage[],
+    tools: OpenAITool[] | undefined,
+    stream: boolean,
+    parameters?: Json,
+  ): { request: Json; sent: AgentMessage[] } {
     const sent =
       this.systemPrompt && messages[0]?.role !== 'system'
         ? [{ role: 'system' as const, content: this.systemPrompt }, ...messages]
@@ -147,14 +160,14 @@ export class OpenAIBrain implements ChatEngine {
       // The final chunk then carries `usage`: the trace shows each streamed turn's token counts.
       request.stream_options = { include_usage: true };
     }
-    return request;
+    return { request, sent };
   }
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
-    const request = this.buildRequest(messages, options.tools, false, options.parameters);
+    const { request, sent } = this.prepare(messages, options.tools, false, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
-      const answer = await postJson(this.url, JSON.stringify(request), {
+      const answer = await postJson(this.url, this.serializer.body(request, sent), {
         headers: this.headers,
         signal: guard.signal,
         maxChars: this.maxReplyChars,
