@@ -67,6 +67,32 @@ describe('OpenAIBrain one-shot transport', () => {
     expect(sent.body.messages).toEqual([{ role: 'user', content: text }]);
   });
 
+  it('streamed or not, every request of a conversation is JSON.stringify of its raw.request, byte for byte', async () => {
+    const brain = new OpenAIBrain({ model: 'm', api_url: server.url, temperature: 0.3 });
+    const tools = [{ type: 'function' as const, function: { name: 'add', parameters: { type: 'object' } } }];
+    const conversation: AgentMessage[] = [user('add ü')];
+    for (const stream of [false, true, false, true]) {
+      const id = `c${conversation.length}`;
+      server.push({ toolCalls: [{ id, name: 'add', arguments: '{"a":1}' }] });
+      let reply;
+      if (stream) {
+        const chat = brain.streamChat(conversation, { tools });
+        let step = await chat.next();
+        while (!step.done) step = await chat.next();
+        reply = step.value;
+      } else reply = await brain.continueChat(conversation, { tools });
+      const sent = server.requests.at(-1)!;
+      expect(sent.rawBody).toBe(JSON.stringify(reply.raw?.request));
+      expect(sent.headers['content-type']).toBe('application/json');
+      expect(sent.body.stream ?? false).toBe(stream);
+      conversation.push(
+        { role: 'assistant', content: '', toolCalls: [{ id, name: 'add', arguments: { a: 1 } }] },
+        { role: 'tool', content: `{"sum":${conversation.length}} ${'é'.repeat(3000)}`, toolCallId: id, name: 'add' },
+      );
+    }
+    expect(server.requests.at(-1)!.body.messages).toHaveLength(7);
+  });
+
   it('keeps one connection open across the requests of a run, and across brains (one pool per server)', async () => {
     const raw = await rawServer((_req, res) => sendJson(res, completion('ok')));
     try {

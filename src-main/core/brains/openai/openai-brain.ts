@@ -1,6 +1,7 @@
 import OpenAI, { APIError } from 'openai';
 import type { z } from 'zod';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { Stream } from 'openai/streaming';
 import type { AgentMessage } from '../../../../shared/domain/message';
 import type { OpenAITool } from '../../../../shared/domain/tool';
 import {
@@ -203,13 +204,19 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
-    const request = this.buildRequest(messages, options.tools, true, options.parameters);
+    const { request, sent } = this.prepare(messages, options.tools, true, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     let finished = false;
     let assembler: StreamAssembler | undefined;
     try {
-      const { data: stream, response } = await this.client.chat.completions
-        .create(request as unknown as ChatCompletionCreateParamsStreaming, { signal: guard.signal })
+      // What chat.completions.create does, with the body already serialized (the client sends bytes as they are).
+      const { data: stream, response } = await this.client
+        .post<Stream<ChatCompletionChunk>>('/chat/completions', {
+          body: this.serializer.body(request, sent),
+          headers: { 'content-type': 'application/json' },
+          stream: true,
+          signal: guard.signal,
+        })
         .withResponse();
       if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
         // A server that ignores `stream: true` and answers with one JSON completion (or garbage).
