@@ -38,22 +38,30 @@ const AGENTS = {
 };
 
 /**
- * POSTs a JSON text (or its UTF-8 bytes) over node:http(s) on a shared keep-alive pool, for one-shot (non-streamed) chat requests:
- * the body is encoded once and written in one piece, the reply is gathered as bytes and decoded once, gzip,
- * deflate and brotli replies are decoded as they come and held to `maxChars`, 307/308 are followed. A pooled
- * connection the server closed while it sat idle is tried again once, on a new socket (the request never reached
- * the server); nothing else is retried. Network failures reject with the `openai` package's APIConnectionError
- * (their cause kept), so they read like those of the streamed path.
+ * POSTs a JSON text (or its UTF-8 bytes) over node:http(s) on a shared keep-alive pool, for one-shot (non-streamed)
+ * chat requests: the body is written in one piece, the reply is gathered as bytes and decoded once, gzip, deflate
+ * and brotli replies are decoded as they come and held to `maxChars`, 307/308 are followed (to another origin
+ * without the Authorization header, as fetch does). A pooled connection the server closed while it sat idle is
+ * tried again once, on a new socket (the request never reached the server); nothing else is retried. Network
+ * failures reject with the `openai` package's APIConnectionError (their cause kept), so they read like those of
+ * the streamed path.
  */
 export async function postJson(url: string, body: string | Buffer, options: PostOptions): Promise<PostAnswer> {
   const data = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   let target = new URL(url);
+  let sending = options;
   for (let hop = 0; ; hop++) {
-    const answer = await postOnce(target, data, options, true);
+    const answer = await postOnce(target, data, sending, true);
     const location = answer.headers.location;
     if (!KEEP_METHOD.has(answer.status) || !location || hop >= MAX_REDIRECTS) return answer;
-    target = new URL(location, target);
+    const next = new URL(location, target);
+    if (next.origin !== target.origin) sending = { ...sending, headers: withoutAuthorization(sending.headers) };
+    target = next;
   }
+}
+
+function withoutAuthorization(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
 }
 
 function postOnce(url: URL, data: Buffer, options: PostOptions, mayRetry: boolean): Promise<PostAnswer> {
@@ -140,7 +148,11 @@ function readBody(response: http.IncomingMessage, options: PostOptions): Promise
       } else chars += counter.decode(chunk, { stream: true }).length;
       if (chars > options.maxChars) fail(options.tooLarge(chars));
     });
-    stream.on('error', (error) => fail(error.name === 'AbortError' ? error : new APIConnectionError({ cause: error })));
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.name === 'AbortError') fail(error);
+      else if (error.code?.startsWith('Z_')) fail(new Error(`its compressed reply does not decode: ${error.message}`));
+      else fail(new APIConnectionError({ cause: error }));
+    });
     response.on('aborted', () => fail(new APIConnectionError({ message: 'The connection closed mid-reply.' })));
     stream.on('end', () => {
       if (settled) return;

@@ -138,6 +138,31 @@ describe('OpenAIBrain one-shot transport', () => {
     expect((await brain.continueChat([user('think hard')])).content).toBe('slow but sure');
   }, 15_000);
 
+  it('follows a 307 to another origin without the api key; a reply that does not decompress is a bad response', async () => {
+    const seen: Array<string | undefined> = [];
+    const other = await rawServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': 4 });
+      res.end('nope');
+    });
+    const moved = await rawServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(307, { location: `${other.url}/chat/completions`, 'content-length': 0 });
+      res.end();
+    });
+    try {
+      const brain = new OpenAIBrain({ model: 'm', api_url: moved.url, api_key: 'sk-secret' });
+      await expect(brain.continueChat([user('hi')])).rejects.toMatchObject({
+        code: 'brain_bad_response',
+        message: expect.stringContaining('its compressed reply does not decode'),
+      });
+      expect(seen).toEqual(['Bearer sk-secret', undefined]);
+    } finally {
+      await moved.close();
+      await other.close();
+    }
+  });
+
   it('decodes a gzip reply, and follows a 307 to the moved endpoint with the same body', async () => {
     const body = gzipSync(JSON.stringify(completion('zipped')));
     const bodies: string[] = [];
