@@ -2,7 +2,7 @@ import { useApp } from '../../store/context';
 import { engineBlockOf, engineIdOf, patchEngine, switchEngine } from '../../lib/persona-model';
 import { Field } from './Field';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
-import { PluginSelect } from './PluginSelect';
+import { PluginSelect } from '../../components/PluginSelect';
 import { useFieldIssues } from './use-field-issues';
 
 /** Engine-block keys other controls edit: the brain section, the basics (prompt), the toolboxes, the field below. */
