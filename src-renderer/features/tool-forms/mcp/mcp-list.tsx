@@ -61,7 +61,7 @@ export function McpListSection({
           </button>
         )}
       </h3>
-      <ul className="mcp-items">{children}</ul>
+      <ul className="plain-list">{children}</ul>
     </section>
   );
 }
