@@ -1,6 +1,6 @@
-import { useRef } from 'react';
 import { useApp } from '../../store/context';
 import { toErrorValue } from '../../lib/api-error';
+import { JsonFileButton } from '../../components/JsonFileButton';
 
 /**
  * "Open bundle…": reads a run bundle file; main validates it and adds its persona (nothing approved, so nothing it
@@ -14,11 +14,7 @@ export function OpenBundleButton() {
   const loadSessions = useApp((s) => s.loadSessions);
   const openSession = useApp((s) => s.openSession);
   const setTab = useApp((s) => s.setTab);
-  const ref = useRef<HTMLInputElement>(null);
-  const onFile = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (ref.current) ref.current.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     try {
       const { personaId, sessionId, programs } = await client.call('bundles.open', {
         text: await file.text(),
@@ -37,19 +33,5 @@ export function OpenBundleButton() {
       toast('error', `${file.name} cannot be opened: ${toErrorValue(e).message}`);
     }
   };
-  return (
-    <>
-      <button data-testid="open-bundle" onClick={() => ref.current?.click()}>
-        Open bundle…
-      </button>
-      <input
-        ref={ref}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        data-testid="open-bundle-file"
-        onChange={(e) => void onFile(e.target.files)}
-      />
-    </>
-  );
+  return <JsonFileButton label="Open bundle…" testId="open-bundle" inputTestId="open-bundle-file" onFile={onFile} />;
 }
