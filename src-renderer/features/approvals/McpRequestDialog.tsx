@@ -31,28 +31,35 @@ function useAnswer(requestId: string) {
   return { answer, busy, error };
 }
 
+/** What each kind of request is: its title, the method the server sent, what answering it does. */
+const KINDS: Record<McpPendingRequest['kind'], { title: string; method: string; note: string }> = {
+  elicitation: {
+    title: 'An MCP server asks you',
+    method: 'elicitation/create',
+    note: 'What you accept is sent to that server only; Decline says no, Cancel dismisses the question.',
+  },
+  sampling: {
+    title: "An MCP server wants to use the persona's brain",
+    method: 'sampling/createMessage',
+    note: "Approve, and the persona's brain answers these messages (no tools); the answer goes back to the server.",
+  },
+};
+
 /** The dialog of a server's request: which toolbox (server) sent which method, what answering does, the rest. */
 function RequestModal({
   request,
-  title,
-  method,
-  note,
-  testId,
   onClose,
   actions,
   children,
 }: {
   request: McpPendingRequest;
-  title: string;
-  method: string;
-  note: string;
-  testId: string;
   onClose(): void;
   actions: ReactNode;
   children: ReactNode;
 }) {
+  const { title, method, note } = KINDS[request.kind];
   return (
-    <Modal title={title} onClose={onClose} testId={testId} wide actions={actions}>
+    <Modal title={title} onClose={onClose} testId={`${request.kind}-dialog`} wide actions={actions}>
       <p className="small muted">
         <code>{request.toolboxId}</code> ({request.server}) sent <code>{method}</code>. {note}
       </p>
@@ -74,10 +81,6 @@ function ElicitationDialog({ request }: { request: McpPendingRequest }) {
   return (
     <RequestModal
       request={request}
-      title="An MCP server asks you"
-      method="elicitation/create"
-      note="What you accept is sent to that server only; Decline says no, Cancel dismisses the question."
-      testId="elicitation-dialog"
       onClose={() => reply('cancel')}
       actions={
         <>
@@ -118,10 +121,6 @@ function SamplingDialog({ request }: { request: McpPendingRequest }) {
   return (
     <RequestModal
       request={request}
-      title="An MCP server wants to use the persona's brain"
-      method="sampling/createMessage"
-      note="Approve, and the persona's brain answers these messages (no tools); the answer goes back to the server."
-      testId="sampling-dialog"
       onClose={() => reply('decline')}
       actions={
         <>
