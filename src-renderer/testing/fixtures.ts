@@ -1,6 +1,7 @@
 import type { PausedAtTool, PauseState } from '../../shared/domain/debug';
 import type { ToolboxInfo, ToolInfo } from '../../shared/domain/tool';
 import type { SessionSummary } from '../../shared/ipc/contract';
+import type { RowUi } from '../features/chat/TraceRowView';
 
 /** A maker of test values: the defaults, with any fields the test gives instead. */
 function fixture<T extends object>(defaults: T): (over?: Partial<T>) => T {
@@ -82,3 +83,12 @@ export function saveAsTestHandlers(
     'tests.history': () => ({ results: [] }),
   };
 }
+
+/** Trace rows' UI state for a test or a bench: nothing collapsed, no raw view open, every action a no-op. */
+export const inertRowUi: RowUi = {
+  collapsed: () => false,
+  rawOpen: () => false,
+  toggleCollapsed: () => undefined,
+  toggleRaw: () => undefined,
+  openTool: () => undefined,
+};
