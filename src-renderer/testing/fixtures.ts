@@ -73,6 +73,11 @@ export const sessionSummary = fixture<SessionSummary>({
   runs: 1,
 });
 
+/** What `chat.loadSession` returns for stored session `sessionId` (a `sessionSummary`) with no events. */
+export function loadedSession(sessionId: string, over: Partial<SessionSummary> = {}) {
+  return { session: sessionSummary({ sessionId, ...over }), events: [], warnings: [], interruptedRunIds: [] };
+}
+
 /** Main's answers for Save as test on persona calc with no suite and no history yet; the drafted case is `testCase`. */
 export function saveAsTestHandlers(
   testCase: Record<string, unknown> = { name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] },
