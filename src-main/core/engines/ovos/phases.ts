@@ -28,6 +28,25 @@ export async function inSpan<T>(
   return value;
 }
 
+/**
+ * Up to `max` numbered rounds (iterations, episodes, follow-ups...), each inside a span `<label> <round> of <max>`:
+ * the first round whose body returns a value (not null) ends them. Null when every round ran without one.
+ */
+export async function inRounds<T>(
+  ctx: LoopContext,
+  kind: SpanKind,
+  label: string,
+  max: number,
+  body: (round: number, spanId: string) => Promise<T | null>,
+  close?: (value: T | null) => { text?: string; satisfactory?: boolean },
+): Promise<{ value: T; round: number } | null> {
+  for (let round = 1; round <= max; round++) {
+    const value = await inSpan(ctx, kind, `${label} ${round} of ${max}`, (spanId) => body(round, spanId), close);
+    if (value !== null) return { value, round };
+  }
+  return null;
+}
+
 /** A span whose whole content is known: opened and closed at once (an intermediate answer, a reflection). */
 export function leaf(ctx: LoopContext, kind: SpanKind, title: string, text: string): void {
   ctx.tracer.closeSpan(ctx.tracer.openSpan(kind, title, text), { text });

@@ -8,7 +8,7 @@ import { toolSchemas } from '../react-loop';
 import { parseReactReply } from '../react-parse';
 import { buildReactSystemPrompt } from '../react-prompt';
 import { runReactAction } from './react-episode';
-import { ask, emitAnswer, inSpan, lastUserText, limitReached, unparseable } from './phases';
+import { ask, emitAnswer, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
 
 const PLANNER_PROMPT = `You are a planning assistant.  Given a user request and a list of available tools,
 create a concise numbered action plan.
@@ -127,31 +127,30 @@ export class PlanExecuteEngine extends LoopEngine {
     const loop: AgentMessage[] = schemas.length ? [{ role: 'system', content: buildReactSystemPrompt(schemas) }] : [];
     loop.push({ role: 'user', content: prompt });
     let last = '';
-    for (let i = 1; i <= max; i++) {
-      const outcome = await inSpan(
-        ctx,
-        'iteration',
-        `Iteration ${i} of ${max}`,
-        async (spanId): Promise<'done' | 'stop' | 'tool'> => {
-          const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
-          last = turn.content;
-          if (extractStepResult(last) !== null) {
-            turn.emitInner();
-            return 'done';
-          }
-          const step = parseReactReply(last);
-          if (step.kind !== 'action') {
-            turn.emitInner();
-            unparseable(ctx, "The step's reply has neither STEP_RESULT: nor an Action; its text is the step's result.");
-            return 'stop';
-          }
-          await runReactAction(ctx, turn, step, loop, `${spanId}_step`);
-          return 'tool';
-        },
-        () => ({}),
-      );
-      if (outcome !== 'tool') return extractStepResult(last) ?? last;
-    }
+    const ended = await inRounds(
+      ctx,
+      'iteration',
+      'Iteration',
+      max,
+      async (_round, spanId): Promise<'done' | 'stop' | null> => {
+        const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
+        last = turn.content;
+        if (extractStepResult(last) !== null) {
+          turn.emitInner();
+          return 'done';
+        }
+        const step = parseReactReply(last);
+        if (step.kind !== 'action') {
+          turn.emitInner();
+          unparseable(ctx, "The step's reply has neither STEP_RESULT: nor an Action; its text is the step's result.");
+          return 'stop';
+        }
+        await runReactAction(ctx, turn, step, loop, `${spanId}_step`);
+        return null;
+      },
+      () => ({}),
+    );
+    if (ended) return extractStepResult(last) ?? last;
     limitReached(
       ctx,
       'max_step_iterations',
