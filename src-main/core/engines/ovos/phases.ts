@@ -1,7 +1,7 @@
 import type { AgentMessage } from '../../../../shared/domain/message';
 import type { SpanKind } from '../../../../shared/domain/trace';
 import { BrainTurn } from '../brain-turn';
-import type { LoopContext } from '../loop-context';
+import type { LoopContext, LoopResult } from '../loop-context';
 import { runToolCall } from '../tool-step';
 
 /** The pieces the multi-phase OVOS loops share: inner brain turns, spans, notices, plain-text tool queries. */
@@ -62,9 +62,13 @@ export function unparseable(ctx: LoopContext, message: string): void {
   ctx.tracer.emit({ type: 'loop_notice', reason: 'unparseable', message });
 }
 
-/** The answer of a loop whose last request was not the answer itself (Reflexion, Self-Ask...), streamed in one piece. */
-export function emitAnswer(ctx: LoopContext, answer: string): void {
+/**
+ * The result of a loop whose last request was not the answer itself (Reflexion, Self-Ask...): the answer is
+ * streamed in one piece, then returned with the iterations it took.
+ */
+export function answerWith(ctx: LoopContext, answer: string, iterations: number): LoopResult {
   if (answer) ctx.tracer.emit({ type: 'answer_delta', delta: answer });
+  return { answer, iterations };
 }
 
 /** The latest user message's text (OVOS: the request, problem or question the phases quote). */

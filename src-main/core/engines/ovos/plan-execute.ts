@@ -8,7 +8,7 @@ import { toolSchemas } from '../react-loop';
 import { parseReactReply } from '../react-parse';
 import { buildReactSystemPrompt } from '../react-prompt';
 import { runReactAction } from './react-episode';
-import { ask, emitAnswer, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
 
 const PLANNER_PROMPT = `You are a planning assistant.  Given a user request and a list of available tools,
 create a concise numbered action plan.
@@ -89,8 +89,7 @@ export class PlanExecuteEngine extends LoopEngine {
     let steps = parsePlan(planText);
     if (!steps.length) {
       unparseable(ctx, 'The planner wrote no numbered step; its reply is taken as the answer.');
-      emitAnswer(ctx, planText);
-      return { answer: planText, iterations: 0 };
+      return answerWith(ctx, planText, 0);
     }
     if (steps.length > config.max_steps) {
       limitReached(ctx, 'max_steps', `The plan has ${steps.length} steps: only the first ${config.max_steps} run.`);

@@ -3,7 +3,7 @@ import { ReflexionConfig } from '../../../../shared/plugins/engines/reflexion-co
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine } from '../loop-engine';
-import { ask, emitAnswer, inRounds, inSpan, lastUserText, leaf, limitReached, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, lastUserText, leaf, limitReached, unparseable } from './phases';
 import { runReactEpisode } from './react-episode';
 
 const EVALUATOR_PROMPT = `You are evaluating whether an AI assistant's answer fully and correctly satisfies
@@ -110,16 +110,14 @@ export class ReflexionEngine extends LoopEngine {
       (ok) => ({ text: answer, satisfactory: ok !== null }),
     );
     if (satisfied) {
-      emitAnswer(ctx, answer);
-      return { answer, iterations: satisfied.round };
+      return answerWith(ctx, answer, satisfied.round);
     }
     limitReached(
       ctx,
       'max_reflections',
       `No answer was judged satisfactory in ${max} episode(s): the last one stands.`,
     );
-    emitAnswer(ctx, answer);
-    return { answer, iterations: max };
+    return answerWith(ctx, answer, max);
   }
 }
 

@@ -4,7 +4,7 @@ import { BrainTurn } from '../brain-turn';
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine, withSystemPrompt } from '../loop-engine';
-import { ask, emitAnswer, inRounds, inSpan, leaf, limitReached, queryTool, toolNames, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, leaf, limitReached, queryTool, toolNames, unparseable } from './phases';
 
 const FINAL_PREFIX = 'So the final answer is:';
 const INTERMEDIATE_PREFIX = 'Intermediate answer:';
@@ -111,8 +111,7 @@ export class SelfAskEngine extends LoopEngine {
       },
     );
     if (answered) {
-      emitAnswer(ctx, answered.value);
-      return { answer: answered.value, iterations: answered.round };
+      return answerWith(ctx, answered.value, answered.round);
     }
     limitReached(ctx, 'max_follow_ups', `${max} follow-up(s) asked: the model is told to give its final answer now.`);
     loop.push({ role: 'user', content: MAX_FOLLOW_UPS_PROMPT });
@@ -121,8 +120,7 @@ export class SelfAskEngine extends LoopEngine {
       const step = parseSelfAsk(text);
       return step.kind === 'final' ? step.answer : text;
     });
-    emitAnswer(ctx, answer);
-    return { answer, iterations: max + 1 };
+    return answerWith(ctx, answer, max + 1);
   }
 }
 

@@ -3,7 +3,7 @@ import { TreeOfThoughtsConfig } from '../../../../shared/plugins/engines/tree-of
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine } from '../loop-engine';
-import { ask, emitAnswer, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
 
 const GENERATOR_PROMPT = `You are solving a problem step by step.
 
@@ -105,8 +105,7 @@ export class TreeOfThoughtsEngine extends LoopEngine {
       return null;
     });
     if (found) {
-      emitAnswer(ctx, found.value);
-      return { answer: found.value, iterations: found.round };
+      return answerWith(ctx, found.value, found.round);
     }
     limitReached(
       ctx,
@@ -119,8 +118,7 @@ export class TreeOfThoughtsEngine extends LoopEngine {
       const text = await ask(ctx, [{ role: 'user', content: prompt }]);
       return extractThoughtAnswer(text) || text;
     });
-    emitAnswer(ctx, answer);
-    return { answer, iterations: config.max_depth + 1 };
+    return answerWith(ctx, answer, config.max_depth + 1);
   }
 
   private closeCandidates(ctx: LoopContext, candidates: Candidate[], kept: Set<Candidate>): void {
