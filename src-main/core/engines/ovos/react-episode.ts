@@ -40,24 +40,18 @@ export async function runReactEpisode(ctx: LoopContext, messages: AgentMessage[]
   const loop = withSystemPrompt(ctx, messages);
   if (schemas.length) loop.unshift({ role: 'system', content: buildReactSystemPrompt(schemas) });
   const max = ctx.maxIterations;
-  const answered = await inRounds(
-    ctx,
-    'iteration',
-    'Iteration',
-    max,
-    async (_round, spanId): Promise<string | null> => {
-      const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
-      const step = parseReactReply(turn.content);
-      if (step.kind === 'action') {
-        await runReactAction(ctx, turn, step, loop, `${spanId}_react`);
-        return null;
-      }
-      turn.emitInner();
-      if (step.kind === 'text')
-        unparseable(ctx, 'The reply has neither an Action nor FINAL_ANSWER:; its text is taken as the answer.');
-      return step.answer;
-    },
-  );
+  const answered = await inRounds(ctx, 'iteration', 'Iteration', max, async (_round, spanId) => {
+    const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
+    const step = parseReactReply(turn.content);
+    if (step.kind === 'action') {
+      await runReactAction(ctx, turn, step, loop, `${spanId}_react`);
+      return null;
+    }
+    turn.emitInner();
+    if (step.kind === 'text')
+      unparseable(ctx, 'The reply has neither an Action nor FINAL_ANSWER:; its text is taken as the answer.');
+    return step.answer;
+  });
   if (answered) return answered.value;
   limitReached(ctx, 'max_iterations', `${max} iteration(s) used: the model is asked for its best FINAL_ANSWER: now.`);
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });

@@ -78,38 +78,32 @@ export class SelfAskEngine extends LoopEngine {
       { role: 'system', content: selfAskSystemPrompt(names) },
       ...withSystemPrompt(ctx, messages),
     ];
-    const answered = await inRounds(
-      ctx,
-      'follow_up',
-      'Follow-up',
-      max,
-      async (_round, spanId): Promise<string | null> => {
-        const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
-        turn.emitInner();
-        const text = turn.content;
-        const step = parseSelfAsk(text);
-        if (step.kind === 'final') return step.answer;
-        if (step.kind === 'text' || (step.kind === 'follow_up' && !names.length)) {
-          unparseable(
-            ctx,
-            step.kind === 'text'
-              ? 'The reply has no Follow up:, Tool: or "So the final answer is:"; its text is taken as the answer.'
-              : 'The reply asks a follow-up but the persona has no tools; its text is taken as the answer.',
-          );
-          return text;
-        }
-        // OVOS: a bare follow-up goes to the first tool of the first toolbox (discovery order, not sorted).
-        const first = ctx.registry.offeredInfos()[0].modelName;
-        const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [first, step.question];
-        const observation = await queryTool(ctx, `${spanId}_ask`, tool, query);
-        leaf(ctx, 'intermediate_answer', 'Intermediate answer', observation);
-        loop.push(
-          { role: 'assistant', content: text },
-          { role: 'user', content: `${INTERMEDIATE_PREFIX} ${observation}` },
+    const answered = await inRounds(ctx, 'follow_up', 'Follow-up', max, async (_round, spanId) => {
+      const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
+      turn.emitInner();
+      const text = turn.content;
+      const step = parseSelfAsk(text);
+      if (step.kind === 'final') return step.answer;
+      if (step.kind === 'text' || (step.kind === 'follow_up' && !names.length)) {
+        unparseable(
+          ctx,
+          step.kind === 'text'
+            ? 'The reply has no Follow up:, Tool: or "So the final answer is:"; its text is taken as the answer.'
+            : 'The reply asks a follow-up but the persona has no tools; its text is taken as the answer.',
         );
-        return null;
-      },
-    );
+        return text;
+      }
+      // OVOS: a bare follow-up goes to the first tool of the first toolbox (discovery order, not sorted).
+      const first = ctx.registry.offeredInfos()[0].modelName;
+      const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [first, step.question];
+      const observation = await queryTool(ctx, `${spanId}_ask`, tool, query);
+      leaf(ctx, 'intermediate_answer', 'Intermediate answer', observation);
+      loop.push(
+        { role: 'assistant', content: text },
+        { role: 'user', content: `${INTERMEDIATE_PREFIX} ${observation}` },
+      );
+      return null;
+    });
     if (answered) {
       return answerWith(ctx, answered.value, answered.round);
     }
