@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { APIConnectionError } from 'openai';
+import { APIConnectionError, APIError } from 'openai';
 
 /** An answer to a POST: its status, headers and body text (whatever the status). */
 export interface PostAnswer {
@@ -161,4 +161,24 @@ function readBody(response: http.IncomingMessage, options: PostOptions): Promise
       resolve(whole.toString('utf8'));
     });
   });
+}
+
+/** An HTTP error answer as the `openai` client raises it (the status's APIError class, the headers as Headers). */
+export function statusErrorOf(answer: PostAnswer): APIError & { headers: Headers } {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text);
+  } catch {
+    json = undefined;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const error = APIError.generate(
+    answer.status,
+    json as object | undefined,
+    json === undefined ? answer.text : undefined,
+    headers,
+  );
+  return error as APIError & { headers: Headers };
 }

@@ -21,7 +21,7 @@ import { ThinkFilter } from './openai-reasoning';
 import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
 import { toWireMessage } from './openai-wire';
-import { postJson, type PostAnswer } from './json-post';
+import { postJson, statusErrorOf } from './json-post';
 import { RequestSerializer } from './request-body';
 import { issuesText } from '../../../../shared/domain/issues';
 
@@ -174,33 +174,17 @@ export class OpenAIBrain implements ChatEngine {
         maxChars: this.maxReplyChars,
         tooLarge: (chars) => this.tooLarge(chars),
       });
-      if (answer.status < 200 || answer.status > 299) throw this.statusError(answer);
+      if (answer.status < 200 || answer.status > 299) {
+        const error = statusErrorOf(answer);
+        this.errorBodies.set(error.headers, Promise.resolve(answer.text));
+        throw error;
+      }
       return this.toMessage(this.parseCompletion(answer.text, answer.status), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
     } finally {
       guard.dispose();
     }
-  }
-
-  /** An HTTP error answer as the `openai` client would raise it, its body kept for the error message. */
-  private statusError(answer: PostAnswer): APIError {
-    let json: unknown;
-    try {
-      json = JSON.parse(answer.text);
-    } catch {
-      json = undefined;
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    this.errorBodies.set(headers, Promise.resolve(answer.text));
-    return APIError.generate(
-      answer.status,
-      json as object | undefined,
-      json === undefined ? answer.text : undefined,
-      headers,
-    );
   }
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
