@@ -145,7 +145,7 @@ export class SessionEncoder {
         stored.messages = messages.slice(keep);
         prefix.length = keep + 1;
         for (let i = keep; i < messages.length; i++) prefix[i + 1] = prefix[i] + approxChars(messages[i]) + 1;
-        chars += prefix[messages.length];
+        chars += key.length + 4 + prefix[messages.length];
         continue;
       }
       const text = JSON.stringify(value);
@@ -199,14 +199,26 @@ function sameJson(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-/** About how many characters of JSON a value is (texts by their length, without serializing them). */
+/**
+ * About how many characters of JSON a value is (texts by their length, without serializing them). Never less
+ * than a sixth of the real length: an escaped character is at most 6, a number at most 24 characters.
+ */
 function approxChars(value: unknown, depth = 0): number {
   if (typeof value === 'string') return value.length + 2;
-  if (value === null || typeof value !== 'object' || depth > 8) return 8;
+  if (value === null || typeof value !== 'object') return 8;
+  if (depth > 8) return JSON.stringify(value).length;
   let n = 2;
   if (Array.isArray(value)) for (const item of value) n += approxChars(item, depth + 1) + 1;
   else for (const [k, v] of Object.entries(value)) n += k.length + 4 + approxChars(v, depth + 1);
   return n;
+}
+
+/**
+ * At most how long the JSON of an encoded event's request is (from its notes, without serializing it); undefined
+ * when encoding did not measure it.
+ */
+export function requestCharsAtMost(notes: StorageNotes | undefined): number | undefined {
+  return notes?.req ? notes.req.chars * 6 : undefined;
 }
 
 /** True when `result` is what JSON.parse(content) gives (so only the text needs storing). */

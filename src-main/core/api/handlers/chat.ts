@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
 import { assertApproved } from '../../approvals/awaiting-approval';
 import { startRun } from '../../app/run-chat';
-import { elideForWindow } from '../../app/trace-elision';
+import { elideForWindow, windowEvent } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
 import { historyFromEvents } from '../../sessions/session-store';
@@ -74,7 +74,7 @@ export function chatHandlers(
     const onEvent = (event: TraceEvent) => {
       // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
       // has raised a notice saying the session file misses it); appends keep their order, so events do too.
-      const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
+      const show = () => app.emit('chat.trace', { sessionId, event: windowEvent(app.sessions, event) });
       shown = app.sessions.append(sessionId, event).then(show, show);
     };
     const handle = startRun(runtime, {

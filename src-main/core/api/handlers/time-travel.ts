@@ -7,7 +7,7 @@ import { startFork } from '../../app/fork-run';
 import type { PersonaRuntime } from '../../app/persona-runtime';
 import { changesPersona, rerunSession, userTurns, withTarget } from '../../app/rerun-session';
 import { newRunId, type RunControls, type RunHandle } from '../../app/run-chat';
-import { elideForWindow } from '../../app/trace-elision';
+import { windowEvent } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { planFork } from '../../sessions/fork-plan';
 import { newSessionId } from '../../sessions/session-id';
@@ -24,7 +24,7 @@ function personaOf(session: { personaId: string | null }): string {
 function wiring(app: AppContext, sessionId: string, personaId: string, runtime: PersonaRuntime) {
   let shown: Promise<void> = Promise.resolve();
   const onEvent = (event: TraceEvent) => {
-    const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
+    const show = () => app.emit('chat.trace', { sessionId, event: windowEvent(app.sessions, event) });
     shown = app.sessions.append(sessionId, event).then(show, show);
   };
   const openDebugger = (run: RunControls) =>
