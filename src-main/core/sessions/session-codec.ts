@@ -61,8 +61,8 @@ interface RequestState {
   messages: unknown[];
   /** `chars[i]`: about how many characters of JSON its first i messages are. */
   chars: number[];
-  /** Each other field as JSON. */
-  fields: Map<string, string>;
+  /** Each other field: its value and its JSON. */
+  fields: Map<string, { value: unknown; text: string }>;
 }
 
 interface RunState {
@@ -136,7 +136,7 @@ export class SessionEncoder {
         keep++;
     const stored: Json = {};
     const same: string[] = [];
-    const fields = new Map<string, string>();
+    const fields = new Map<string, { value: unknown; text: string }>();
     const prefix = base ? base.chars.slice(0, keep + 1) : [2];
     if (prefix.length === 0) prefix.push(2);
     let chars = 2;
@@ -148,11 +148,13 @@ export class SessionEncoder {
         chars += key.length + 4 + prefix[messages.length];
         continue;
       }
-      const text = JSON.stringify(value);
+      // A field like the last request's (the tools offered, sampling) is compared without serializing it again.
+      const last = base?.fields.get(key);
+      const text = last && sameJson(value, last.value) ? last.text : JSON.stringify(value);
       if (text === undefined) continue;
-      fields.set(key, text);
+      fields.set(key, { value, text });
       chars += key.length + text.length + 4;
-      if (base && base.fields.get(key) === text && text.length > 8) {
+      if (last && last.text === text && text.length > 8) {
         same.push(key);
         stored[key] = null;
       } else stored[key] = value;
