@@ -4,7 +4,7 @@ import type { SessionSummary } from '../../../shared/ipc/contract';
 import { TERMINAL_TRACE_TYPES, TraceEvent } from '../../../shared/domain/trace';
 import { StudioError } from '../errors';
 import { logger } from '../log';
-import { HEADER_LINE, SessionEncoder, type StorageNotes } from './session-codec';
+import { HEADER_LINE, requestCharsAtMost, SessionEncoder, type StorageNotes } from './session-codec';
 import { parseLines, rebuildEvents, type SkippedLine } from './session-decoder';
 import { assertSessionId } from './session-id';
 import { SessionIndex } from './session-index';
@@ -141,6 +141,11 @@ export class SessionStore {
    */
   forWindow(event: TraceEvent): TraceEvent {
     return windowForm(event, this.notes.get(event));
+  }
+
+  /** At most how long the JSON of an appended or loaded assistant event's request is; undefined when unknown. */
+  requestCharsAtMost(event: TraceEvent): number | undefined {
+    return requestCharsAtMost(this.notes.get(event));
   }
 
   /** Waits for every pending append and syncs them. */
