@@ -9,6 +9,9 @@ import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { isBundleSession } from '../../app/run-bundles';
 
+/** The events a page of chat.loadSession has when `before` is given without a limit. */
+const MAX_SESSION_EVENTS = 20_000;
+
 /** The events of a session so far; a session id the client made up and never used yet has none. */
 async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
   try {
@@ -112,12 +115,22 @@ export function chatHandlers(
       return { cancelled: true };
     },
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
-    'chat.loadSession': async ({ sessionId, limit }) => {
-      const loaded = await app.sessions.load(sessionId, { payloads: 'refs' });
-      const { session, warnings, interruptedRunIds } = loaded;
-      const omitted = limit !== undefined ? Math.max(0, loaded.events.length - limit) : 0;
-      const events = loaded.events.slice(omitted).map((e) => elideForWindow(app.sessions.forWindow(e)));
-      return { session, events, warnings, interruptedRunIds, ...(omitted ? { omitted } : {}) };
+    'chat.loadSession': async ({ sessionId, limit, before }) => {
+      // With a limit only the file's end is read (newest events first); without, the whole session.
+      const loaded =
+        limit !== undefined || before !== undefined
+          ? await app.sessions.loadTail(sessionId, { payloads: 'refs', limit: limit ?? MAX_SESSION_EVENTS, before })
+          : { ...(await app.sessions.load(sessionId, { payloads: 'refs' })), omitted: 0, earlier: undefined };
+      const { session, warnings, interruptedRunIds, omitted, earlier } = loaded;
+      const events = loaded.events.map((e) => elideForWindow(app.sessions.forWindow(e)));
+      return {
+        session,
+        events,
+        warnings,
+        interruptedRunIds,
+        ...(omitted ? { omitted } : {}),
+        ...(earlier !== undefined ? { earlier } : {}),
+      };
     },
     'chat.payload': async ({ sessionId, ref }) => {
       const text = await app.sessions.payload(sessionId, ref);
