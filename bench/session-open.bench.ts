@@ -22,6 +22,8 @@ import { startHost } from '../src-main/host/host';
 import { sampleRun } from '../src-renderer/lib/trace-fixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_PROFILE=1: the page's CPU profile of each open, by function, on stderr (unminified bundle). */
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const EVENTS = 100_000;
 const SESSION = 'huge-session';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,7 +70,7 @@ const bundle = await build({
   write: false,
   format: 'iife',
   outdir: 'out',
-  minify: true,
+  minify: !PROFILE,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'error',
@@ -85,6 +87,19 @@ await writeFile(
 
 const host = await startHost({ port: 0, dataDir: home, staticDir });
 const origin = `http://127.0.0.1:${host.port}`;
+if (PROFILE) {
+  // Each call the page makes, with the time main took to answer it.
+  const handlers = host.app.handlers as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  for (const [method, handler] of Object.entries(handlers))
+    handlers[method] = async (...args: unknown[]) => {
+      const t = performance.now();
+      try {
+        return await handler(...args);
+      } finally {
+        process.stderr.write(`#   main: ${method} ${(performance.now() - t).toFixed(1)} ms\n`);
+      }
+    };
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync', '--no-first-run'],
@@ -106,14 +121,38 @@ async function openOnce(): Promise<{ ms: number; answerMs: number; held: number 
     [`ws://127.0.0.1:${host.port}/api`, host.token],
   );
   if (listed !== 1) throw new Error(`the session list has ${listed} sessions, not 1`);
+  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const { ms, answerMs } = await page.evaluate(
     ([s, t]) => (window as unknown as Win).benchOpen(s, t),
     [SESSION, written.lastText],
   );
+  if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
   await page.waitForTimeout(1500);
   const held = await page.evaluate((s) => (window as unknown as Win).benchHeld(s), SESSION);
   await page.close();
   return { ms, answerMs, held };
+}
+
+/** Self time by function of a CPU profile, the top 25, on stderr. */
+function printProfile(profile: {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  for (const [k, v] of top) process.stderr.write(`#   ${v.toFixed(1).padStart(7)} ms  ${k}\n`);
 }
 
 try {

@@ -252,7 +252,14 @@ export class SessionStore {
         throw new StudioError('bad_input', `Session '${sessionId}': ${error.message}.`, { sessionId });
       throw error;
     });
-    const before = tail.start > 0 ? await countLines(file, tail.start) : 0;
+    const indexed = await this.index.indexed(sessionId, file, info.size, info.mtimeMs);
+    // Lines before the tail: from the index's count of the whole file when it ends where the tail does.
+    const before =
+      tail.start === 0
+        ? 0
+        : indexed.size === tail.end
+          ? indexed.lines - newlines(tail.text)
+          : await countLines(file, tail.start);
     const parsed = parseLines(tail.text, { trusted: tail.trusted, firstLine: before + 1 });
     const { events, skipped, offsets } = await this.decode(sessionId, parsed, options);
     const first = Math.max(0, events.length - options.limit);
@@ -263,8 +270,7 @@ export class SessionStore {
       ? tail.start + (first ? Buffer.byteLength(tail.text.slice(0, offsets[first])) : 0)
       : undefined;
     const { origin } = await this.meta(sessionId);
-    const indexed = await this.index.summary(sessionId, file, info.size, info.mtimeMs);
-    const session = origin ? { ...indexed, origin } : indexed;
+    const session = origin ? { ...indexed.summary, origin } : indexed.summary;
     const lacks = this.lacks(sessionId, events, skipped, running && options.before === undefined, writer);
     return { session, events: shown, skipped, ...lacks, omitted, ...(earlier !== undefined ? { earlier } : {}) };
   }
@@ -328,6 +334,12 @@ export class SessionStore {
     await this.writers.get(sessionId)?.idle();
     return (await this.payloadFile(sessionId).read(new Set([ref]))).get(ref) ?? null;
   }
+}
+
+function newlines(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }
 
 /** Parses a session file's text into its whole events (payloads as references); unreadable lines are skipped. */

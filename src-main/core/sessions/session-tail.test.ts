@@ -100,6 +100,14 @@ describe('loading the newest events of a session (loadTail)', () => {
       expect(tail.warnings).toEqual([]);
     }
     expect((await store.loadTail('s', { limit: 3 })).session).toEqual((await store.load('s')).session);
+    // The count of older events stays right as the file grows after the index counted its lines.
+    await store.list();
+    const more = run(30);
+    await Promise.all(more.map((e) => store.append('s', e)));
+    await store.flush();
+    const grown = await store.loadTail('s', { limit: 4 });
+    expect(grown.events).toEqual(more.slice(-4));
+    expect(grown.omitted).toBe(live.length + more.length - 4);
   });
 
   it('pages back with `earlier` until the start: every event once, in order, nothing lost', async () => {
