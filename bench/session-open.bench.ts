@@ -24,6 +24,8 @@ import { sampleRun } from '../src-renderer/lib/trace-fixtures';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_PROFILE=1: the page's CPU profile of each open, by function, on stderr (unminified bundle). */
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
+/** BENCH_SCREENSHOTS=<folder>: a screenshot of the opened session in each theme. */
+const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 const EVENTS = 100_000;
 const SESSION = 'huge-session';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -133,6 +135,11 @@ async function openOnce(): Promise<{ ms: number; answerMs: number; held: number 
   );
   if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
   await page.waitForTimeout(1500);
+  if (SCREENSHOTS)
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `chat-earlier-events-${theme}.png`) });
+    }
   const held = await page.evaluate((s) => (window as unknown as Win).benchHeld(s), SESSION);
   await page.close();
   return { ms, answerMs, held };

@@ -233,10 +233,12 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     async openSession(sessionId) {
       try {
         // A session not on screen yet paints its newest events first; the older ones it keeps follow that paint.
-        const known = traces.has(sessionId);
+        const held = traces.get(sessionId)?.size;
+        const known = held !== undefined;
+        // A session the window holds already is asked for as many events as it holds (earlier pages included).
         const page = await get().client.call('chat.loadSession', {
           sessionId,
-          limit: known ? MAX_EVENTS : FIRST_WINDOW,
+          limit: known ? Math.max(MAX_EVENTS, held) : FIRST_WINDOW,
         });
         older.get(sessionId)?.();
         set((s) => ({ sessionId, chatError: null, pendingRunId: null, ...add(s, sessionId, page.events) }));
