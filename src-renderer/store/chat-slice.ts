@@ -248,7 +248,17 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
         const addOlder = async () => {
           if (older.get(sessionId) !== addOlder) return;
           older.delete(sessionId);
-          await loadOlder(sessionId, { before: page.earlier, limit: more });
+          try {
+            await loadOlder(sessionId, { before: page.earlier, limit: more });
+          } catch (e) {
+            // The newest events stay on screen; the older ones are one "Load earlier events" away.
+            const earlier = get().earlierBySession[sessionId];
+            if (earlier)
+              set((s) => ({
+                earlierBySession: { ...s.earlierBySession, [sessionId]: { ...earlier, loading: false } },
+              }));
+            get().toast('error', `Earlier events could not be loaded: ${toErrorValue(e).message}`);
+          }
         };
         older.set(sessionId, addOlder);
         nextFrame(() => setTimeout(() => void addOlder(), 0));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TraceEvent } from '../../shared/domain/trace';
 import { sampleRun, traceOf } from '../lib/trace-fixtures';
 import { buildTraceRows } from '../lib/trace-rows';
@@ -74,7 +74,7 @@ describe('the chat trace in the store', () => {
     const first = currentRows(store.getState());
     expect(first.length).toBeLessThan(buildTraceRows(events).length / 2);
     expect(first.at(-1)).toEqual(buildTraceRows(events).at(-1));
-    await frame();
+    await olderLoaded(fake);
     expect(currentRows(store.getState())).toEqual(buildTraceRows(events));
     expect(store.getState().earlierBySession.s1).toBeNull();
     expect(fake.calls.filter((c) => c.method === 'chat.loadSession')).toHaveLength(2);
@@ -85,7 +85,7 @@ describe('the chat trace in the store', () => {
     const fake = pagedFake(events);
     const store = createAppStore(fake.client);
     await store.getState().openSession('s1');
-    await frame();
+    await olderLoaded(fake);
     expect(store.getState().eventsBySession.s1).toEqual(events.slice(-MAX_EVENTS));
     expect(store.getState().earlierBySession.s1).toMatchObject({ count: 7_000, loading: false });
     await store.getState().loadEarlier();
@@ -96,13 +96,33 @@ describe('the chat trace in the store', () => {
     expect(currentRows(store.getState())).toEqual(buildTraceRows(events));
   });
 
+  it('when the older events cannot be loaded after the first paint, the newest stay and a retry is offered', async () => {
+    const events = longSession(5_000);
+    const paged = pagedFake(events);
+    let failures = 1;
+    const fake = fakeClient({
+      'chat.loadSession': async (input: { before?: number }) => {
+        if (input.before !== undefined && failures-- > 0) return { code: 'internal', message: 'disk gone' };
+        return paged.client.call('chat.loadSession', input as never);
+      },
+    });
+    const store = createAppStore(fake.client);
+    await store.getState().openSession('s1');
+    await olderLoaded(fake);
+    expect(store.getState().toasts.map((t) => t.text)).toEqual(['Earlier events could not be loaded: disk gone']);
+    expect(currentRows(store.getState()).at(-1)).toEqual(buildTraceRows(events).at(-1));
+    expect(store.getState().earlierBySession.s1).toMatchObject({ loading: false });
+    await store.getState().loadEarlier();
+    expect(store.getState().eventsBySession.s1).toEqual(events);
+  });
+
   it('events the window drops as new ones stream in stay reachable as earlier events', async () => {
     const events = longSession(MAX_EVENTS + 500);
     const fake = pagedFake(events);
     const store = createAppStore(fake.client);
     bindEvents(store, fake.client);
     await store.getState().openSession('s1');
-    await frame();
+    await olderLoaded(fake);
     const live: TraceEvent[] = [];
     for (let r = 0; live.length < 1_100; r++) live.push(...sampleRun(`live${r}`, 's1'));
     fake.emit('chat.trace', { sessionId: 's1', event: live[0] });
@@ -116,6 +136,14 @@ describe('the chat trace in the store', () => {
     expect(store.getState().earlierBySession.s1).toBeNull();
   });
 });
+
+/** Waits until the window asked for the events before its first page, and had the answer. */
+async function olderLoaded(fake: ReturnType<typeof fakeClient>) {
+  await vi.waitFor(() => expect(fake.calls.filter((c) => c.method === 'chat.loadSession')).toHaveLength(2), {
+    timeout: 10_000,
+  });
+  await frame();
+}
 
 /** A session of about `count` events: whole scripted runs. */
 function longSession(count: number): TraceEvent[] {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { sampleRun } from '../../lib/trace-fixtures';
@@ -6,8 +6,6 @@ import { storeKit, renderInStore } from '../../testing/store-kit';
 import { EarlierEvents } from './EarlierEvents';
 
 afterEach(cleanup);
-
-const frame = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
 
 describe('EarlierEvents', () => {
   it('says how many events of a long session are not shown, and loads them on a click', async () => {
@@ -27,10 +25,13 @@ describe('EarlierEvents', () => {
     });
     renderInStore(store, <EarlierEvents />);
     await act(() => store.getState().openSession('s1'));
-    await act(frame);
     const older = events.length - 20_000;
-    expect(screen.getByTestId('earlier-events').textContent).toBe(
-      `${older.toLocaleString('en')} earlier events are not shown. Load earlier events`,
+    await vi.waitFor(
+      () =>
+        expect(screen.getByTestId('earlier-events').textContent).toBe(
+          `${older.toLocaleString('en')} earlier events are not shown. Load earlier events`,
+        ),
+      { timeout: 10_000 },
     );
     await act(async () => fireEvent.click(screen.getByTestId('load-earlier')));
     expect(store.getState().eventsBySession.s1).toEqual(events.slice(-25_000));
