@@ -148,15 +148,15 @@ async function openOnce(): Promise<{ ms: number; answerMs: number; held: number 
 /** Self time by function of a CPU profile, the top 25, on stderr. */
 function printProfile(profile: {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-  samples: number[];
-  timeDeltas: number[];
+  samples?: number[];
+  timeDeltas?: number[];
 }) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
+  (profile.samples ?? []).forEach((id, i) => {
     const f = byId.get(id)!.callFrame;
     const key = `${f.functionName || '(anonymous)'}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
   for (const [k, v] of top) process.stderr.write(`#   ${v.toFixed(1).padStart(7)} ms  ${k}\n`);
