@@ -11,7 +11,9 @@ import { countLines, readTail } from './session-tail';
 import { assertSessionId } from './session-id';
 import { SessionIndex } from './session-index';
 import { PayloadFile, payloadLine } from './session-payloads';
-import { summarize } from './session-summary';
+import { historyFromEvents, summarize } from './session-summary';
+import { conversationText } from './session-history';
+import type { AgentMessage } from '../../../shared/domain/message';
 import { SessionWriter } from './session-writer';
 import { windowForm } from './session-window';
 import { readSessionMeta, writeSessionMeta } from './session-meta';
@@ -305,6 +307,27 @@ export class SessionStore {
     return { warnings, interruptedRunIds };
   }
 
+  /**
+   * The conversation so far, to continue it (historyFromEvents of the whole session): from our own file only its
+   * user messages and answers are parsed, with their large texts from the side file; another file is loaded whole
+   * and validated. A session without a file has none.
+   */
+  async history(sessionId: string): Promise<AgentMessage[]> {
+    const file = this.fileOf(sessionId);
+    await this.writers.get(sessionId)?.idle();
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    if (!text.startsWith(HEADER_LINE)) return historyFromEvents((await this.load(sessionId)).events);
+    const parsed = parseLines(conversationText(text), { trusted: true });
+    const texts = await this.payloadFile(sessionId).read(parsed.refs);
+    return historyFromEvents(rebuildEvents(parsed, texts).events);
+  }
+
   /** One whole event of a session (payloads inline, request rebuilt), or null when the file lacks it. */
   async event(sessionId: string, runId: string, seq: number): Promise<TraceEvent | null> {
     const file = this.fileOf(sessionId);
@@ -348,4 +371,4 @@ export function parseSession(text: string): { events: TraceEvent[]; skipped: Ski
   return { events, skipped };
 }
 
-export { historyFromEvents } from './session-summary';
+export { historyFromEvents };

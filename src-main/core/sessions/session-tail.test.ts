@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { StudioError } from '../errors';
 import { setLogSink } from '../log';
-import { SessionStore } from './session-store';
+import { historyFromEvents, SessionStore } from './session-store';
 
 let dir: string;
 beforeEach(async () => {
@@ -87,6 +87,34 @@ async function record(store: SessionStore, runs: number): Promise<TraceEvent[]> 
   await store.flush();
   return live;
 }
+
+describe('the conversation so far, to continue a session (history)', () => {
+  it('equals the history of the whole loaded session: large texts whole, values that name a type ignored', async () => {
+    const store = new SessionStore(dir);
+    const live = await record(store, 4);
+    const big = 'q'.repeat(100_000);
+    const extra = run(4).map((e) => {
+      if (e.type === 'user_message') return { ...e, content: big };
+      if (e.type === 'run_finished') return { ...e, answer: `${big} answered` };
+      if (e.type === 'tool_result') return { ...e, result: { type: 'user_message', content: 'not a turn' } };
+      return e;
+    });
+    await Promise.all(extra.map((e) => store.append('s', e)));
+    await store.flush();
+    const history = await new SessionStore(dir).history('s');
+    expect(history).toEqual(historyFromEvents([...live, ...extra]));
+    expect(history).toHaveLength(10);
+    expect(history.at(-1)).toEqual({ role: 'assistant', content: `${big} answered` });
+    expect(await new SessionStore(dir).history('never-written')).toEqual([]);
+  });
+
+  it('a file this app did not write gives the history of its valid events', async () => {
+    const events = run(0);
+    const text = [events[0], { ...events[1], content: 7 }, ...events.slice(2)].map((e) => JSON.stringify(e));
+    await writeFile(path.join(dir, 'imported.jsonl'), `${text.join('\n')}\n`);
+    expect(await new SessionStore(dir).history('imported')).toEqual([{ role: 'assistant', content: 'answer 0' }]);
+  });
+});
 
 describe('loading the newest events of a session (loadTail)', () => {
   it('gives exactly the newest N events in order, requests rebuilt, equal to the live ones, for any N', async () => {

@@ -4,31 +4,12 @@ import { startRun } from '../../app/run-chat';
 import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
-import { historyFromEvents } from '../../sessions/session-store';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { isBundleSession } from '../../app/run-bundles';
 
 /** The events a page of chat.loadSession has when `before` is given without a limit. */
 const MAX_SESSION_EVENTS = 20_000;
-
-/** The events of a session so far; a session id the client made up and never used yet has none. */
-async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
-  try {
-    const { events } = await app.sessions.load(sessionId, { payloads: 'refs' });
-    // The history replays user messages and answers whole: only their payloads are read from the side file.
-    return await Promise.all(
-      events.map(async (event) =>
-        (event.type === 'user_message' || event.type === 'run_finished') && event.payloads
-          ? ((await app.sessions.event(sessionId, event.runId, event.seq)) ?? event)
-          : event,
-      ),
-    );
-  } catch (error) {
-    if (error instanceof StudioError && error.code === 'session_not_found') return [];
-    throw error;
-  }
-}
 
 /** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
 export function chatHandlers(
@@ -63,7 +44,7 @@ export function chatHandlers(
   ) => {
     const { persona } = await app.personas.get(personaId);
     const personaVersion = await app.personas.currentVersion(personaId).catch(() => null);
-    const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
+    const history = given ? await app.sessions.history(sessionId) : [];
     const { runtime, release } = await app.runtimes.acquire(personaId);
     try {
       // Programs the user has not approved never start; the window asks, then sends again.
