@@ -148,9 +148,17 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
   };
   const nextFrame: (run: () => void) => void =
     typeof requestAnimationFrame === 'function' ? (run) => requestAnimationFrame(run) : (run) => setTimeout(run, 16);
+  /** By session: the warnings its pages gave since it was last opened. */
+  const warned = new Map<string, Set<string>>();
   /** Takes in what a page of a session says: its notices, interrupted runs, and what is older than it. */
   const takePage = (sessionId: string, page: MethodOutput<'chat.loadSession'>, more: boolean) => {
-    get().sessionNotices(sessionId, page.warnings ?? []);
+    // Pages of one session can repeat a warning (the events they share, lost writes): each is said once.
+    const said = warned.get(sessionId) ?? new Set<string>();
+    warned.set(sessionId, said);
+    get().sessionNotices(
+      sessionId,
+      (page.warnings ?? []).filter((w) => !said.has(w) && said.add(w)),
+    );
     const count = page.omitted ?? 0;
     set((s) => ({
       interruptedRuns: {
@@ -233,6 +241,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     async openSession(sessionId) {
       try {
         // A session not on screen yet paints its newest events first; the older ones it keeps follow that paint.
+        warned.delete(sessionId);
         const held = traces.get(sessionId)?.size;
         const known = held !== undefined;
         // A session the window holds already is asked for as many events as it holds (earlier pages included).

@@ -116,6 +116,24 @@ describe('the chat trace in the store', () => {
     expect(store.getState().eventsBySession.s1).toEqual(events);
   });
 
+  it('a warning the pages of one opening repeat is shown once; opening the session again shows it again', async () => {
+    const events = longSession(5_000);
+    const paged = pagedFake(events);
+    const fake = fakeClient({
+      'chat.loadSession': async (input: never) => ({
+        ...((await paged.client.call('chat.loadSession', input)) as object),
+        warnings: ['2 event(s) of this session could not be written to its file.'],
+      }),
+    });
+    const store = createAppStore(fake.client);
+    const said = () => store.getState().notices.filter((n) => n.sessionId === 's1').length;
+    await store.getState().openSession('s1');
+    await olderLoaded(fake);
+    expect(said()).toBe(1);
+    await store.getState().openSession('s1');
+    expect(said()).toBe(2);
+  });
+
   it('events the window drops as new ones stream in stay reachable as earlier events', async () => {
     const events = longSession(MAX_EVENTS + 500);
     const fake = pagedFake(events);
