@@ -83,10 +83,19 @@ function serve(socket: WebSocket) {
       case 'chat.sessions':
         return reply({ sessions: [] });
       case 'chat.loadSession': {
-        const { sessionId } = input as { sessionId: string };
-        const events = stored.get(sessionId) ?? [];
+        // As main answers it: the newest `limit` events before `before` (here an index), and the cursor to the rest.
+        const { sessionId, limit, before } = input as { sessionId: string; limit?: number; before?: number };
+        const all = stored.get(sessionId) ?? [];
+        const end = before ?? all.length;
+        const start = limit === undefined ? 0 : Math.max(0, end - limit);
         const summary = { sessionId, personaId: 'p', personaName: 'Bench', title: 't', startedAt: 1, updatedAt: 2 };
-        return reply({ session: { ...summary, runs: 1 }, events, warnings: [], interruptedRunIds: [] });
+        return reply({
+          session: { ...summary, runs: 1 },
+          events: all.slice(start, end),
+          warnings: [],
+          interruptedRunIds: [],
+          ...(start ? { omitted: start, earlier: start } : {}),
+        });
       }
       case 'chat.send': {
         const { sessionId = 'fresh' } = input as { sessionId?: string };
@@ -139,6 +148,7 @@ const browser = await chromium.launch({
 type Win = {
   benchMount(url: string): Promise<void>;
   benchOpen(sessionId: string, lastText: string): Promise<number>;
+  benchHeld(sessionId: string): number;
   benchSend(finalText: string): Promise<number>;
   benchLatencies(): number[];
 };
@@ -159,6 +169,11 @@ async function streaming(sessionId: string | null) {
   if (sessionId) {
     const events = stored.get(sessionId)!;
     await page.evaluate(([s, t]) => (window as unknown as Win).benchOpen(s, t), [sessionId, lastTextOf(events)]);
+    // The session is open once the window holds all of it (its older events follow the first paint).
+    await page.waitForFunction(([s, n]) => (window as unknown as Win).benchHeld(s as string) >= (n as number), [
+      sessionId,
+      events.length,
+    ] as const);
   }
   await page.click('[data-testid="chat-input"]');
   const finalText = `(live-${runCount + 1})`;
