@@ -33,6 +33,9 @@ afterAll(async () => app?.close());
 
 describe('a session longer than the window', () => {
   it('opens at its newest run, says how many earlier events are not shown, and loads them on demand', async () => {
+    // The session list is read when the persona is picked; the session is listed once it came.
+    const select = app.page.getByTestId('session-select');
+    await expect.poll(() => select.innerHTML(), { timeout: 30_000 }).toContain('Question 0');
     await chat.openSession('Question 0');
     await app.page
       .getByTestId('trace-user')
