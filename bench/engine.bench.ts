@@ -3,13 +3,16 @@
  * work: the Vercel AI SDK (generateText / streamText) and OpenAI Agents JS (Runner on its chat-completions model).
  * Each conversation is `turns` tool-call turns of `add`, then an answer; bench/peers.test.ts checks that every
  * side sends the same messages.
- *  - in process: our engine + an in-memory brain doing the OpenAI brain's mapping, its trace serialized by a
- *    session-like sink  vs  the AI SDK + MockLanguageModelV3 (zodSchema() tools)  and  Agents JS with an in-memory
+ *  - in process: our engine + an in-memory brain doing the OpenAI brain's mapping, its trace encoded by a
+ *    session-like sink (the app's SessionEncoder, format 2, as SessionStore.append does before writing; until
+ *    2026-12-01 it JSON.stringified each whole event, requests and 1 MB results included, which the app no longer
+ *    does: about 12 MB of JSON per 1 MB-result conversation charged to our side only)  vs  the AI SDK + MockLanguageModelV3 (zodSchema() tools)  and  Agents JS with an in-memory
  *    OpenAI client (its own mapping both ways);
  *  - loopback HTTP: our OpenAIBrain  vs  @ai-sdk/openai-compatible  and  Agents JS on a real OpenAI client, all
  *    against the same scripted chat-completions server (tracing off in Agents JS);
  *  - scaling: in process at 10 / 100 / 500 iterations;
- *  - large results: 1 MB and 10 MB tool results over HTTP, each side in its own process, with peak memory.
+ *  - large results: 1 MB and 10 MB tool results over HTTP, each side in its own process, the two processes
+ *    alternated conversation by conversation (5 each; 10 MB: 3), each side's median, with peak memory.
  * Every line runs three times: the median run is printed, with min and max.
  * `node --import tsx bench/engine.bench.ts <regexp>` runs only the lines whose name matches.
  */

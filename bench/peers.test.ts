@@ -9,10 +9,23 @@ import { OpenAIBrain } from '../src-main/core/brains/openai/openai-brain';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { agentsJs, agentsModel, httpClient, inMemoryClient } from './peers/agents';
 import { aiSdk, mockModel } from './peers/ai-sdk';
-import { benchRegistry, InMemoryOpenAIBrain, ours } from './peers/ours';
+import type { TraceEvent } from '../shared/domain/trace';
+import { HEADER_LINE } from '../src-main/core/sessions/session-codec';
+import { parseLines, rebuildEvents } from '../src-main/core/sessions/session-decoder';
+import { benchRegistry, InMemoryOpenAIBrain, ours, type SessionLikeSink } from './peers/ours';
 import { MODEL, PROMPT, serverReply, type Script } from './peers/script';
 
 const script: Script = { turns: 3 };
+
+/** The events a session file holding the sink's lines and side records would load as. */
+function decoded(sink: SessionLikeSink): TraceEvent[] {
+  const texts = new Map<string, string>();
+  for (const line of sink.side.join('').split('\n').filter(Boolean)) {
+    const { ref, text } = JSON.parse(line) as { ref: string; text: string };
+    texts.set(ref, text);
+  }
+  return rebuildEvents(parseLines(HEADER_LINE + sink.lines.join('')), texts).events;
+}
 
 interface Said {
   role: string;
@@ -104,6 +117,7 @@ describe('in process, every side maps the same conversation', () => {
     const brain = new InMemoryOpenAIBrain(script);
     brain.keepRequests = true;
     const mine = ours({ brain, registry: await benchRegistry(script), script });
+    mine.sink.events = [];
     await mine.run();
 
     const mock = mockModel(script);
@@ -125,12 +139,22 @@ describe('in process, every side maps the same conversation', () => {
     expect(offeredTools(agentBodies[0])).toEqual(ADD_TOOL);
     expect(mock.doGenerateCalls[0].tools?.map((t) => t.name)).toEqual(['add']);
 
-    // Our trace sink did real work: every event serialized, the assistant turns with their request.
-    const events = mine.sink.lines.map((l) => JSON.parse(l) as { type: string; raw?: { request?: unknown } });
-    const assistant = events.filter((e) => e.type === 'assistant_message');
+    // Our trace sink did the session store's work: the lines decode back to every event, requests whole.
+    expect(decoded(mine.sink)).toEqual(mine.sink.events);
+    const assistant = mine.sink.events!.filter((e) => e.type === 'assistant_message');
     expect(assistant).toHaveLength(script.turns + 1);
     expect(assistant.every((e) => e.raw?.request)).toBe(true);
-    expect(events.filter((e) => e.type === 'tool_result')).toHaveLength(script.turns);
+    expect(mine.sink.events!.filter((e) => e.type === 'tool_result')).toHaveLength(script.turns);
+  });
+
+  it('with large tool results, our sink keeps all of them (side-file records), and they decode back whole', async () => {
+    const large: Script = { turns: 2, payloadChars: 100_000 };
+    const mine = ours({ brain: new InMemoryOpenAIBrain(large), registry: await benchRegistry(large), script: large });
+    mine.sink.events = [];
+    await mine.run();
+    expect(mine.sink.side.join('').length).toBeGreaterThan(2 * 100_000);
+    expect(mine.sink.bytes).toBeLessThan(3 * 100_000);
+    expect(decoded(mine.sink)).toEqual(mine.sink.events);
   });
 });
 

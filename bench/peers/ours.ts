@@ -1,6 +1,6 @@
 /**
- * Our side: NativeToolCallEngine with a RunTracer feeding a session-like sink (each event serialized to a JSON
- * line, as a session file gets it). In process the brain does the OpenAI brain's own mapping: the request body
+ * Our side: NativeToolCallEngine with a RunTracer feeding a session-like sink (each event encoded as the app's
+ * session store encodes it for the session file). In process the brain does the OpenAI brain's own mapping: the request body
  * built by OpenAIBrain.buildRequest (toWireMessage per message, tools, parameters) and the scripted
  * chat-completion object mapped back by completionToMessage (tool-call arguments parsed, warnings).
  */
@@ -11,6 +11,8 @@ import { completionToMessage } from '../../src-main/core/brains/openai/openai-co
 import { OpenAIBrain } from '../../src-main/core/brains/openai/openai-brain';
 import { NativeToolCallEngine } from '../../src-main/core/engines/native-loop';
 import { RunTracer } from '../../src-main/core/engines/run-tracer';
+import { SessionEncoder } from '../../src-main/core/sessions/session-codec';
+import { payloadLine } from '../../src-main/core/sessions/session-payloads';
 import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../../src-main/core/toolbox';
 import type { Contender } from '../harness';
 import {
@@ -56,18 +58,36 @@ export class InMemoryOpenAIBrain implements ChatEngine {
   }
 }
 
-/** A session's view of a run: every trace event serialized as one JSON line. */
+/**
+ * A session's view of a run: every trace event encoded as the app's SessionStore encodes it before writing (format
+ * 2: the request as a delta of the run's previous one, a repeated tool result as a reference, large texts as
+ * side-file records), the disk write left out. It used to JSON.stringify each whole event, which the app no longer
+ * does: with 1 MB tool results that was about 12 MB of JSON per conversation the app never produces.
+ */
 export class SessionLikeSink {
+  private readonly encoder = new SessionEncoder();
   lines: string[] = [];
+  /** The side file's lines (large payloads). */
+  side: string[] = [];
   bytes = 0;
+  /** When set, the events as the tracer gave them (what the lines must decode back to). */
+  events: TraceEvent[] | null = null;
   readonly push = (event: TraceEvent): void => {
-    const line = JSON.stringify(event);
-    this.bytes += line.length + 1;
+    this.events?.push(event);
+    const { line, payloads } = this.encoder.encode(event);
+    this.bytes += line.length;
     this.lines.push(line);
+    if (!payloads.length) return;
+    const records = payloads.map(payloadLine).join('');
+    this.bytes += records.length;
+    this.side.push(records);
   };
   clear(): void {
     this.lines = [];
+    this.side = [];
     this.bytes = 0;
+    if (this.events) this.events = [];
+    this.encoder.reset();
   }
 }
 

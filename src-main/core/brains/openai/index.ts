@@ -3,7 +3,7 @@ import { defineBrain } from '../brain-descriptor';
 import { OPENAI_BRAIN_ID, OpenAIBrain } from './openai-brain';
 import { probeBrain } from './probe';
 
-/** The OpenAI-compatible brain (`ovos-chat-openai-plugin`): the official `openai` client, its errors, its probe. */
+/** The OpenAI-compatible brain (`ovos-chat-openai-plugin`): streamed on the `openai` client, one-shot on node:http, its errors, its probe. */
 export { OpenAIBrain, normalizeApiUrl, OPENAI_BRAIN_ID } from './openai-brain';
 export { probeBrain } from './probe';
 export { completionToMessage } from './openai-completion';

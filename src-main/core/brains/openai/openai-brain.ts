@@ -1,10 +1,7 @@
 import OpenAI, { APIError } from 'openai';
 import type { z } from 'zod';
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionCreateParamsStreaming,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { Stream } from 'openai/streaming';
 import type { AgentMessage } from '../../../../shared/domain/message';
 import type { OpenAITool } from '../../../../shared/domain/tool';
 import {
@@ -24,6 +21,8 @@ import { ThinkFilter } from './openai-reasoning';
 import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
 import { toWireMessage } from './openai-wire';
+import { postJson, statusErrorOf } from './json-post';
+import { RequestSerializer } from './request-body';
 import { issuesText } from '../../../../shared/domain/issues';
 
 export { OPENAI_BRAIN_ID };
@@ -40,9 +39,13 @@ const SAMPLING_KEYS = ['temperature', 'top_p', 'frequency_penalty', 'presence_pe
 
 type Json = Record<string, unknown>;
 
+/** What the one-shot path says it is (the streamed path sends the `openai` client's own). */
+const USER_AGENT = 'PersonaStudio (OpenAI-compatible brain)';
+
 /**
- * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio) through
- * the official `openai` client, without silent retries. Every failure ends as CancelledError or a BrainError
+ * `ovos-chat-openai-plugin`: any OpenAI-compatible server (OpenAI, Ollama /v1, llama.cpp, vLLM, LM Studio), without
+ * silent retries: streamed replies through the official `openai` client (its SSE parsing), one-shot replies through a
+ * lean JSON POST (postJson: the loop's most frequent request, without the client's per-request machinery). Every failure ends as CancelledError or a BrainError
  * within `timeout` seconds (for streams: seconds without a chunk).
  */
 export class OpenAIBrain implements ChatEngine {
@@ -60,7 +63,12 @@ export class OpenAIBrain implements ChatEngine {
   /** Request fields from the config block (sampling, max_tokens, stop, extra_params), in every request. */
   private readonly bodyFields: Json;
   private readonly systemPrompt: string | null;
+  /** The streamed path: the `openai` client (its SSE parsing). */
   private readonly client: OpenAI;
+  /** Request bodies, each message's JSON kept from one request of a conversation to the next. */
+  private readonly serializer = new RequestSerializer();
+  /** The one-shot path's headers (the key as a Bearer token, as the client sends it). */
+  private readonly headers: Record<string, string>;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
   private readonly errorBodies = new WeakMap<Headers, Promise<string>>();
 
@@ -91,6 +99,11 @@ export class OpenAIBrain implements ChatEngine {
     this.totalTimeoutMs = Math.max(1, Math.round(config.total_timeout * 1000));
     this.maxReplyChars = config.max_reply_chars;
     const errorBodies = this.errorBodies;
+    this.headers = {
+      accept: 'application/json',
+      authorization: `Bearer ${config.api_key || 'not-needed'}`,
+      'user-agent': USER_AGENT,
+    };
     this.client = new OpenAI({
       baseURL: this.baseURL,
       apiKey: config.api_key || 'not-needed',
@@ -126,6 +139,16 @@ export class OpenAIBrain implements ChatEngine {
    * request's `parameters` instead; the brain's own system_prompt first when the conversation has no system message.
    */
   buildRequest(messages: AgentMessage[], tools: OpenAITool[] | undefined, stream: boolean, parameters?: Json): Json {
+    return this.prepare(messages, tools, stream, parameters).request;
+  }
+
+  /** The request and the messages it sends (the conversation, maybe after the brain's system prompt). */
+  private prepare(
+    messages: AgentMessage[],
+    tools: OpenAITool[] | undefined,
+    stream: boolean,
+    parameters?: Json,
+  ): { request: Json; sent: AgentMessage[] } {
     const sent =
       this.systemPrompt && messages[0]?.role !== 'system'
         ? [{ role: 'system' as const, content: this.systemPrompt }, ...messages]
@@ -138,18 +161,25 @@ export class OpenAIBrain implements ChatEngine {
       // The final chunk then carries `usage`: the trace shows each streamed turn's token counts.
       request.stream_options = { include_usage: true };
     }
-    return request;
+    return { request, sent };
   }
 
   async continueChat(messages: AgentMessage[], options: ChatOptions = {}): Promise<BrainMessage> {
-    const request = this.buildRequest(messages, options.tools, false, options.parameters);
+    const { request, sent } = this.prepare(messages, options.tools, false, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     try {
-      const response = await this.client.chat.completions
-        .create(request as unknown as ChatCompletionCreateParamsNonStreaming, { signal: guard.signal })
-        .asResponse();
-      const text = await this.readBounded(response, guard);
-      return this.toMessage(this.parseCompletion(text, response.status), request);
+      const answer = await postJson(this.url, this.serializer.body(request, sent), {
+        headers: this.headers,
+        signal: guard.signal,
+        maxChars: this.maxReplyChars,
+        tooLarge: (chars) => this.tooLarge(chars),
+      });
+      if (answer.status < 200 || answer.status > 299) {
+        const error = statusErrorOf(answer);
+        this.errorBodies.set(error.headers, Promise.resolve(answer.text));
+        throw error;
+      }
+      return this.toMessage(this.parseCompletion(answer.text, answer.status), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
     } finally {
@@ -158,13 +188,19 @@ export class OpenAIBrain implements ChatEngine {
   }
 
   async *streamChat(messages: AgentMessage[], options: ChatOptions = {}): AsyncGenerator<string, BrainMessage, void> {
-    const request = this.buildRequest(messages, options.tools, true, options.parameters);
+    const { request, sent } = this.prepare(messages, options.tools, true, options.parameters);
     const guard = new CallGuard(this.timeoutMs, options.signal, this.totalTimeoutMs);
     let finished = false;
     let assembler: StreamAssembler | undefined;
     try {
-      const { data: stream, response } = await this.client.chat.completions
-        .create(request as unknown as ChatCompletionCreateParamsStreaming, { signal: guard.signal })
+      // What chat.completions.create does, with the body already serialized (the client sends bytes as they are).
+      const { data: stream, response } = await this.client
+        .post<Stream<ChatCompletionChunk>>('/chat/completions', {
+          body: this.serializer.body(request, sent),
+          headers: { 'content-type': 'application/json' },
+          stream: true,
+          signal: guard.signal,
+        })
         .withResponse();
       if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
         // A server that ignores `stream: true` and answers with one JSON completion (or garbage).
@@ -234,26 +270,6 @@ export class OpenAIBrain implements ChatEngine {
       if (!finished) guard.abort();
       guard.dispose();
     }
-  }
-
-  /** A response body as text, read no further than max_reply_chars (the request is dropped past it). */
-  private async readBounded(response: Response, guard: CallGuard): Promise<string> {
-    if (!response.body) return response.text();
-    // An uncompressed body announced within the limit cannot decode past it (UTF-8: at most a character per byte):
-    // read it in one go rather than chunk by chunk (fewer turns of the event loop on every request).
-    const length = Number(response.headers.get('content-length') ?? NaN);
-    const encoding = response.headers.get('content-encoding');
-    if (length <= this.maxReplyChars && (!encoding || encoding === 'identity')) return response.text();
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      text += decoder.decode(chunk, { stream: true });
-      if (text.length > this.maxReplyChars) {
-        guard.abort();
-        throw this.tooLarge(text.length);
-      }
-    }
-    return text + decoder.decode();
   }
 
   /** A reply past max_reply_chars: the run ends with this error rather than holding the rest in memory. */
