@@ -123,7 +123,11 @@ const VALUES: unknown[] = [
   { from: { city: 'Porto', country: 'PT' }, travellers: { adults: 1 }, budget: -1 },
   { from: { city: 'Porto', country: 'PT' }, travellers: { adults: 1 }, budget: 'mid' },
   { from: { city: 'Porto', country: 'PT' }, travellers: { adults: 1 }, mode: 'plane' },
-  { from: { city: 'Porto', country: 'PT' }, travellers: { adults: 1 }, stops: new Array(6).fill({ city: 'a', country: 'FR' }) },
+  {
+    from: { city: 'Porto', country: 'PT' },
+    travellers: { adults: 1 },
+    stops: new Array(6).fill({ city: 'a', country: 'FR' }),
+  },
   { from: { city: 'Porto', country: 'PT' }, travellers: { adults: '2' } },
 ];
 

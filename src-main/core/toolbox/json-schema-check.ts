@@ -155,7 +155,8 @@ class Compiler {
     let target: unknown = this.root;
     for (let i = 0; i < parts.length; i++) {
       const step = parts[i];
-      const holder = Object.hasOwn(SCHEMA_MAPS, step) || Object.hasOwn(SCHEMA_LISTS, step)
+      const holder =
+        Object.hasOwn(SCHEMA_MAPS, step) || Object.hasOwn(SCHEMA_LISTS, step)
           ? parts[++i]
           : Object.hasOwn(SCHEMA_ONE, step)
             ? null
