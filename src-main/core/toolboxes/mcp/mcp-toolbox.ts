@@ -186,10 +186,11 @@ export class MCPToolBox extends ToolBox {
       // the tool's outputSchema), and assertJsonSafe below bounds it: nothing is left to validate or convert.
       checkedJsonOutput: true,
       modelFeed: mcpModelFeed,
-      toolCall: async (args, { signal, onProgress, pauseTimeout }) => {
+      toolCall: async (args, ctx) => {
         if (unavailable) throw new Error(unavailable);
+        const onProgress = ctx.onProgress;
         const session = await this.liveSession(config);
-        const call = new InFlightCall(config.timeout * 1000, signal, pauseTimeout);
+        const call = new InFlightCall(config.timeout * 1000, ctx);
         this.inFlight.add(call);
         try {
           // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled to the server.
@@ -213,7 +214,7 @@ export class MCPToolBox extends ToolBox {
           assertJsonSafe(result);
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
-          if (signal.aborted) throw error;
+          if (call.cancelled) throw error;
           const cause = call.timedOut ? new McpError(ErrorCode.RequestTimeout, 'Request timed out') : error;
           throw new Error(callFailure(session, remoteName, cause, config.timeout), { cause });
         } finally {
