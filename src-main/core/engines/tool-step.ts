@@ -85,7 +85,9 @@ export async function runToolCall(
     timeoutMs: ctx.toolTimeoutMs,
     sessionId: ctx.sessionId,
     ...(ctx.onToolProgress ? { onProgress: (p: ToolProgress) => ctx.onToolProgress!(call.id, p) } : {}),
-    ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
+    ...(ctx.debug?.tools
+      ? { gate: ctx.debug.tools, call: { toolCallId: call.id, index: place.index, count: place.count } }
+      : {}),
   });
   const feed = execution.ok ? execution.feed : undefined;
   const images = feed && ctx.brain.vision && feedOptions.images ? feedImages(feed) : [];

@@ -9,6 +9,7 @@ import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate
 import { CallContext } from './call-context';
 import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
 import { issuesText } from '../../../shared/domain/issues';
+import type { JsonSchema } from '../../../shared/domain/tool';
 
 export interface ExecuteOptions {
   signal?: AbortSignal;
@@ -49,7 +50,7 @@ export async function executeToolCall(
     return { ...execution, arguments: original };
   }
   const gate = options.gate;
-  const call = gatedCall(target, modelName, original, options.call);
+  const call: GatedCall = new GateView(target, modelName, original, options.call);
   const first = gate.before(call, options.signal);
   // The common case, kept free of allocations: the gate lets the call pass as it is, at once, and it succeeds.
   if (!(first instanceof Promise) && first.kind === 'run' && first.arguments === original) {
@@ -177,30 +178,42 @@ async function resolveTool(registry: ToolRegistry, modelName: string): Promise<R
   return registry.resolve(modelName);
 }
 
-function gatedCall(
-  target: RegisteredTool | null,
-  modelName: string,
-  args: Record<string, unknown>,
-  call: ExecuteOptions['call'],
-): GatedCall {
-  return {
-    toolCallId: call?.toolCallId ?? '',
-    modelName,
-    toolboxId: target?.toolbox.toolboxId ?? null,
-    toolName: target?.name ?? null,
-    arguments: args,
-    schemas() {
-      const tool = target?.toolbox.tools.get(target.name);
-      return tool
-        ? {
-            argumentSchema: toJsonSchema(tool.argumentSchema, 'input'),
-            outputSchema: toJsonSchema(tool.outputSchema, 'output'),
-          }
-        : null;
-    },
-    index: call?.index ?? 0,
-    count: call?.count ?? 1,
-  };
+/** A call as the gate sees it; a class, so the common call allocates one object and no closure. */
+class GateView implements GatedCall {
+  readonly toolCallId: string;
+  readonly toolboxId: string | null;
+  readonly toolName: string | null;
+  readonly arguments: Record<string, unknown>;
+  readonly index: number;
+  readonly count: number;
+  /** Not an own enumerable field: a gate that copies or serializes the call gets only the fields above. */
+  readonly #target: RegisteredTool | null;
+
+  constructor(
+    target: RegisteredTool | null,
+    readonly modelName: string,
+    args: Record<string, unknown>,
+    call: ExecuteOptions['call'],
+  ) {
+    this.#target = target;
+    this.toolCallId = call?.toolCallId ?? '';
+    this.toolboxId = target?.toolbox.toolboxId ?? null;
+    this.toolName = target?.name ?? null;
+    this.arguments = args;
+    this.index = call?.index ?? 0;
+    this.count = call?.count ?? 1;
+  }
+
+  schemas(): { argumentSchema: JsonSchema; outputSchema: JsonSchema } | null {
+    const target = this.#target;
+    const tool = target?.toolbox.tools.get(target.name);
+    return tool
+      ? {
+          argumentSchema: toJsonSchema(tool.argumentSchema, 'input'),
+          outputSchema: toJsonSchema(tool.outputSchema, 'output'),
+        }
+      : null;
+  }
 }
 
 /** Executes a resolved call with its timeout and cancellation. */
