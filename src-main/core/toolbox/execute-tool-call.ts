@@ -44,18 +44,15 @@ export async function executeToolCall(
   const started = performance.now();
   const original = isArgs(args) ? args : {};
   if (options.signal?.aborted) throw new CancelledError();
-  const target = await resolveTool(registry, modelName);
-  if (!options.gate) {
-    const execution = await run(target, modelName, args, options, started);
-    return { ...execution, arguments: original };
-  }
+  const target = registry.resolve(modelName) ?? (await resolveLate(registry, modelName));
+  if (!options.gate) return withArguments(await run(target, modelName, args, options, started), original);
   const gate = options.gate;
   const call: GatedCall = new GateView(target, modelName, original, options.call);
   const first = gate.before(call, options.signal);
   // The common case, kept free of allocations: the gate lets the call pass as it is, at once, and it succeeds.
   if (!(first instanceof Promise) && first.kind === 'run' && first.arguments === original) {
     const execution = await run(target, modelName, args, options, started);
-    if (execution.ok || !gate.afterError) return { ...execution, arguments: original };
+    if (execution.ok || !gate.afterError) return withArguments(execution, original);
     return gated(new GatedRun(gate, call, target, options, started), null, execution);
   }
   const state = new GatedRun(gate, call, target, options, started);
@@ -164,10 +161,14 @@ function isArgs(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The tool the name means; a tool may appear after a refresh (lazy discovery, as OVOS's get_tool). */
-async function resolveTool(registry: ToolRegistry, modelName: string): Promise<RegisteredTool | null> {
-  const found = registry.resolve(modelName);
-  if (found) return found;
+/** A fresh execution (run's own object) with the arguments that ran, without copying it. */
+function withArguments(execution: ToolExecution, ran: Record<string, unknown>): GatedExecution {
+  (execution as GatedExecution).arguments = ran;
+  return execution as GatedExecution;
+}
+
+/** A tool the registry does not know yet may appear after a refresh (lazy discovery, as OVOS's get_tool). */
+async function resolveLate(registry: ToolRegistry, modelName: string): Promise<RegisteredTool | null> {
   for (const tb of registry.toolboxes) {
     try {
       if (await tb.getTool(modelName)) break;
@@ -254,7 +255,8 @@ async function run(
     if (!options.signal && !timeoutMs) result = await call;
     else {
       // A tool that ignores its signal still ends the call: cancelling or timing out rejects at once.
-      const guard = new Promise<never>((_, reject) => {
+      result = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        call.then(resolve, reject);
         rejectGuard = reject;
         if (options.signal?.aborted) reject(new CancelledError());
         if (timeoutMs)
@@ -267,7 +269,6 @@ async function run(
             context.abort(error);
           });
       });
-      result = await Promise.race([call, guard]);
     }
     return {
       ok: true,

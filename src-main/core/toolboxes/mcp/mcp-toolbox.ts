@@ -189,7 +189,7 @@ export class MCPToolBox extends ToolBox {
       toolCall: async (args, ctx) => {
         if (unavailable) throw new Error(unavailable);
         const onProgress = ctx.onProgress;
-        const session = await this.liveSession(config);
+        const session = this.session && !this.session.closed ? this.session : await this.liveSession(config);
         const call = new InFlightCall(config.timeout * 1000, ctx);
         this.inFlight.add(call);
         try {

@@ -25,6 +25,7 @@ export function toolNamesFor(remoteNames: string[]): Map<string, string> {
 /** Top-level `null` values of properties that are not required are dropped (an LLM's way of saying "unset"). */
 export function dropNullOptionals(kwargs: unknown, schema: JsonSchema): unknown {
   if (!kwargs || typeof kwargs !== 'object' || Array.isArray(kwargs)) return kwargs;
+  if (!Object.values(kwargs).includes(null)) return kwargs;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(kwargs as Record<string, unknown>)) {
