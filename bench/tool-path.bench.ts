@@ -3,23 +3,26 @@
  *  (a) an MCP tool call through executeToolCall (MCPToolBox over stdio: validation, result mapping, the text for
  *      the model, the tool timeout) against the MCP SDK's Client.callTool with a timeout and an abort signal of its
  *      own (a call that can be cancelled, as the app's), each to its own copy of the same server: server-everything's
- *      `echo`, and the fixture server's `plan_trip` (a nested schema: $ref, anyOf, oneOf);
+ *      `echo`, and the fixture server's `plan_trip` (a nested schema: $ref, anyOf, oneOf). Ours gets the run's
+ *      signal as the loop passes it (it was called without one, which skipped the cancel wiring the app pays for);
+ *      both sides validate the structuredContent of plan_trip (the SDK does, against its outputSchema: the raw
+ *      client with its default Ajv, ours with an eval-free validator, as MCP schemas are untrusted input);
  *  (b) a bus round trip (a request and its response, through our bus server: WebSocketBus clients) against a
  *      relay of raw `ws` sockets with the same two hops (client -> relay -> responder -> relay -> client).
- * Per call; each line three times, the median ratio printed with its min and max.
+ * Per call; each line three times, the median ratio printed with its min and max. Our side is our code as the app
+ * builds it (as-built.ts: without tsx's keepNames, whose per-closure cost neither the app nor the SDK pays).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket, { WebSocketServer } from 'ws';
-import { Message } from '../src-main/core/bus/message';
-import { WebSocketBus } from '../src-main/core/bus/ws-bus-client';
-import { startBusServer } from '../src-main/core/bus/ws-bus-server';
-import { executeToolCall, ToolRegistry } from '../src-main/core/toolbox';
-import { MCPToolBox } from '../src-main/core/toolboxes/mcp';
+import { importAsBuilt } from './as-built';
 import { comparePair, type Contender } from './harness';
 import { printLine, threeRuns } from './three-runs';
+
+const { Message, WebSocketBus, startBusServer, executeToolCall, ToolRegistry, MCPToolBox } =
+  await importAsBuilt<typeof import('./tool-path-ours')>('bench/tool-path-ours.ts');
 
 const FIXTURE = [
   '--import',
@@ -53,10 +56,12 @@ async function mcpLine(name: string, server: string, args: string[], tool: strin
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
   await client.listTools();
+  // As the loop calls it: the run's signal (one per run, not per call) and the tool timeout.
+  const runSignal = new AbortController().signal;
   const ours: Contender = {
     async run() {
       for (let i = 0; i < CALLS; i++) {
-        const r = await executeToolCall(registry, tool, input, { timeoutMs: 30_000 });
+        const r = await executeToolCall(registry, tool, input, { signal: runSignal, timeoutMs: 30_000 });
         if (!r.ok) throw new Error(r.content);
       }
       return 0;
