@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Breakpoints } from '../../../shared/domain/debug';
-import { toolBreakpointStops } from './breakpoint-watch';
+import { BreakpointWatch } from './breakpoint-watch';
 
-describe('toolBreakpointStops', () => {
+describe('BreakpointWatch', () => {
   it('stops as the breakpoints say: all calls when none are named, else the named tools and matching conditions', () => {
+    const watch = new BreakpointWatch();
+    const toolBreakpointStops = watch.stops.bind(watch);
     const all = Breakpoints.parse({ beforeTools: { enabled: true } });
     expect(toolBreakpointStops(all, 'anything', {})).toBe(true);
     const some = Breakpoints.parse({
@@ -17,6 +19,8 @@ describe('toolBreakpointStops', () => {
   });
 
   it('sees breakpoints changed during a run at the next call (each change is a new breakpoints object)', () => {
+    const watch = new BreakpointWatch();
+    const toolBreakpointStops = watch.stops.bind(watch);
     const before = Breakpoints.parse({ beforeTools: { enabled: true, tools: ['a'] } });
     expect(toolBreakpointStops(before, 'b', {})).toBe(false);
     const after = Breakpoints.parse({ beforeTools: { enabled: true, tools: ['a', 'b'] } });

@@ -13,7 +13,7 @@ import type { ApprovalMode } from '../../../shared/domain/persona';
 import type { LoopDebugger } from '../engines/loop-context';
 import { CancelledError, StudioError } from '../errors';
 import { coerceLax, validateWith, type GatedCall, type GateDecision, type ToolGate } from '../toolbox';
-import { toolBreakpointStops } from './breakpoint-watch';
+import { BreakpointWatch } from './breakpoint-watch';
 
 /** What a tool whose approval is `ask` does when nobody is there to approve: pause, run anyway, or be refused. */
 export type ApprovalHandling = 'pause' | 'allow' | 'deny';
@@ -69,6 +69,7 @@ export class DebugSession implements LoopDebugger, ToolGate {
 
   /** The gate before every tool call: the session itself (its methods), so a run's session makes no closures. */
   readonly tools: ToolGate = this;
+  private readonly watch = new BreakpointWatch();
 
   /** Null at once when no breakpoint stops the request; else a promise of the pause's outcome. */
   beforeModel(
@@ -113,7 +114,7 @@ export class DebugSession implements LoopDebugger, ToolGate {
     const reason: PauseReason | null =
       this.mode === 'step'
         ? 'step'
-        : toolBreakpointStops(this.options.breakpoints(), call.modelName, call.arguments)
+        : this.watch.stops(this.options.breakpoints(), call.modelName, call.arguments)
           ? 'breakpoint'
           : ask && handling === 'pause'
             ? 'approval'
