@@ -1,3 +1,4 @@
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type Tool as MCPTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLogLevel } from '../../../../shared/domain/mcp';
 import type { ResourceContents } from '../../../../shared/domain/resource';
@@ -194,22 +195,17 @@ export class MCPToolBox extends ToolBox {
         this.inFlight.add(call);
         try {
           // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled to the server.
-          const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal: call.signal,
-            timeout: NO_SDK_TIMEOUT,
-            ...(onProgress
-              ? {
-                  onprogress: ({ progress, total, message }) => {
-                    call.restart();
-                    onProgress({
-                      progress,
-                      ...(total !== undefined ? { total } : {}),
-                      ...(message !== undefined ? { message } : {}),
-                    });
-                  },
-                }
-              : {}),
-          });
+          const options: RequestOptions = { signal: call.signal, timeout: NO_SDK_TIMEOUT };
+          if (onProgress)
+            options.onprogress = ({ progress, total, message }) => {
+              call.restart();
+              onProgress({
+                progress,
+                ...(total !== undefined ? { total } : {}),
+                ...(message !== undefined ? { message } : {}),
+              });
+            };
+          const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, options);
           // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
           assertJsonSafe(result);
           return mapMCPResult(result as Record<string, unknown>);
