@@ -12,82 +12,28 @@
  * Per call; each line three times, the median ratio printed with its min and max. Our side is our code as the app
  * builds it (as-built.ts: without tsx's keepNames, whose per-closure cost neither the app nor the SDK pays).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket, { WebSocketServer } from 'ws';
 import { importAsBuilt } from './as-built';
 import { comparePair, type Contender } from './harness';
+import { EVERYTHING, FIXTURE, mcpSides, TRIP } from './mcp-sides';
 import { printLine, threeRuns } from './three-runs';
 
-const { Message, WebSocketBus, startBusServer, executeToolCall, ToolRegistry, MCPToolBox } =
-  await importAsBuilt<typeof import('./tool-path-ours')>('bench/tool-path-ours.ts');
+const ours = await importAsBuilt<typeof import('./tool-path-ours')>('bench/tool-path-ours.ts');
+const { Message, WebSocketBus, startBusServer } = ours;
 
-const FIXTURE = [
-  '--import',
-  'tsx',
-  new URL('../src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname,
-];
-const EVERYTHING = [
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
-    'dist',
-    'index.js',
-  ),
-  'stdio',
-];
-const TRIP = {
-  from: { city: 'Porto', country: 'PT' },
-  stops: [
-    { city: 'Madrid', country: 'ES' },
-    { city: 'Lyon', country: 'FR' },
-  ],
-  travellers: { adults: 2, children: 1 },
-  budget: 'low',
-};
 const CALLS = 20;
 
 /** One MCP tool, called through executeToolCall (as the loop does, with the tool timeout) and through the SDK. */
 async function mcpLine(name: string, server: string, args: string[], tool: string, input: Record<string, unknown>) {
-  const toolbox = new MCPToolBox({ config: { command: process.execPath, args }, toolboxId: 'bench' });
-  await toolbox.ready;
-  const registry = new ToolRegistry([toolbox]);
-  const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
-  await client.listTools();
-  // As the loop calls it: the run's signal (one per run, not per call) and the tool timeout.
-  const runSignal = new AbortController().signal;
-  const ours: Contender = {
-    async run() {
-      for (let i = 0; i < CALLS; i++) {
-        const r = await executeToolCall(registry, tool, input, { signal: runSignal, timeoutMs: 30_000 });
-        if (!r.ok) throw new Error(r.content);
-      }
-      return 0;
-    },
-  };
-  const theirs: Contender = {
-    async run() {
-      for (let i = 0; i < CALLS; i++) {
-        // A call the app can cancel: one signal of its own, as ours gets.
-        const r = await client.callTool({ name: tool, arguments: input }, undefined, {
-          timeout: 30_000,
-          signal: new AbortController().signal,
-        });
-        if (r.isError) throw new Error('raw call failed');
-      }
-      return 0;
-    },
-  };
+  const sides = await mcpSides(ours, args, tool, input, CALLS);
   try {
     return await threeRuns(() =>
       comparePair({
         name,
         baseline: `@modelcontextprotocol/sdk Client.callTool (stdio, ${server})`,
         targetRatio: 1.1,
-        ours,
-        theirs,
+        ours: sides.ours,
+        theirs: sides.theirs,
         iterationsPerRun: CALLS,
         warmupRuns: 10,
         runsPerBatch: 10,
@@ -95,8 +41,7 @@ async function mcpLine(name: string, server: string, args: string[], tool: strin
       }),
     );
   } finally {
-    await toolbox.close();
-    await client.close();
+    await sides.close();
   }
 }
 
