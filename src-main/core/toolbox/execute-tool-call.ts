@@ -250,7 +250,6 @@ async function run(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const call = target.toolbox.callTool(target.name, args, context);
-    call.catch(() => undefined);
     let result: Record<string, unknown>;
     if (!options.signal && !timeoutMs) result = await call;
     else {

@@ -160,7 +160,7 @@ export class MCPToolBox extends ToolBox {
     kwargs: unknown,
     ctx: Partial<ToolCallContext> = {},
   ): Promise<Record<string, unknown>> {
-    await this.ready;
+    if (!this.discovered) await this.ready;
     const schema = this.tools.get(name)?.argumentSchema as JsonSchema | undefined;
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
   }
