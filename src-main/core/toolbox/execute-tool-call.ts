@@ -7,6 +7,7 @@ import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
 import { CallContext } from './call-context';
+import { offAbort, onAbort as onSignalAbort } from './signal-hub';
 import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
 import { issuesText } from '../../../shared/domain/issues';
 import type { JsonSchema } from '../../../shared/domain/tool';
@@ -247,7 +248,7 @@ async function run(
     context.abort(options.signal?.reason);
     rejectGuard?.(new CancelledError());
   };
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal) onSignalAbort(options.signal, onAbort);
   try {
     const call = target.toolbox.callTool(target.name, args, context);
     let result: Record<string, unknown>;
@@ -289,7 +290,7 @@ async function run(
     };
   } finally {
     timer?.clear();
-    options.signal?.removeEventListener('abort', onAbort);
+    if (options.signal) offAbort(options.signal, onAbort);
   }
 }
 
