@@ -71,6 +71,11 @@ export class DebugSession implements LoopDebugger, ToolGate {
   readonly tools: ToolGate = this;
   private readonly watch = new BreakpointWatch();
 
+  /** Not stepping and no breakpoint before model requests: the request goes as it is. */
+  passesModel(): boolean {
+    return this.mode !== 'step' && !this.options.breakpoints().beforeModel;
+  }
+
   /** Null at once when no breakpoint stops the request; else a promise of the pause's outcome. */
   beforeModel(
     request: () => ModelRequest,
@@ -105,6 +110,12 @@ export class DebugSession implements LoopDebugger, ToolGate {
       throw new StudioError('not_found', `Run ${this.runId} is not paused at ${pauseId} (it has moved on).`);
     checkAction(pending, action);
     pending.resolve(action);
+  }
+
+  /** ToolGate.passes: not stepping, no breakpoint names the tool, and the tool does not ask for approval. */
+  passes(modelName: string, toolboxId: string | null, toolName: string | null): boolean {
+    if (this.mode === 'step' || this.watch.mayStop(this.options.breakpoints(), modelName)) return false;
+    return !(toolboxId && toolName && this.options.approval?.(toolboxId, toolName) === 'ask');
   }
 
   /** ToolGate.before: passes at once unless stepping, a breakpoint names the call, or the tool asks for approval. */

@@ -48,6 +48,12 @@ export async function executeToolCall(
   const target = registry.resolve(modelName) ?? (await resolveLate(registry, modelName));
   if (!options.gate) return withArguments(await run(target, modelName, args, options, started), original);
   const gate = options.gate;
+  if (gate.passes?.(modelName, target?.toolbox.toolboxId ?? null, target?.name ?? null)) {
+    const execution = await run(target, modelName, args, options, started);
+    if (execution.ok || !gate.afterError) return withArguments(execution, original);
+    const call = new GateView(target, modelName, original, options.call);
+    return gated(new GatedRun(gate, call, target, options, started), null, execution);
+  }
   const call: GatedCall = new GateView(target, modelName, original, options.call);
   const first = gate.before(call, options.signal);
   // The common case, kept free of allocations: the gate lets the call pass as it is, at once, and it succeeds.
