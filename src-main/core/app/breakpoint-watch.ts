@@ -10,6 +10,7 @@ interface Watched {
 }
 
 const collected = new WeakMap<Breakpoints, Watched>();
+const NOTHING: Watched = { off: true, all: false, names: new Set() };
 
 function collect(breakpoints: Breakpoints): Watched {
   let watched = collected.get(breakpoints);
@@ -32,7 +33,7 @@ function collect(breakpoints: Breakpoints): Watched {
  */
 export class BreakpointWatch {
   private breakpoints: Breakpoints | null = null;
-  private watched: Watched = { off: true, all: false, names: new Set() };
+  private watched: Watched = NOTHING;
 
   /** Whether a call of `tool` may stop (its arguments decide when a condition names it). */
   mayStop(breakpoints: Breakpoints, tool: string): boolean {
