@@ -24,7 +24,8 @@ async function main() {
     ours,
     theirs,
     iterationsPerRun: ITERATIONS,
-    warmupRuns: 500,
+    // Both sides fully optimized before measuring (500 left tier-up to happen inside the batches of one side).
+    warmupRuns: 3000,
     // Many short batches: on a loaded machine a median of many resists the bursts that skew a few long ones (201:
     // at 5 µs an iteration, 61 batches were 0.15 s of measuring, which one burst could move by 40%).
     runsPerBatch: 40,
