@@ -8,7 +8,7 @@ import { buildTraceRows } from '../src-renderer/lib/trace-rows';
 import { sampleRun } from '../src-renderer/lib/trace-fixtures';
 import { TracePane } from '../src-renderer/features/chat/TracePane';
 import { PlainTraceList } from '../src-renderer/features/chat/PlainTraceList';
-import type { RowUi } from '../src-renderer/features/chat/TraceRowView';
+import { inertRowUi } from '../src-renderer/testing/fixtures';
 import '../src-renderer/styles/theme.css';
 import '../src-renderer/styles/controls.css';
 import '../src-renderer/styles/chat.css';
@@ -20,13 +20,6 @@ function session(count: number): TraceEvent[] {
   return out.slice(0, count);
 }
 
-const ui: RowUi = {
-  collapsed: () => false,
-  rawOpen: () => false,
-  toggleCollapsed: () => undefined,
-  toggleRaw: () => undefined,
-  openTool: () => undefined,
-};
 const frames = (n: number) =>
   new Promise<void>((resolve) => {
     const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : resolve());
@@ -46,7 +39,11 @@ async function render(mode: 'virtual' | 'plain', count: number): Promise<number>
     root!.render(
       <StoreProvider store={store}>
         <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-          {mode === 'virtual' ? <TracePane rows={rows} ui={ui} /> : <PlainTraceList rows={rows} ui={ui} />}
+          {mode === 'virtual' ? (
+            <TracePane rows={rows} ui={inertRowUi} />
+          ) : (
+            <PlainTraceList rows={rows} ui={inertRowUi} />
+          )}
         </div>
       </StoreProvider>,
     ),

@@ -14,28 +14,21 @@ import {
   type ScriptedReply,
   type ScriptedServer,
 } from '../src-main/core/testing/scripted-openai-server';
-import { defineTool, ToolBox, type AgentTool } from '../src-main/core/toolbox';
-import { AddArgs, AddOutput } from '../src-main/core/toolbox/test-fixtures';
+import { defineTool } from '../src-main/core/toolbox';
+import { AddArgs, AddOutput, ScriptedTools } from '../src-main/core/toolbox/test-fixtures';
 import { fixtureRuntime, startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
 
 /** `slow_add` takes 50 ms: long enough for a timer that wrongly counted the pause to fire first. */
-class SlowToolBox extends ToolBox {
-  static defaultId = 'slow_tools';
-  discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'slow_add',
-        description: 'Adds, slowly.',
-        argumentSchema: AddArgs,
-        outputSchema: AddOutput,
-        toolCall: async ({ a, b }) => {
-          await new Promise((r) => setTimeout(r, 50));
-          return { result: a + b };
-        },
-      }),
-    ];
-  }
-}
+const slowAdd = defineTool({
+  name: 'slow_add',
+  description: 'Adds, slowly.',
+  argumentSchema: AddArgs,
+  outputSchema: AddOutput,
+  toolCall: async ({ a, b }) => {
+    await new Promise((r) => setTimeout(r, 50));
+    return { result: a + b };
+  },
+});
 
 /** The debugger's seam over the real OpenAI brain and the loopback scripted server: what the server received. */
 let server: ScriptedServer | null = null;
@@ -70,7 +63,7 @@ async function launch(replies: ScriptedReply[], setup: Setup = {}) {
       maxIterations: 5,
       toolTimeoutMs: setup.toolTimeoutMs ?? 30_000,
     },
-    setup.slow ? [new SlowToolBox()] : [],
+    setup.slow ? [new ScriptedTools(() => [slowAdd], { toolboxId: 'slow_tools' })] : [],
   );
   let breakpoints = Breakpoints.parse(setup.breakpoints ?? {});
   const pauses: PauseState[] = [];

@@ -7,11 +7,11 @@ import { PersonaFile } from '../shared/domain/persona';
 import type { TraceEvent } from '../shared/domain/trace';
 import { startBusServer, type BusServer } from '../src-main/core/bus/ws-bus-server';
 import { WebSocketBus } from '../src-main/core/bus/ws-bus-client';
-import { startRun } from '../src-main/core/app/run-chat';
 import { buildPersonaRuntime } from '../src-main/core/app/persona-runtime';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { ClockToolBox } from '../src-main/core/toolboxes/clock';
 import { loadToolboxCatalog } from '../src-main/core/toolboxes/catalog';
+import { startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
 
 const EVERYTHING = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
@@ -112,16 +112,10 @@ describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
     });
     const { toolboxes } = await loadToolboxCatalog({});
     const runtime = await buildPersonaRuntime(persona, { toolboxes, programs: 'all' });
-    const events: TraceEvent[] = [];
+    const { handle, events } = startFixtureRun(runtime, 'Compute, add, check the weather and the weekday.', {
+      personaName: persona.name,
+    });
     try {
-      const handle = startRun(runtime, {
-        history: [],
-        message: 'Compute, add, check the weather and the weekday.',
-        sessionId: 's',
-        personaId: null,
-        personaName: persona.name,
-        onEvent: (e) => events.push(e),
-      });
       const outcome = await handle.done;
       expect(outcome).toEqual({ status: 'finished', answer: '108, 42, 21.5 °C in Lisbon, and it was a Friday.' });
     } finally {

@@ -1,28 +1,17 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../src-main/cli/commands/run';
 import { startScriptedOpenAIServer, type ScriptedReply } from '../src-main/core/testing/scripted-openai-server';
+import { exampleAt } from '../src-main/core/testing/personas';
 import { useTempDir } from '../src-main/core/testing/temp-dir';
 
 /** OVOS's example personas (examples/ovos/) run with only api_url changed, in process through `persona-studio run`. */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = useTempDir('ovos-examples');
 
-type Json = Record<string, Record<string, Record<string, unknown>>>;
-
 /** The example with `api_url` pointed at `url` (and `patch` applied to the engine block, when given). */
-async function example(file: string, url: string, patch: Record<string, unknown> = {}): Promise<string> {
-  const json = JSON.parse(await readFile(path.join(root, 'examples/ovos', file), 'utf8')) as Json;
-  const engineId = (json.solvers as unknown as string[])[0];
-  json[engineId]['ovos-chat-openai-plugin'].api_url = url;
-  Object.assign(json[engineId], patch);
-  const out = path.join(tmp.path, file);
-  await writeFile(out, JSON.stringify(json));
-  return out;
-}
+const example = (file: string, url: string, patch: Record<string, unknown> = {}) =>
+  exampleAt(`ovos/${file}`, url, tmp.path, patch);
 
 async function run(file: string, replies: ScriptedReply[], patch?: Record<string, unknown>) {
   const server = await startScriptedOpenAIServer({ replies });

@@ -1,14 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startScriptedOpenAIServer } from '../src-main/core/testing/scripted-openai-server';
 import { spawnCli } from '../src-main/core/testing/spawn-cli';
+import { exampleAt } from '../src-main/core/testing/personas';
 import { useTempDir } from '../src-main/core/testing/temp-dir';
 
 /** The CLI compiles with tsx on start: seconds on a busy machine. */
 const SPAWN_TIMEOUT = 60_000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = useTempDir('run-cli-loops');
 
 const cli = (args: string[]) => spawnCli(args, path.join(tmp.path, 'data'), {}, 'ignore').done;
@@ -27,10 +25,7 @@ describe('persona-studio run with a multi-phase loop', () => {
         ],
       });
       try {
-        const json = JSON.parse(await readFile(path.join(root, 'examples/ovos/reflexion_persona.json'), 'utf8'));
-        json['ovos-reflexion-loop']['ovos-chat-openai-plugin'].api_url = `${server.url}/chat/completions`;
-        const file = path.join(tmp.path, 'reflexion.json');
-        await writeFile(file, JSON.stringify(json));
+        const file = await exampleAt('ovos/reflexion_persona.json', `${server.url}/chat/completions`, tmp.path);
         const { code, stdout, stderr } = await cli(['run', file, 'What is 2+2?']);
         expect(stderr).toBe('');
         expect(code).toBe(0);

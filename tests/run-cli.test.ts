@@ -1,26 +1,19 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TraceEvent } from '../shared/domain/trace';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { spawnCli } from '../src-main/core/testing/spawn-cli';
+import { exampleAt } from '../src-main/core/testing/personas';
 import { useTempDir } from '../src-main/core/testing/temp-dir';
 import type { ChildProcess } from 'node:child_process';
 
 /** Each test spawns the CLI (tsx compiles on start): seconds on a busy 2-core machine. */
 const SPAWN_TIMEOUT = 60_000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = useTempDir('run-cli');
 
 /** The seed example with only api_url changed. */
-async function examplePointingAt(apiUrl: string, name = 'calculator.json'): Promise<string> {
-  const json = JSON.parse(await readFile(path.join(root, 'examples/native_toolcall_persona.json'), 'utf8'));
-  json['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'].api_url = apiUrl;
-  const file = path.join(tmp.path, name);
-  await writeFile(file, JSON.stringify(json, null, 2));
-  return file;
-}
+const examplePointingAt = (apiUrl: string) => exampleAt('native_toolcall_persona.json', apiUrl, tmp.path);
 
 function cli(args: string[], onStdout?: (text: string, child: ChildProcess) => void) {
   const p = spawnCli(args, path.join(tmp.path, 'data'), {}, 'ignore');

@@ -8,12 +8,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildPersonaRuntime, type PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import { validatePersona } from '../src-main/core/personas/persona-file';
-import { startRun } from '../src-main/core/app/run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { loadToolboxCatalog } from '../src-main/core/toolboxes/catalog';
 import { spawnCli } from '../src-main/core/testing/spawn-cli';
 import type { PersonaFile } from '../shared/domain/persona';
-import type { TraceEvent } from '../shared/domain/trace';
+import { startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
 
 /** Per-tool switches (issue 14.4): a tool turned off in the persona is not sent to the model nor served over MCP. */
 const require = createRequire(import.meta.url);
@@ -72,16 +71,8 @@ describe('a tool turned off in the persona', () => {
 
   test('is absent from the provider request, as is a tool that needs MCP tasks; a call to it anyway is refused', async () => {
     provider.setReplies({ toolCalls: [{ name: 'echo', arguments: { message: 'hi' } }] }, { content: 'It is off.' });
-    const events: TraceEvent[] = [];
-    const run = startRun(runtime, {
-      history: [],
-      message: 'Echo hi.',
-      sessionId: 's',
-      personaId: null,
-      personaName: 'Switches',
-      onEvent: (e) => events.push(e),
-    });
-    expect(await run.done).toEqual({ status: 'finished', answer: 'It is off.' });
+    const { handle, events } = startFixtureRun(runtime, 'Echo hi.', { personaName: 'Switches' });
+    expect(await handle.done).toEqual({ status: 'finished', answer: 'It is off.' });
     const offered = (provider.chatRequests[0].body.tools as { function: { name: string } }[]).map(
       (t) => t.function.name,
     );

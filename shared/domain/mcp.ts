@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResourceContents } from './resource';
 import { JsonSchema } from './tool';
 
 /**
@@ -6,12 +7,17 @@ import { JsonSchema } from './tool';
  * names them: the Tools pane shows them, the API carries them. Unknown fields a server adds are kept.
  */
 
-/** A resource a server lists (`resources/list`). */
-export const McpResource = z.looseObject({
-  uri: z.string(),
+/** What MCP names each listed thing by (its BaseMetadata: name and display title), with the description each has. */
+const named = {
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
+};
+
+/** A resource a server lists (`resources/list`). */
+export const McpResource = z.looseObject({
+  uri: z.string(),
+  ...named,
   mimeType: z.string().optional(),
   size: z.number().optional(),
 });
@@ -20,37 +26,19 @@ export type McpResource = z.infer<typeof McpResource>;
 /** A resource template (`resources/templates/list`): an RFC 6570 URI template whose variables the user fills. */
 export const McpResourceTemplate = z.looseObject({
   uriTemplate: z.string(),
-  name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
+  ...named,
   mimeType: z.string().optional(),
 });
 export type McpResourceTemplate = z.infer<typeof McpResourceTemplate>;
 
-/** One content item of `resources/read`: text, or a base64 blob. */
-export const McpResourceContents = z.looseObject({
-  uri: z.string(),
-  mimeType: z.string().optional(),
-  text: z.string().optional(),
-  blob: z.string().optional(),
-});
+/** One content item of `resources/read` (text, or a base64 blob), with the fields a server adds kept. */
+export const McpResourceContents = ResourceContents.loose();
 export type McpResourceContents = z.infer<typeof McpResourceContents>;
 
 /** A prompt a server offers (`prompts/list`) with its named arguments. */
 export const McpPrompt = z.looseObject({
-  name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  arguments: z
-    .array(
-      z.looseObject({
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        required: z.boolean().optional(),
-      }),
-    )
-    .optional(),
+  ...named,
+  arguments: z.array(z.looseObject({ ...named, required: z.boolean().optional() })).optional(),
 });
 export type McpPrompt = z.infer<typeof McpPrompt>;
 

@@ -37,9 +37,19 @@ export async function approvePersonaPrograms(ref: string, options: ApproveOption
   } catch (error) {
     throw new CliInputError((error as Error).message, { cause: error });
   }
+  return approveProgramsOf(persona, ref, options);
+}
+
+/** The programs of a persona read from `ref` (a file or an id), printed and confirmed (see confirmPrograms). */
+export async function approveProgramsOf(
+  persona: Record<string, unknown>,
+  ref: string,
+  options: ApproveOptions & { input?: NodeJS.ReadableStream & { isTTY?: boolean } },
+): Promise<ProgramPolicy> {
   const personaKey = cliPersonaKey(ref);
   const programs = await programsFor(persona, options.classes, options.dataDir, personaKey);
-  return confirmPrograms({ programs, personaKey, dataDir: options.dataDir, yes: options.yes });
+  const { dataDir, yes, input } = options;
+  return confirmPrograms({ programs, personaKey, dataDir, yes, input });
 }
 
 /** The programs of `--config <file>` toolbox blocks (bus, call), printed and confirmed; remembered per file. */

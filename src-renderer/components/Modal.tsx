@@ -2,7 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog shell: Esc closes it, Tab and Shift+Tab stay inside, the first control marked `data-autofocus`
- * (else the first button) gets the focus, and the focus goes back where it was when it closes.
+ * (else the first button) gets the focus, and the focus goes back where it was when it closes. Without `actions`
+ * it is a viewer: its one action is Close, focused.
  */
 export function Modal({
   title,
@@ -15,7 +16,7 @@ export function Modal({
   title: string;
   onClose(): void;
   children: ReactNode;
-  actions: ReactNode;
+  actions?: ReactNode;
   testId?: string;
   wide?: boolean;
 }) {
@@ -57,7 +58,13 @@ export function Modal({
       >
         <h2 id="modal-title">{title}</h2>
         {children}
-        <div className="actions">{actions}</div>
+        <div className="actions">
+          {actions ?? (
+            <button type="button" onClick={onClose} data-autofocus>
+              Close
+            </button>
+          )}
+        </div>
       </div>
     </div>
   );

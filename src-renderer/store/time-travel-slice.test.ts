@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionSummary } from '../../shared/ipc/contract';
+import { loadedSession, sessionSummary } from '../testing/fixtures';
 import { storeKit } from '../testing/store-kit';
-
-const summary = (sessionId: string, extra: Partial<SessionSummary> = {}): SessionSummary => ({
-  sessionId,
-  personaId: 'calc',
-  personaName: 'Calc',
-  title: sessionId,
-  startedAt: 0,
-  updatedAt: 0,
-  runs: 1,
-  ...extra,
-});
-const loaded = (sessionId: string) => ({
-  session: summary(sessionId),
-  events: [],
-  warnings: [],
-  interruptedRunIds: [],
-});
 
 describe('time travel slice', () => {
   it('a re-run against another persona opens that persona, then the new session', async () => {
@@ -30,7 +13,7 @@ describe('time travel slice', () => {
           persona: { name: 'Other', handlers: ['ovos-native-toolcall-loop'] },
           secretsSet: [],
         }),
-        'chat.loadSession': (input: { sessionId: string }) => loaded(input.sessionId),
+        'chat.loadSession': (input: { sessionId: string }) => loadedSession(input.sessionId),
         'chat.sessions': () => ({ sessions: [] }),
         'toolboxes.list': () => ({ toolboxes: [] }),
       },
@@ -52,10 +35,11 @@ describe('time travel slice', () => {
       {
         sessionId: 'fork',
         sessions: [
-          summary('fork', {
+          sessionSummary({
+            sessionId: 'fork',
             origin: { kind: 'fork', sessionId: 'a', point: { kind: 'user', runId: 'r' }, label: 'x' },
           }),
-          summary('a'),
+          sessionSummary({ sessionId: 'a' }),
         ],
       },
     );

@@ -81,10 +81,12 @@ export interface TimeTravelSlice {
   revealKey: string | null;
   /** Opens a fork's parent session at the step the fork came from. */
   openOrigin(sessionId: string, point: ForkPoint): Promise<void>;
+  /** Shows a session main has just written (a fork, a re-run, an opened or re-run bundle) and lists it. */
+  showNewSession(sessionId: string): Promise<void>;
 }
 
 export function createTimeTravelSlice(set: SetState, get: GetState): TimeTravelSlice {
-  /** Shows a session a new run is going in (a fork or a re-run) and lists it; the run shows as running from its events. */
+  /** Shows a session main has just written and lists it; a run going on in it shows as running from its events. */
   const show = async (sessionId: string) => {
     set({ sessionId, chatError: null, pendingRunId: null, revealKey: null });
     await get().openSession(sessionId);
@@ -166,5 +168,6 @@ export function createTimeTravelSlice(set: SetState, get: GetState): TimeTravelS
       const user = events.find((e) => e.runId === point.runId && e.type === 'user_message');
       set({ revealKey: rowKeyOf(point, user ? `${user.runId}:user:${user.seq}` : undefined) });
     },
+    showNewSession: show,
   };
 }

@@ -34,6 +34,16 @@ export interface TransferSlice {
   closeExport(): void;
   importConflict: ImportConflict | null;
   resolveImport(choice: 'replace' | 'keep-both' | null): Promise<void>;
+  /**
+   * Opens a run bundle file: main validates it and adds its persona (nothing approved, so nothing it names starts)
+   * and its trace as a read-only session, which opens in Chat. Success and failure are said in a toast.
+   */
+  openBundle(text: string, fileName: string): Promise<void>;
+  /**
+   * Runs a bundle session again offline (the replay brain and the recorded tool results; no provider request, no
+   * tool runs) and shows the new session; how it went is said in a toast.
+   */
+  rerunBundleOffline(sessionId: string): Promise<void>;
 }
 
 export function createTransferSlice(set: SetState, get: GetState): TransferSlice {
@@ -99,6 +109,33 @@ export function createTransferSlice(set: SetState, get: GetState): TransferSlice
       set({ importConflict: null });
       if (!conflict || !choice) return;
       await get().importPersona(conflict.text, conflict.fileName, choice);
+    },
+    async openBundle(text, fileName) {
+      try {
+        const { personaId, sessionId, programs } = await get().client.call('bundles.open', { text, fileName });
+        await get().loadPersonas();
+        await get().selectPersona(personaId);
+        get().setTab('chat');
+        await get().showNewSession(sessionId);
+        get().toast(
+          'info',
+          `Opened ${fileName}${programs.length ? `: its ${programs.length} program(s) start only once you approve them` : ''}.`,
+        );
+      } catch (e) {
+        get().toast('error', `${fileName} cannot be opened: ${toErrorValue(e).message}`);
+      }
+    },
+    async rerunBundleOffline(sessionId) {
+      try {
+        const done = await get().client.call('bundles.rerunOffline', { sessionId });
+        await get().showNewSession(done.sessionId);
+        get().toast(
+          done.finished ? 'info' : 'error',
+          done.finished ? 'Re-ran offline.' : 'The offline re-run did not finish.',
+        );
+      } catch (e) {
+        get().toast('error', `The offline re-run failed: ${toErrorValue(e).message}`);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { PausedAtTool, PauseState } from '../../shared/domain/debug';
 import type { ToolboxInfo, ToolInfo } from '../../shared/domain/tool';
 import type { SessionSummary } from '../../shared/ipc/contract';
+import type { RowUi } from '../features/chat/TraceRowView';
 
 /** A maker of test values: the defaults, with any fields the test gives instead. */
 function fixture<T extends object>(defaults: T): (over?: Partial<T>) => T {
@@ -72,6 +73,11 @@ export const sessionSummary = fixture<SessionSummary>({
   runs: 1,
 });
 
+/** What `chat.loadSession` returns for stored session `sessionId` (a `sessionSummary`) with no events. */
+export function loadedSession(sessionId: string, over: Partial<SessionSummary> = {}) {
+  return { session: sessionSummary({ sessionId, ...over }), events: [], warnings: [], interruptedRunIds: [] };
+}
+
 /** Main's answers for Save as test on persona calc with no suite and no history yet; the drafted case is `testCase`. */
 export function saveAsTestHandlers(
   testCase: Record<string, unknown> = { name: 'c', turns: ['hi'], assertions: [{ type: 'no_tool_errors' }] },
@@ -82,3 +88,12 @@ export function saveAsTestHandlers(
     'tests.history': () => ({ results: [] }),
   };
 }
+
+/** Trace rows' UI state for a test or a bench: nothing collapsed, no raw view open, every action a no-op. */
+export const inertRowUi: RowUi = {
+  collapsed: () => false,
+  rawOpen: () => false,
+  toggleCollapsed: () => undefined,
+  toggleRaw: () => undefined,
+  openTool: () => undefined,
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BUS_URL } from '../../bus/message';
+import { timeoutSeconds } from './timeout';
 
 /** Config block of `ovos-bus-toolbox`: which bus to ask, and how long to wait. */
 export const BusToolBoxConfig = z
@@ -16,11 +17,7 @@ export const BusToolBoxConfig = z
       title: 'Discovery window (ms)',
       description: 'How long answers to ovos.persona.tools.discover are collected.',
     }),
-    call_timeout_s: z
-      .number()
-      .positive()
-      .default(30)
-      .meta({ title: 'Call timeout (s)', description: 'How long a call waits for its .response.' }),
+    call_timeout_s: timeoutSeconds('Call timeout (s)', 'How long a call waits for its .response.'),
     exclude_toolbox_ids: z
       .array(z.string())
       .default([])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeoutSeconds } from './timeout';
 
 /** The form shows a field only for these transports (`x-show-when`, read by the renderer's SchemaForm). */
 const STDIO = { 'x-show-when': { transport: ['stdio'] } };
@@ -48,11 +49,7 @@ export const MCPConfig = z
       description:
         'Folders offered to the server as MCP roots (roots/list); servers such as server-filesystem then work inside them only.',
     }),
-    timeout: z
-      .number()
-      .positive()
-      .default(30)
-      .meta({ title: 'Timeout (s)', description: 'Seconds to wait for the connection and for each request.' }),
+    timeout: timeoutSeconds('Timeout (s)', 'Seconds to wait for the connection and for each request.'),
   })
   .meta({ title: 'MCP server' });
 export type MCPConfig = z.infer<typeof MCPConfig>;

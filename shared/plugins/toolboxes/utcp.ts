@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeoutSeconds } from './timeout';
 
 /**
  * Config block of `ovos-utcp-toolbox`. `utcp_config` is the UTCP client config: `manual_call_templates`
@@ -35,11 +36,7 @@ export const UTCPToolBoxConfig = z
         description:
           'manual_call_templates: e.g. [{"name": "weather", "call_template_type": "http", "http_method": "GET", "url": "http://127.0.0.1:8080/utcp"}]',
       }),
-    timeout: z
-      .number()
-      .positive()
-      .default(30)
-      .meta({ title: 'Timeout (s)', description: 'Seconds to wait for a manual or a tool call.' }),
+    timeout: timeoutSeconds('Timeout (s)', 'Seconds to wait for a manual or a tool call.'),
   })
   .meta({ title: 'UTCP manual' });
 export type UTCPToolBoxConfig = z.infer<typeof UTCPToolBoxConfig>;

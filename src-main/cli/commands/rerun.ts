@@ -10,7 +10,7 @@ import { newSessionId, SessionStore } from '../../core/sessions';
 import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import { CliInputError } from '../cli-input-error';
 import type { Command } from '../index';
-import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
+import { approveProgramsOf } from '../program-approval';
 import { createRunPrinter } from './run-printer';
 import { loadSessionRef } from './session-ref';
 
@@ -113,13 +113,7 @@ export async function rerunCommand(
     const persona = withTarget(base, target);
     personaName = persona.name;
     const { toolboxes } = await loadToolboxCatalog({ dataDir });
-    const programs = await confirmPrograms({
-      programs: await programsFor(persona, toolboxes, dataDir, cliPersonaKey(ref)),
-      personaKey: cliPersonaKey(ref),
-      dataDir,
-      yes: options.yes,
-      input: process.stdin,
-    });
+    const programs = await approveProgramsOf(persona, ref, { dataDir, classes: toolboxes, yes: options.yes });
     runtime = await buildPersonaRuntime(persona, { toolboxes, programs });
   } catch (error) {
     throw new CliInputError(error instanceof Error ? error.message : String(error));

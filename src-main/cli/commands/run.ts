@@ -12,7 +12,7 @@ import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
-import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
+import { approveProgramsOf } from '../program-approval';
 import { createRunPrinter } from './run-printer';
 import { allowSampling } from '../../core/toolboxes/mcp/headless';
 
@@ -119,10 +119,9 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
     const dataDir = resolveDataDir();
     const { toolboxes } = await loadToolboxCatalog({ dataDir });
     // The persona's programs (MCP stdio servers) are printed, and start only when approved or with --yes.
-    const programs = await confirmPrograms({
-      programs: await programsFor(persona, toolboxes, dataDir, cliPersonaKey(file)),
-      personaKey: cliPersonaKey(file),
+    const programs = await approveProgramsOf(persona, file, {
       dataDir,
+      classes: toolboxes,
       yes: options.yes,
       input: Object.assign(io.stdin, { isTTY: io.isTTY }),
     });

@@ -5,7 +5,7 @@ import { runSuites, type CaseResult } from '../../core/app/persona-tests/run-sui
 import { resolveDataDir } from '../../core/data-dir';
 import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
 import type { Command } from '../index';
-import { cliPersonaKey, confirmPrograms, programsFor } from '../program-approval';
+import { approveProgramsOf } from '../program-approval';
 
 const usage = `Usage: persona-studio test [suite files or folders]... [--filter <case>] [--json] [--junit out.xml] [--concurrency N] [--approve] [--yes]
 
@@ -95,13 +95,7 @@ export async function testCommand(args: string[], io: TestIO): Promise<number> {
       approve: options.approve,
       concurrency: options.concurrency,
       ...(options.filter ? { filter: options.filter } : {}),
-      programs: async (ref, persona) =>
-        confirmPrograms({
-          programs: await programsFor(persona, toolboxes, dataDir, cliPersonaKey(ref)),
-          personaKey: cliPersonaKey(ref),
-          dataDir,
-          yes: options.yes,
-        }),
+      programs: (ref, persona) => approveProgramsOf(persona, ref, { dataDir, classes: toolboxes, yes: options.yes }),
       onResult: (r) =>
         options.json
           ? io.out(`${JSON.stringify({ ...r, attempts: r.attempts.map(({ events: _e, ...a }) => a) })}\n`)

@@ -1,57 +1,32 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../shared/domain/trace';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
+import { describe, expect, it } from 'vitest';
 import { MAX_WINDOW_FIELD_CHARS } from '../app/trace-elision';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { useAppKit } from '../testing/app-kit';
+import { calcPersona } from '../testing/personas';
 
-let app: App;
-let provider: ScriptedServer;
+const kit = useAppKit({ prefix: 'window', provider: { loop: true } });
 
-async function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const answer = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-  if (!answer.ok) throw new Error(answer.error.message);
-  return answer.output as MethodOutput<M>;
+/** A persona of the native loop on the scripted server, without toolboxes; its id. */
+async function savePersona(name: string): Promise<string> {
+  const persona = { ...calcPersona(kit.provider.url, { toolboxes: [] }), name };
+  return (await kit.ok('personas.save', { persona })).id;
 }
 
-beforeEach(async () => {
-  provider = await startScriptedOpenAIServer({ loop: true });
-  app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-window-')), mode: 'browser' });
-});
-afterEach(async () => {
-  await app.close();
-  await provider.close();
-});
+/** Sends a message (in `sessionId`, or a new session) and waits until its run ended; the session id. */
+async function send(personaId: string, message: string, sessionId?: string): Promise<string> {
+  const sent = await kit.ok('chat.send', { personaId, message, ...(sessionId ? { sessionId } : {}) });
+  await kit.runEnd(sent.runId);
+  return sent.sessionId;
+}
 
 describe('events to the window are bounded', () => {
   it('a 1 MB answer reaches the window cut, with elided fields named; the whole event is fetched on demand', async () => {
     const big = 'z'.repeat(1024 * 1024);
-    provider.setReplies({ content: big });
-    const brain = 'ovos-chat-openai-plugin';
-    const { id } = await call('personas.save', {
-      persona: {
-        name: 'Big',
-        handlers: ['ovos-native-toolcall-loop'],
-        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: provider.url } },
-      },
-    });
-    const shown: TraceEvent[] = [];
-    let largest = 0;
-    const ended = new Promise<void>((resolve) =>
-      app.onEvent((e) => {
-        if (e.event !== 'chat.trace') return;
-        const { event } = e.payload as { event: TraceEvent };
-        largest = Math.max(largest, JSON.stringify(e.payload).length);
-        shown.push(event);
-        if (event.type === 'run_finished' || event.type === 'run_failed') resolve();
-      }),
+    kit.provider.setReplies({ content: big });
+    const sessionId = await send(await savePersona('Big'), 'big please');
+    const shown = kit.trace();
+    const largest = Math.max(
+      ...kit.events.filter((e) => e.event === 'chat.trace').map((e) => JSON.stringify(e.payload).length),
     );
-    const { sessionId } = await call('chat.send', { personaId: id, message: 'big please' });
-    await ended;
     expect(shown.at(-1)?.type).toBe('run_finished');
     expect(largest).toBeLessThan(4 * MAX_WINDOW_FIELD_CHARS);
     const turn = shown.find((e) => e.type === 'assistant_message')!;
@@ -59,38 +34,20 @@ describe('events to the window are bounded', () => {
     expect(turn.type === 'assistant_message' && turn.content).toContain(
       'too large to send at once; load the full event',
     );
-    const whole = await call('chat.traceEvent', { sessionId, runId: turn.runId, seq: turn.seq });
+    const whole = await kit.ok('chat.traceEvent', { sessionId, runId: turn.runId, seq: turn.seq });
     expect(whole.event.type === 'assistant_message' && whole.event.content).toBe(big);
     expect(whole.event.elided).toBeUndefined();
-    const reopened = await call('chat.loadSession', { sessionId });
+    const reopened = await kit.ok('chat.loadSession', { sessionId });
     expect(reopened.events.find((e) => e.type === 'assistant_message')?.elided).toEqual(['content', 'raw']);
   }, 30_000);
 
   it('a reopened session sends the newest events the window keeps, and says how many older ones it left out', async () => {
-    provider.setReplies({ content: 'one' }, { content: 'two' });
-    const brain = 'ovos-chat-openai-plugin';
-    const { id } = await call('personas.save', {
-      persona: {
-        name: 'Two',
-        handlers: ['ovos-native-toolcall-loop'],
-        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: provider.url } },
-      },
-    });
-    const ended = () =>
-      new Promise<void>((resolve) =>
-        app.onEvent((e) => {
-          const { event } = e.payload as { event: TraceEvent };
-          if (e.event === 'chat.trace' && event.type === 'run_finished') resolve();
-        }),
-      );
-    let done = ended();
-    const { sessionId } = await call('chat.send', { personaId: id, message: 'first' });
-    await done;
-    done = ended();
-    await call('chat.send', { personaId: id, sessionId, message: 'second' });
-    await done;
-    const all = await call('chat.loadSession', { sessionId });
-    const newest = await call('chat.loadSession', { sessionId, limit: 3 });
+    kit.provider.setReplies({ content: 'one' }, { content: 'two' });
+    const id = await savePersona('Two');
+    const sessionId = await send(id, 'first');
+    await send(id, 'second', sessionId);
+    const all = await kit.ok('chat.loadSession', { sessionId });
+    const newest = await kit.ok('chat.loadSession', { sessionId, limit: 3 });
     expect(newest.events).toEqual(all.events.slice(-3));
     expect(newest.omitted).toBe(all.events.length - 3);
     expect(all.omitted).toBeUndefined();
@@ -98,29 +55,11 @@ describe('events to the window are bounded', () => {
 
   it('a large earlier answer is replayed whole when the conversation goes on', async () => {
     const big = 'w'.repeat(100_000);
-    provider.setReplies({ content: big }, { content: 'short' });
-    const brain = 'ovos-chat-openai-plugin';
-    const { id } = await call('personas.save', {
-      persona: {
-        name: 'Long',
-        handlers: ['ovos-native-toolcall-loop'],
-        'ovos-native-toolcall-loop': { brain, toolboxes: [], [brain]: { model: 'm', api_url: provider.url } },
-      },
-    });
-    const ended = () =>
-      new Promise<void>((resolve) =>
-        app.onEvent((e) => {
-          const { event } = e.payload as { event: TraceEvent };
-          if (e.event === 'chat.trace' && event.type === 'run_finished') resolve();
-        }),
-      );
-    let done = ended();
-    const { sessionId } = await call('chat.send', { personaId: id, message: 'first' });
-    await done;
-    done = ended();
-    await call('chat.send', { personaId: id, sessionId, message: 'second' });
-    await done;
-    const sent = provider.chatRequests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    kit.provider.setReplies({ content: big }, { content: 'short' });
+    const id = await savePersona('Long');
+    const sessionId = await send(id, 'first');
+    await send(id, 'second', sessionId);
+    const sent = kit.provider.chatRequests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
     expect(sent.find((m) => m.role === 'assistant')?.content).toBe(big);
   }, 30_000);
 });

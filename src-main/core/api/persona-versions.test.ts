@@ -30,15 +30,25 @@ const persona = (prompt: string, apiKey?: string) => ({
   },
 });
 
-async function runOnce(sessionId: string, message: string): Promise<TraceEvent[]> {
-  await call('chat.send', { personaId: 'v', sessionId, message });
+/** A session's stored events once one of `types` is among them (polled: a run writes them as it goes). */
+async function storedUntil(sessionId: string, ...types: TraceEvent['type'][]): Promise<TraceEvent[]> {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const { events } = await call('chat.loadSession', { sessionId });
-    if (events.some((e) => e.type === 'run_finished' || e.type === 'run_failed')) return events;
-    if (Date.now() > deadline) throw new Error('the run did not end');
+    const res = await dispatch(
+      app.handlers,
+      { id: 1, method: 'chat.loadSession', input: { sessionId } },
+      { transport: 'test' },
+    );
+    const events = res.ok ? (res.output as { events: TraceEvent[] }).events : [];
+    if (events.some((e) => types.includes(e.type))) return events;
+    if (Date.now() > deadline) throw new Error(`session ${sessionId}: no ${types.join(' or ')} after 5 s`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+async function runOnce(sessionId: string, message: string): Promise<TraceEvent[]> {
+  await call('chat.send', { personaId: 'v', sessionId, message });
+  return storedUntil(sessionId, 'run_finished', 'run_failed');
 }
 
 beforeEach(async () => {
@@ -103,17 +113,7 @@ describe('persona versions', () => {
 
     // A re-run of the persona as saved records the version it ran with too.
     const rerun = await call('sessions.rerun', { sessionId: 's-second', target: { tools: 'live', onMiss: 'live' } });
-    const deadline = Date.now() + 5000;
-    let started: TraceEvent | undefined;
-    while (!started && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      const res = await dispatch(
-        app.handlers,
-        { id: 1, method: 'chat.loadSession', input: { sessionId: rerun.sessionId } },
-        { transport: 'test' },
-      );
-      if (res.ok) started = (res.output as { events: TraceEvent[] }).events.find((e) => e.type === 'run_started');
-    }
+    const started = (await storedUntil(rerun.sessionId, 'run_started')).find((e) => e.type === 'run_started');
     expect(started).toMatchObject({ personaVersion: v1 });
 
     // Re-run with… a version: that version's content runs, and the run records it.
@@ -122,17 +122,7 @@ describe('persona versions', () => {
       sessionId: 's-first',
       target: { version: v2, tools: 'live', onMiss: 'live' },
     });
-    let versioned: TraceEvent | undefined;
-    for (const end = Date.now() + 5000; !versioned && Date.now() < end;) {
-      await new Promise((r) => setTimeout(r, 20));
-      const res = await dispatch(
-        app.handlers,
-        { id: 1, method: 'chat.loadSession', input: { sessionId: byVersion.sessionId } },
-        { transport: 'test' },
-      );
-      if (res.ok) versioned = (res.output as { events: TraceEvent[] }).events.find((e) => e.type === 'run_finished');
-    }
-    expect(versioned).toBeDefined();
+    await storedUntil(byVersion.sessionId, 'run_finished');
     expect(provider.chatRequests.length).toBe(before + 1);
     expect(JSON.stringify(provider.chatRequests.at(-1))).toContain('second prompt');
   });

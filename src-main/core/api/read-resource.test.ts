@@ -1,12 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import type { RpcResponse } from '../../../shared/ipc/envelope';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAppKit } from '../testing/app-kit';
 
 const EVERYTHING = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
@@ -14,19 +9,19 @@ const EVERYTHING = path.join(
   'index.js',
 );
 
-let app: App;
+const kit = useAppKit({ prefix: 'read-resource' });
+const { call, ok } = kit;
 
-function call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<RpcResponse> {
-  return dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-}
-async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const response = await call(method, input);
-  if (!response.ok) throw new Error(`${method}: ${response.error.message}`);
-  return response.output as MethodOutput<M>;
+/** tools.readResource for persona `r`: the Open of a resource link in its toolbox `toolboxId`. */
+const read = (toolboxId: string, uri: string) => call('tools.readResource', { personaId: 'r', toolboxId, uri });
+
+/** Approves the persona's program (the MCP server), as the user does in the window. */
+async function approveServer(): Promise<void> {
+  const { programs } = await ok('approvals.list', { id: 'r' });
+  await ok('approvals.approve', { id: 'r', fingerprints: programs.map((p) => p.fingerprint) });
 }
 
 beforeEach(async () => {
-  app = await createApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ps-read-resource-')), mode: 'browser' });
   await ok('personas.save', {
     id: 'r',
     persona: {
@@ -39,19 +34,13 @@ beforeEach(async () => {
     },
   });
 });
-afterEach(async () => app.close());
 
 describe('tools.readResource (the Open of a resource in a tool result)', () => {
   it('reads a resource link of a result through its MCP server, only once its program is approved', async () => {
-    const before = await call('tools.readResource', {
-      personaId: 'r',
-      toolboxId: 'ovos-mcp-toolbox',
-      uri: 'demo://resource/dynamic/text/1',
-    });
+    const before = await read('ovos-mcp-toolbox', 'demo://resource/dynamic/text/1');
     expect(before).toMatchObject({ ok: false, error: { code: 'approval_required' } });
 
-    const { programs } = await ok('approvals.list', { id: 'r' });
-    await ok('approvals.approve', { id: 'r', fingerprints: programs.map((p) => p.fingerprint) });
+    await approveServer();
     const called = await ok('tools.call', {
       personaId: 'r',
       toolboxId: 'ovos-mcp-toolbox',
@@ -74,13 +63,8 @@ describe('tools.readResource (the Open of a resource in a tool result)', () => {
   });
 
   it("says why it cannot read: the server's own error, a toolbox without resources, a toolbox not in the persona", async () => {
-    const { programs } = await ok('approvals.list', { id: 'r' });
-    await ok('approvals.approve', { id: 'r', fingerprints: programs.map((p) => p.fingerprint) });
-    const unknown = await call('tools.readResource', {
-      personaId: 'r',
-      toolboxId: 'ovos-mcp-toolbox',
-      uri: 'demo://resource/dynamic/text/0',
-    });
+    await approveServer();
+    const unknown = await read('ovos-mcp-toolbox', 'demo://resource/dynamic/text/0');
     expect(unknown).toMatchObject({
       ok: false,
       error: {
@@ -89,7 +73,7 @@ describe('tools.readResource (the Open of a resource in a tool result)', () => {
       },
     });
     expect(JSON.stringify(unknown)).toMatch(/could not read 'demo:\/\/resource\/dynamic\/text\/0'/);
-    const math = await call('tools.readResource', { personaId: 'r', toolboxId: 'ovos-math-tools', uri: 'x://y' });
+    const math = await read('ovos-math-tools', 'x://y');
     expect(math).toMatchObject({
       ok: false,
       error: {
@@ -97,7 +81,7 @@ describe('tools.readResource (the Open of a resource in a tool result)', () => {
         message: "Toolbox 'ovos-math-tools' has no resources to read: it is not an MCP server.",
       },
     });
-    const missing = await call('tools.readResource', { personaId: 'r', toolboxId: 'nope', uri: 'x://y' });
+    const missing = await read('nope', 'x://y');
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

@@ -1,37 +1,19 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import type { MethodInput, MethodName, MethodOutput } from '../../../shared/ipc/contract';
-import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 import type { PauseState } from '../../../shared/domain/debug';
-import type { RpcEvent } from '../../../shared/ipc/envelope';
-import { createApp, type App } from './app';
-import { dispatch } from './dispatch';
+import { useAppKit } from '../testing/app-kit';
+import { calcPersona } from '../testing/personas';
+import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 
-let app: App;
-let dataDir: string;
-let provider: ScriptedServer;
+const kit = useAppKit({ prefix: 'time-travel' });
+const { ok } = kit;
+/** A second model server, for re-runs against another model. */
 let other: ScriptedServer;
-let pushed: RpcEvent[];
-
-async function ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-  const response = await dispatch(app.handlers, { id: 1, method, input }, { transport: 'test', validateOutput: true });
-  if (!response.ok) throw new Error(`${method}: ${response.error.message}`);
-  return response.output as MethodOutput<M>;
-}
 
 function persona(name: string, url: string, model = 'm') {
-  return {
-    name,
-    handlers: ['ovos-native-toolcall-loop'],
-    'ovos-native-toolcall-loop': {
-      brain: 'ovos-chat-openai-plugin',
-      toolboxes: ['ovos-math-tools'],
-      'ovos-chat-openai-plugin': { model, api_url: url },
-    },
-  };
+  return { ...calcPersona(url, { model }), name };
 }
 
 /** The session's events once `runs` runs have ended. */
@@ -49,6 +31,21 @@ async function ended(sessionId: string, runs = 1): Promise<TraceEvent[]> {
   }
 }
 
+type ToolStarted = Extract<TraceEvent, { type: 'tool_started' }>;
+
+/** The call of `expression` in `events` (the first tool call when none is given). */
+function callOf(events: TraceEvent[], expression?: string): ToolStarted {
+  const call = events.find(
+    (e): e is ToolStarted =>
+      e.type === 'tool_started' && (expression === undefined || e.arguments.expression === expression),
+  );
+  if (!call) throw new Error(`no call of ${expression ?? 'any tool'} in the trace`);
+  return call;
+}
+
+/** The fork point at a call's TOOL card. */
+const atCall = (call: ToolStarted) => ({ kind: 'tool' as const, runId: call.runId, toolCallId: call.toolCallId });
+
 const calc = (expression: string) => ({ toolCalls: [{ name: 'evaluate_expression', arguments: { expression } }] });
 const toolMessages = (request: { body: { messages: { role: string; content: string }[] } }) =>
   request.body.messages.filter((m) => m.role === 'tool').map((m) => m.content);
@@ -56,14 +53,16 @@ const userMessages = (request: { body: { messages: { role: string; content: stri
   request.body.messages.filter((m) => m.role === 'user').map((m) => m.content);
 
 /**
- * Run A: two tool calls (12*9, then 2+3), then the answer. Its first recorded result is then changed in the file
- * to one the tool never gives (999): whatever reads the recording shows it, a live call would not.
+ * Run A of persona `calc` (saved first): two tool calls (12*9, then 2+3), then the answer. Its first recorded
+ * result is then changed in the file to one the tool never gives (999): whatever reads the recording shows it, a
+ * live call would not.
  */
-async function recordedRunA(personaId: string): Promise<{ sessionId: string; events: TraceEvent[] }> {
-  provider.setReplies(calc('12*9'), calc('2+3'), { content: 'Done: 108 and 5.' });
+async function recordedRunA(): Promise<{ personaId: string; sessionId: string; events: TraceEvent[] }> {
+  const { id: personaId } = await ok('personas.save', { id: 'calc', persona: persona('Calc', kit.provider.url) });
+  kit.provider.setReplies(calc('12*9'), calc('2+3'), { content: 'Done: 108 and 5.' });
   const { sessionId } = await ok('chat.send', { personaId, message: 'Compute 12*9 and 2+3' });
   await ended(sessionId);
-  const file = path.join(dataDir, 'sessions', `${sessionId}.jsonl`);
+  const file = path.join(kit.dataDir, 'sessions', `${sessionId}.jsonl`);
   const changed = readFileSync(file, 'utf8')
     .split('\n')
     .map((line) => {
@@ -75,35 +74,26 @@ async function recordedRunA(personaId: string): Promise<{ sessionId: string; eve
     })
     .join('\n');
   writeFileSync(file, changed);
-  return { sessionId, events: (await ok('chat.loadSession', { sessionId })).events };
+  return { personaId, sessionId, events: (await ok('chat.loadSession', { sessionId })).events };
 }
 
 beforeEach(async () => {
-  provider = await startScriptedOpenAIServer();
   other = await startScriptedOpenAIServer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-time-travel-'));
-  app = await createApp({ dataDir, mode: 'browser' });
-  pushed = [];
-  app.onEvent((e) => pushed.push(e));
 });
-
 afterEach(async () => {
-  await app.close();
-  await provider.close();
   await other.close();
 });
 
 describe('sessions.fork', () => {
   it('copies the history up to the TOOL card without a request or a tool call, then goes on with the edited result', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
-    const second = a.events.find((e) => e.type === 'tool_started' && e.arguments.expression === '2+3')!;
-    provider.reset();
-    provider.setReplies({ content: 'It is 999 and 41.' });
+    const a = await recordedRunA();
+    const second = callOf(a.events, '2+3');
+    kit.provider.reset();
+    kit.provider.setReplies({ content: 'It is 999 and 41.' });
 
     const fork = await ok('sessions.fork', {
       sessionId: a.sessionId,
-      point: { kind: 'tool', runId: second.runId, toolCallId: second.type === 'tool_started' ? second.toolCallId : '' },
+      point: atCall(second),
       edit: { kind: 'tool', result: { result: 41, expression: '2+3', error: null } },
     });
     // Opened at once (as the window does), the fork is not an interrupted session, even when it ends meanwhile.
@@ -112,8 +102,8 @@ describe('sessions.fork', () => {
     const events = await ended(fork.sessionId);
 
     // One request: the copied prefix sent none; it carries the recorded 999 (no tool ran) and the edited 41.
-    expect(provider.chatRequests).toHaveLength(1);
-    expect(toolMessages(provider.chatRequests[0])).toEqual([
+    expect(kit.provider.chatRequests).toHaveLength(1);
+    expect(toolMessages(kit.provider.chatRequests[0])).toEqual([
       JSON.stringify({ result: 999, expression: '12*9', error: null }),
       JSON.stringify({ result: 41, expression: '2+3', error: null }),
     ]);
@@ -144,55 +134,40 @@ describe('sessions.fork', () => {
   });
 
   it('refuses an edited result that does not fit the tool output schema, and makes no session', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
-    const first = a.events.find((e) => e.type === 'tool_started')!;
+    const a = await recordedRunA();
+    const first = callOf(a.events);
     const before = (await ok('chat.sessions', {})).sessions.length;
-    const response = await dispatch(
-      app.handlers,
-      {
-        id: 1,
-        method: 'sessions.fork',
-        input: {
-          sessionId: a.sessionId,
-          point: {
-            kind: 'tool',
-            runId: first.runId,
-            toolCallId: first.type === 'tool_started' ? first.toolCallId : '',
-          },
-          edit: { kind: 'tool', result: { result: 'many' } },
-        },
-      },
-      { transport: 'test' },
-    );
+    const response = await kit.call('sessions.fork', {
+      sessionId: a.sessionId,
+      point: atCall(first),
+      edit: { kind: 'tool', result: { result: 'many' } },
+    });
     expect(response.ok).toBe(false);
     if (!response.ok) expect(response.error.code).toBe('tool_output_invalid');
     expect((await ok('chat.sessions', {})).sessions).toHaveLength(before);
   });
 
   it('forks a trace that is not a stored session (a test case run), naming where it came from', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
-    const second = a.events.find((e) => e.type === 'tool_started' && e.arguments.expression === '2+3')!;
-    provider.reset();
-    provider.setReplies({ content: 'Fine.' });
+    const a = await recordedRunA();
+    const second = callOf(a.events, '2+3');
+    kit.provider.reset();
+    kit.provider.setReplies({ content: 'Fine.' });
     const fork = await ok('sessions.fork', {
       trace: { personaId: 'calc', events: a.events, from: 'a test case run' },
-      point: { kind: 'tool', runId: second.runId, toolCallId: second.type === 'tool_started' ? second.toolCallId : '' },
+      point: atCall(second),
       edit: { kind: 'tool', result: { result: 6, expression: '2+3', error: null } },
     });
     await ended(fork.sessionId);
-    expect(provider.chatRequests).toHaveLength(1);
+    expect(kit.provider.chatRequests).toHaveLength(1);
     const { session } = await ok('chat.loadSession', { sessionId: fork.sessionId });
     expect(session.origin).toMatchObject({ kind: 'fork', sessionId: '', from: 'a test case run' });
   });
 
   it('an edited assistant turn runs its new tool calls live; an edited user message starts the run again', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
+    const a = await recordedRunA();
     const firstTurn = a.events.find((e) => e.type === 'assistant_message')!;
-    provider.reset();
-    provider.setReplies({ content: 'It is 7.' });
+    kit.provider.reset();
+    kit.provider.setReplies({ content: 'It is 7.' });
     const fork = await ok('sessions.fork', {
       sessionId: a.sessionId,
       point: { kind: 'assistant', runId: firstTurn.runId, seq: firstTurn.seq },
@@ -203,57 +178,56 @@ describe('sessions.fork', () => {
       },
     });
     const events = await ended(fork.sessionId);
-    expect(provider.chatRequests).toHaveLength(1);
-    expect(toolMessages(provider.chatRequests[0])).toEqual([
+    expect(kit.provider.chatRequests).toHaveLength(1);
+    expect(toolMessages(kit.provider.chatRequests[0])).toEqual([
       JSON.stringify({ result: 7, expression: '3+4', error: null }),
     ]);
     expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ toolCallId: 'mine', result: { result: 7 } });
 
-    provider.reset();
-    provider.setReplies({ content: 'Hello.' });
+    kit.provider.reset();
+    kit.provider.setReplies({ content: 'Hello.' });
     const user = await ok('sessions.fork', {
       sessionId: a.sessionId,
       point: { kind: 'user', runId: firstTurn.runId },
       edit: { kind: 'user', content: 'Just say hello' },
     });
     await ended(user.sessionId);
-    expect(provider.chatRequests).toHaveLength(1);
-    expect(userMessages(provider.chatRequests[0])).toEqual(['Just say hello']);
+    expect(kit.provider.chatRequests).toHaveLength(1);
+    expect(userMessages(kit.provider.chatRequests[0])).toEqual(['Just say hello']);
   });
 });
 
 describe('sessions.fork in a longer session, under the debugger', () => {
   it('forks the second turn: the first is copied whole and is the history; Pause before the model stops only before the live request', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
-    provider.setReplies(calc('7*6'), { content: 'It is 42.' });
-    await ok('chat.send', { personaId: record.id, sessionId: a.sessionId, message: 'And 7*6?' });
+    const a = await recordedRunA();
+    kit.provider.setReplies(calc('7*6'), { content: 'It is 42.' });
+    await ok('chat.send', { personaId: a.personaId, sessionId: a.sessionId, message: 'And 7*6?' });
     const both = await ended(a.sessionId, 2);
-    const second = both.find((e) => e.type === 'tool_started' && e.arguments.expression === '7*6')!;
-    await ok('debug.setBreakpoints', { personaId: record.id, breakpoints: { beforeModel: true } });
-    provider.reset();
-    provider.setReplies({ content: 'It is 40.' });
+    const second = callOf(both, '7*6');
+    await ok('debug.setBreakpoints', { personaId: a.personaId, breakpoints: { beforeModel: true } });
+    kit.provider.reset();
+    kit.provider.setReplies({ content: 'It is 40.' });
 
     const fork = await ok('sessions.fork', {
       sessionId: a.sessionId,
-      point: { kind: 'tool', runId: second.runId, toolCallId: second.type === 'tool_started' ? second.toolCallId : '' },
+      point: atCall(second),
       edit: { kind: 'tool', result: { result: 40, expression: '7*6', error: null } },
     });
     const deadline = Date.now() + 10_000;
-    while (!pushed.some((e) => e.event === 'debug.paused') && Date.now() < deadline)
+    while (!kit.events.some((e) => e.event === 'debug.paused') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
-    const pauses = pushed.filter((e) => e.event === 'debug.paused').map((e) => e.payload as PauseState);
+    const pauses = kit.events.filter((e) => e.event === 'debug.paused').map((e) => e.payload as PauseState);
     expect(pauses).toHaveLength(1);
-    expect(provider.chatRequests).toHaveLength(0);
+    expect(kit.provider.chatRequests).toHaveLength(0);
     expect(pauses[0].at.kind).toBe('model');
     await ok('debug.resume', { runId: pauses[0].runId, pauseId: pauses[0].pauseId, action: { action: 'continue' } });
     const events = await ended(fork.sessionId, 2);
 
-    expect(provider.chatRequests).toHaveLength(1);
-    const sent = provider.chatRequests[0].body.messages as { role: string; content: string }[];
+    expect(kit.provider.chatRequests).toHaveLength(1);
+    const sent = kit.provider.chatRequests[0].body.messages as { role: string; content: string }[];
     expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Compute 12*9 and 2+3', 'And 7*6?']);
     expect(sent.find((m) => m.role === 'assistant' && m.content === 'Done: 108 and 5.')).toBeDefined();
-    expect(toolMessages(provider.chatRequests[0]).at(-1)).toBe(
+    expect(toolMessages(kit.provider.chatRequests[0]).at(-1)).toBe(
       JSON.stringify({ result: 40, expression: '7*6', error: null }),
     );
     const firstRun = both.filter((e) => e.runId === both[0].runId);
@@ -266,10 +240,9 @@ describe('sessions.fork in a longer session, under the debugger', () => {
 
 describe('sessions.rerun', () => {
   it('sends the same user turns to another model with recorded tools, and makes no live tool call', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
-    provider.setReplies({ content: 'Second answer.' });
-    await ok('chat.send', { personaId: record.id, sessionId: a.sessionId, message: 'And now?' });
+    const a = await recordedRunA();
+    kit.provider.setReplies({ content: 'Second answer.' });
+    await ok('chat.send', { personaId: a.personaId, sessionId: a.sessionId, message: 'And now?' });
     await ended(a.sessionId, 2);
     await ok('personas.save', { id: 'other', persona: persona('Other', other.url, 'other-model') });
 
@@ -290,15 +263,14 @@ describe('sessions.rerun', () => {
       JSON.stringify({ result: 999, expression: '12*9', error: null }),
     ]);
     expect(events.find((e) => e.type === 'tool_result')).toMatchObject({ mocked: true });
-    expect(provider.chatRequests.length).toBe(4);
+    expect(kit.provider.chatRequests.length).toBe(4);
   });
 
   it('a call the recording does not have fails as no recorded result, or runs live, as chosen', async () => {
-    const record = await ok('personas.save', { id: 'calc', persona: persona('Calc', provider.url) });
-    const a = await recordedRunA(record.id);
+    const a = await recordedRunA();
 
-    provider.reset();
-    provider.setReplies(calc('6*7'), { content: 'a' });
+    kit.provider.reset();
+    kit.provider.setReplies(calc('6*7'), { content: 'a' });
     const failing = await ok('sessions.rerun', {
       sessionId: a.sessionId,
       target: { tools: 'recorded', onMiss: 'fail' },
@@ -311,8 +283,8 @@ describe('sessions.rerun', () => {
       },
     });
 
-    provider.reset();
-    provider.setReplies(calc('6*7'), { content: 'b' });
+    kit.provider.reset();
+    kit.provider.setReplies(calc('6*7'), { content: 'b' });
     const live = await ok('sessions.rerun', {
       sessionId: a.sessionId,
       target: { tools: 'recorded', onMiss: 'live', model: 'changed-model' },
@@ -320,6 +292,6 @@ describe('sessions.rerun', () => {
     const ran = await ended(live.sessionId);
     expect(ran.find((e) => e.type === 'tool_result')).toMatchObject({ result: { result: 42 } });
     expect(ran.find((e) => e.type === 'tool_result')).not.toHaveProperty('mocked');
-    expect(provider.chatRequests.every((r) => r.body.model === 'changed-model')).toBe(true);
+    expect(kit.provider.chatRequests.every((r) => r.body.model === 'changed-model')).toBe(true);
   });
 });

@@ -3,14 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PersonaFile } from '../../../shared/domain/persona';
 import { defineBrain } from '../brains/brain-descriptor';
-import type { TraceEvent } from '../../../shared/domain/trace';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { FixtureToolBox } from '../engines/testing/fixture-toolboxes';
-import { startRun } from './run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 import { mathToolbox } from '../toolboxes/math';
 import { toolboxDescriptorOf } from '../toolboxes/toolbox-descriptor';
 import { buildPersonaRuntime } from './persona-runtime';
+import { startFixtureRun } from './testing/fixture-runtime';
 
 const toolboxes = { 'ovos-math-tools': mathToolbox, fixture_tools: toolboxDescriptorOf(FixtureToolBox) };
 let server: ScriptedServer | null = null;
@@ -46,14 +45,9 @@ describe('buildPersonaRuntime', () => {
     expect(runtime.systemPrompt).toBe(
       'You are a precise assistant. Use the math tools to compute answers instead of guessing.',
     );
-    const events: TraceEvent[] = [];
-    const handle = startRun(runtime, {
-      history: [],
-      message: 'What is 12*9?',
+    const { handle, events } = startFixtureRun(runtime, 'What is 12*9?', {
       sessionId: 's1',
-      personaId: null,
       personaName: 'Calculator',
-      onEvent: (e) => events.push(e),
     });
     const outcome = await handle.done;
     await runtime.close();
@@ -171,14 +165,7 @@ describe('buildPersonaRuntime', () => {
     const runtime = await buildPersonaRuntime(PersonaFile.parse({ name: 'P', handlers: ['ovos-react-loop'] }), {
       toolboxes,
     });
-    const outcome = await startRun(runtime, {
-      history: [],
-      message: 'hi',
-      sessionId: 's',
-      personaId: null,
-      personaName: 'P',
-      onEvent: () => undefined,
-    }).done;
+    const outcome = await startFixtureRun(runtime, 'hi', { personaName: 'P' }).handle.done;
     expect(outcome).toEqual({ status: 'finished', answer: 'Error: no brain configured.' });
   });
 });

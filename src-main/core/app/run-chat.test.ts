@@ -4,6 +4,7 @@ import { BrainError } from '../brains/brain-error';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { PersonaRuntime } from './persona-runtime';
 import { startRun } from './run-chat';
+import { startFixtureRun } from './testing/fixture-runtime';
 import { fixtureRegistry } from '../engines/testing/fixture-toolboxes';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { BUILTIN_ENGINES } from '../engines/engines';
@@ -120,11 +121,7 @@ describe('startRun', () => {
     const logged: string[] = [];
     setLogSink((_level, _scope, message) => logged.push(message));
     try {
-      const handle = startRun(runtime, {
-        history: [],
-        message: 'hi',
-        sessionId: 's',
-        personaId: null,
+      const { handle } = startFixtureRun(runtime, 'hi', {
         personaName: 'P',
         onEvent: () => {
           throw new Error('sink down');

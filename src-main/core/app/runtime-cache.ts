@@ -14,6 +14,16 @@ interface Entry {
   unwatch: Array<() => void>;
 }
 
+/** `fn` on the first call only: a run's `release` may be called again (a `finally` after an error) harmlessly. */
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
 /**
  * One built runtime per persona (its brain, engine and toolbox instances), reused across calls.
  * Saving a persona marks its runtime stale: it is closed once no run uses it, and rebuilt on next use.
@@ -69,15 +79,12 @@ export class RuntimeCache {
     entry.active++;
     try {
       const runtime = await entry.runtime;
-      let released = false;
       return {
         runtime,
-        release: () => {
-          if (released) return;
-          released = true;
+        release: once(() => {
           entry.active--;
           if (entry.stale && entry.active === 0) void this.close(entry);
-        },
+        }),
       };
     } catch (error) {
       entry.active--;
@@ -95,15 +102,7 @@ export class RuntimeCache {
   ): Promise<{ runtime: PersonaRuntime; release: () => void }> {
     const entry = this.build(personaId, change);
     const runtime = await entry.runtime;
-    let released = false;
-    return {
-      runtime,
-      release: () => {
-        if (released) return;
-        released = true;
-        void this.close(entry);
-      },
-    };
+    return { runtime, release: once(() => void this.close(entry)) };
   }
 
   /** Forgets a persona's runtime; it is closed now, or when its last run ends. */

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMessage } from '../../../shared/domain/message';
 import { PersonaFile } from '../../../shared/domain/persona';
-import type { TraceEvent } from '../../../shared/domain/trace';
 import { buildPersonaRuntime } from '../app/persona-runtime';
-import { startRun } from '../app/run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
+import { startFixtureRun } from '../app/testing/fixture-runtime';
 
 let server: ScriptedServer | null = null;
 afterEach(async () => {
@@ -33,15 +32,8 @@ async function runWith(extra: Record<string, unknown>, history = HISTORY) {
     ...extra,
   });
   const runtime = await buildPersonaRuntime(persona, { toolboxes: {} });
-  const events: TraceEvent[] = [];
-  const outcome = await startRun(runtime, {
-    history,
-    message: 'What is my name?',
-    sessionId: 's',
-    personaId: null,
-    personaName: 'Memo',
-    onEvent: (e) => events.push(e),
-  }).done;
+  const { handle, events } = startFixtureRun(runtime, 'What is my name?', { history, personaName: 'Memo' });
+  const outcome = await handle.done;
   await runtime.close();
   expect(outcome.status).toBe('finished');
   expect(server.chatRequests).toHaveLength(1);

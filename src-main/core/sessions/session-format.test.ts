@@ -10,7 +10,8 @@ import type { PersonaRuntime } from '../app/persona-runtime';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { memoryFor } from '../memory';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
-import { defineTool, ToolBox, ToolRegistry, type AgentTool } from '../toolbox';
+import { defineTool, ToolRegistry } from '../toolbox';
+import { ScriptedTools } from '../toolbox/test-fixtures';
 import { SessionStore } from './session-store';
 
 let dir: string;
@@ -25,23 +26,16 @@ afterEach(async () => {
 });
 
 /** `echo` returns `size` characters of text: small results and large ones (kept in the side file). */
-class EchoToolBox extends ToolBox {
-  static defaultId = 'echo_tools';
-  discoverTools(): AgentTool[] {
-    return [
-      defineTool({
-        name: 'echo',
-        description: 'Returns text of the given size.',
-        argumentSchema: z.object({ size: z.number().int(), n: z.number().int() }),
-        outputSchema: z.object({ text: z.string() }),
-        toolCall: ({ size, n }) => ({ text: `${n}:`.padEnd(size, String.fromCharCode(97 + (n % 26))) }),
-      }),
-    ];
-  }
-}
+const echoTool = defineTool({
+  name: 'echo',
+  description: 'Returns text of the given size.',
+  argumentSchema: z.object({ size: z.number().int(), n: z.number().int() }),
+  outputSchema: z.object({ text: z.string() }),
+  toolCall: ({ size, n }) => ({ text: `${n}:`.padEnd(size, String.fromCharCode(97 + (n % 26))) }),
+});
 
 async function runtime(maxIterations: number): Promise<PersonaRuntime> {
-  const toolbox = new EchoToolBox();
+  const toolbox = new ScriptedTools(() => [echoTool], { toolboxId: 'echo_tools' });
   await toolbox.ready;
   const engine = BUILTIN_ENGINES.find((e) => e.id === 'ovos-native-toolcall-loop')!;
   return {

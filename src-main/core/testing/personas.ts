@@ -1,3 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { engineIdOf } from '../../../shared/domain/persona';
+
 /** The MCP fixture server (trip planning), run over stdio with tsx. */
 const MCP_FIXTURE = new URL('../toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname;
 
@@ -29,4 +33,25 @@ export function mcpFixturePersona(apiUrl: string, extra: Record<string, unknown>
     },
     ...extra,
   };
+}
+
+type Json = Record<string, Record<string, Record<string, unknown>>>;
+
+/**
+ * A persona of the repository's examples/ (`example`, e.g. `ovos/reflexion_persona.json`) written into `dir` with
+ * only its brain's api_url changed (and `patch` merged into its engine block, when given); the new file's path.
+ */
+export async function exampleAt(
+  example: string,
+  apiUrl: string,
+  dir: string,
+  patch: Record<string, unknown> = {},
+): Promise<string> {
+  const json = JSON.parse(await readFile(new URL(`../../../examples/${example}`, import.meta.url), 'utf8')) as Json;
+  const engineId = engineIdOf(json as { handlers?: string[]; solvers?: string[] })!;
+  json[engineId]['ovos-chat-openai-plugin'].api_url = apiUrl;
+  Object.assign(json[engineId], patch);
+  const out = path.join(dir, path.basename(example));
+  await writeFile(out, JSON.stringify(json, null, 2));
+  return out;
 }

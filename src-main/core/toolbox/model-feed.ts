@@ -1,4 +1,8 @@
+import { formatBytes } from '../../../shared/domain/byte-size';
 import type { ImagePart } from '../../../shared/domain/message';
+
+/** Media sizes, measured and written as the window writes them. */
+export { base64Bytes, formatBytes } from '../../../shared/domain/byte-size';
 
 /** Media in a tool result (base64 `data`): an image may go to a brain that accepts images, audio never does. */
 export interface FeedMedia {
@@ -18,20 +22,6 @@ export type FeedPart = { kind: 'text'; text: string } | FeedMedia;
  */
 export interface ModelFeed {
   parts: FeedPart[];
-}
-
-/** The decoded size of base64 text. */
-export function base64Bytes(data: string): number {
-  const clean = data.replace(/\s/g, '');
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
-}
-
-/** A size as people read it: `312 B`, `95.1 KB`, `2.4 MB` (1 KB = 1024 bytes). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** The note that stands in the text for a piece of media: `[image: image/png, 95.1 KB, not shown to this model]`. */

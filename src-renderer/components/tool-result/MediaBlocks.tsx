@@ -72,17 +72,7 @@ export function ImageBlock({ data, mimeType, uri }: { data: string; mimeType: st
         </div>
       )}
       {full && (
-        <Modal
-          title="Image"
-          wide
-          testId="image-lightbox"
-          onClose={() => setFull(false)}
-          actions={
-            <button type="button" onClick={() => setFull(false)} data-autofocus>
-              Close
-            </button>
-          }
-        >
+        <Modal title="Image" wide testId="image-lightbox" onClose={() => setFull(false)}>
           <FullSize src={src} mimeType={mimeType} bytes={base64Bytes(data)} />
         </Modal>
       )}

@@ -44,17 +44,7 @@ function OpenButton({ uri, onOpen }: { uri: string; onOpen?: OpenResource }) {
         Open
       </button>
       {opened && (
-        <Modal
-          title="Resource"
-          wide
-          testId="resource-dialog"
-          onClose={() => setOpened(null)}
-          actions={
-            <button type="button" onClick={() => setOpened(null)} data-autofocus>
-              Close
-            </button>
-          }
-        >
+        <Modal title="Resource" wide testId="resource-dialog" onClose={() => setOpened(null)}>
           <code className="wrap small">{opened.uri}</code>
           {opened.state === 'loading' && (
             <div className="small muted">
@@ -79,6 +69,39 @@ function OpenButton({ uri, onOpen }: { uri: string; onOpen?: OpenResource }) {
   );
 }
 
+/** The head of a resource block: its kind, what the server said of it, Open, and its URI. */
+function ResourceHead({
+  kind,
+  uri,
+  name,
+  mimeType,
+  size,
+  onOpen,
+}: {
+  kind: 'link' | 'resource';
+  uri: string;
+  name?: string;
+  mimeType?: string;
+  size?: number;
+  onOpen?: OpenResource;
+}) {
+  return (
+    <>
+      <div className="result-meta small">
+        <span className="badge">{kind}</span>
+        {name && <strong>{name}</strong>}
+        {mimeType && <span className="badge">{mimeType}</span>}
+        {size !== undefined && <span className="muted">{formatBytes(size)}</span>}
+        <span className="spacer" />
+        <OpenButton uri={uri} onOpen={onOpen} />
+      </div>
+      <code className="wrap small" data-testid="resource-uri">
+        {uri}
+      </code>
+    </>
+  );
+}
+
 /** A resource link: its name, URI, type, description and size (when the server gave them), and Open. */
 export function ResourceLinkBlock({
   link,
@@ -89,17 +112,14 @@ export function ResourceLinkBlock({
 }) {
   return (
     <div className="result-block result-resource" data-testid="result-resource-link">
-      <div className="result-meta small">
-        <span className="badge">link</span>
-        {(link.title ?? link.name) && <strong>{link.title ?? link.name}</strong>}
-        {link.mimeType && <span className="badge">{link.mimeType}</span>}
-        {link.size !== undefined && <span className="muted">{formatBytes(link.size)}</span>}
-        <span className="spacer" />
-        <OpenButton uri={link.uri} onOpen={onOpen} />
-      </div>
-      <code className="wrap small" data-testid="resource-uri">
-        {link.uri}
-      </code>
+      <ResourceHead
+        kind="link"
+        uri={link.uri}
+        name={link.title ?? link.name}
+        mimeType={link.mimeType}
+        size={link.size}
+        onOpen={onOpen}
+      />
       {link.description && <div className="small muted">{link.description}</div>}
     </div>
   );
@@ -109,15 +129,7 @@ export function ResourceLinkBlock({
 export function EmbeddedResourceBlock({ resource, onOpen }: { resource: EmbeddedResource; onOpen?: OpenResource }) {
   return (
     <div className="result-block result-resource" data-testid="result-resource">
-      <div className="result-meta small">
-        <span className="badge">resource</span>
-        {resource.mimeType && <span className="badge">{resource.mimeType}</span>}
-        <span className="spacer" />
-        <OpenButton uri={resource.uri} onOpen={onOpen} />
-      </div>
-      <code className="wrap small" data-testid="resource-uri">
-        {resource.uri}
-      </code>
+      <ResourceHead kind="resource" uri={resource.uri} mimeType={resource.mimeType} onOpen={onOpen} />
       <details>
         <summary className="small">Embedded contents</summary>
         <ResourceContentsView contents={resource} />

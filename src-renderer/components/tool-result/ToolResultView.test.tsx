@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { mcpOutputSchemaFixture, TINY_PNG } from './test-fixtures';
+import { mcpOutputSchemaFixture, mcpResult, TINY_PNG } from './test-fixtures';
 import { ToolResultView } from './ToolResultView';
 
 afterEach(() => {
@@ -8,22 +8,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const mcp = (raw: unknown[], extra: Record<string, unknown> = {}) => ({
-  content: raw
-    .filter((b) => (b as { type: string }).type === 'text')
-    .map((b) => (b as { text: string }).text)
-    .join('\n'),
-  is_error: false,
-  structured: null,
-  raw,
-  ...extra,
-});
-
 describe('ToolResultView: each kind of content', () => {
   it('shows text as text, and JSON text as a folding tree with its size', () => {
     render(
       <ToolResultView
-        result={mcp([
+        result={mcpResult([
           { type: 'text', text: 'Plain line\nsecond line' },
           { type: 'text', text: '{"dir":{"files":[{"name":"a.txt","size":12}]},"total":1}' },
         ])}
@@ -47,7 +36,7 @@ describe('ToolResultView: each kind of content', () => {
 
   it('folds a long text to its first lines, says its size, and shows it all on request', () => {
     const text = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join('\n');
-    render(<ToolResultView result={mcp([{ type: 'text', text }])} />);
+    render(<ToolResultView result={mcpResult([{ type: 'text', text }])} />);
     const block = screen.getByTestId('result-text');
     expect(within(block).getByTestId('text-size').textContent).toBe('100 lines · 791 B');
     expect(block.querySelector('pre')!.textContent).toContain('line 24');
@@ -66,7 +55,7 @@ describe('ToolResultView: each kind of content', () => {
     });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(<ToolResultView result={mcp([{ type: 'image', data: TINY_PNG, mimeType: 'image/png' }])} />);
+    render(<ToolResultView result={mcpResult([{ type: 'image', data: TINY_PNG, mimeType: 'image/png' }])} />);
     const block = screen.getByTestId('result-image');
     expect(within(block).getByText('image/png')).toBeTruthy();
     expect(within(block).getByTestId('media-size').textContent).toBe('80 B');
@@ -93,7 +82,7 @@ describe('ToolResultView: each kind of content', () => {
   });
 
   it('plays audio with a player, and names its type and size', () => {
-    render(<ToolResultView result={mcp([{ type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' }])} />);
+    render(<ToolResultView result={mcpResult([{ type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' }])} />);
     const block = screen.getByTestId('result-audio');
     const audio = block.querySelector('audio')!;
     expect(audio.hasAttribute('controls')).toBe(true);
@@ -105,7 +94,7 @@ describe('ToolResultView: each kind of content', () => {
     const open = vi.fn(async (uri: string) => [{ uri, mimeType: 'text/plain', text: 'Resource 1: hello' }]);
     render(
       <ToolResultView
-        result={mcp([
+        result={mcpResult([
           {
             type: 'resource_link',
             uri: 'demo://resource/dynamic/text/1',
@@ -131,7 +120,7 @@ describe('ToolResultView: each kind of content', () => {
     const link = { type: 'resource_link', uri: 'demo://nope' };
     const { unmount } = render(
       <ToolResultView
-        result={mcp([link])}
+        result={mcpResult([link])}
         onOpenResource={async () => {
           throw Object.assign(new Error("Could not read the resource 'demo://nope'."), {
             code: 'tool_execution_failed',
@@ -144,14 +133,14 @@ describe('ToolResultView: each kind of content', () => {
     const error = await screen.findByTestId('resource-error');
     expect(error.textContent).toContain('Unknown resource: demo://nope');
     unmount();
-    render(<ToolResultView result={mcp([link])} />);
+    render(<ToolResultView result={mcpResult([link])} />);
     expect(screen.queryByRole('button', { name: 'Open' })).toBeNull();
   });
 
   it('shows an embedded resource with its URI, type and contents (text or bytes)', () => {
     render(
       <ToolResultView
-        result={mcp([
+        result={mcpResult([
           { type: 'resource', resource: { uri: 'demo://a.txt', mimeType: 'text/plain', text: 'embedded text' } },
           { type: 'resource', resource: { uri: 'demo://b.png', mimeType: 'image/png', blob: TINY_PNG } },
         ])}
@@ -170,11 +159,11 @@ describe('ToolResultView: each kind of content', () => {
 
 describe('ToolResultView: errors, structured content, raw JSON', () => {
   it('marks an is_error result as an error', () => {
-    render(<ToolResultView result={mcp([{ type: 'text', text: 'Quota exceeded' }], { is_error: true })} />);
+    render(<ToolResultView result={mcpResult([{ type: 'text', text: 'Quota exceeded' }], { is_error: true })} />);
     expect(screen.getByTestId('result-view').className).toContain('is-error');
     expect(screen.getByTestId('result-is-error').textContent).toContain('is_error');
     cleanup();
-    render(<ToolResultView result={mcp([{ type: 'text', text: 'fine' }])} />);
+    render(<ToolResultView result={mcpResult([{ type: 'text', text: 'fine' }])} />);
     expect(screen.queryByTestId('result-is-error')).toBeNull();
   });
 
@@ -196,25 +185,25 @@ describe('ToolResultView: errors, structured content, raw JSON', () => {
     });
     render(
       <ToolResultView
-        result={mcp([], { structured: { temperature: 36, conditions: 'rain' } })}
+        result={mcpResult([], { structured: { temperature: 36, conditions: 'rain' } })}
         outputSchema={schema}
       />,
     );
     expect(screen.getByTestId('schema-check').textContent).toBe('matches the output schema');
     expect(screen.getByTestId('result-structured').textContent).toContain('temperature: 36');
     cleanup();
-    render(<ToolResultView result={mcp([], { structured: { temperature: 'hot' } })} outputSchema={schema} />);
+    render(<ToolResultView result={mcpResult([], { structured: { temperature: 'hot' } })} outputSchema={schema} />);
     expect(screen.getByTestId('schema-check').textContent).toBe('does not match the output schema');
     const issues = screen.getByTestId('schema-issues').textContent!;
     expect(issues).toContain('.temperature must be number, not string');
     expect(issues).toContain('conditions');
     cleanup();
-    render(<ToolResultView result={mcp([], { structured: { x: 1 } })} outputSchema={mcpOutputSchemaFixture()} />);
+    render(<ToolResultView result={mcpResult([], { structured: { x: 1 } })} outputSchema={mcpOutputSchemaFixture()} />);
     expect(screen.getByTestId('schema-check').textContent).toBe('no output schema declared');
   });
 
   it('shows the whole result as raw JSON one click away, and back', () => {
-    const result = mcp([{ type: 'image', data: TINY_PNG, mimeType: 'image/png' }]);
+    const result = mcpResult([{ type: 'image', data: TINY_PNG, mimeType: 'image/png' }]);
     render(<ToolResultView result={result} testId="tool-result" />);
     const toggle = screen.getByRole('button', { name: 'Raw JSON' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');

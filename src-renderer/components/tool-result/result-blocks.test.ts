@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64Bytes, decodeBase64, fileNameFor, formatBytes, resultBlocks, resultLine } from './result-blocks';
-import { TINY_PNG } from './test-fixtures';
+import { mcpResult, TINY_PNG } from './test-fixtures';
 
 describe('result blocks', () => {
   it('sizes base64 as the bytes it decodes to, and says sizes as people read them', () => {
@@ -17,12 +17,7 @@ describe('result blocks', () => {
   });
 
   it('keeps a block it cannot show as unknown (then shown as JSON), and a non-MCP result as null', () => {
-    const view = resultBlocks({
-      content: '',
-      is_error: false,
-      structured: null,
-      raw: [{ type: 'image' }, { type: 'video', url: 'x' }, 'text?'],
-    });
+    const view = resultBlocks(mcpResult([{ type: 'image' }, { type: 'video', url: 'x' }, 'text?']));
     expect(view!.blocks.map((b) => b.type)).toEqual(['unknown', 'unknown', 'unknown']);
     expect(view!.structured).toBeUndefined();
     expect(resultBlocks({ result: 108 })).toBeNull();
@@ -31,19 +26,16 @@ describe('result blocks', () => {
   });
 
   it('says a result in one line without its base64', () => {
-    const line = resultLine({
-      content: 'a',
-      is_error: false,
-      structured: null,
-      raw: [
+    const line = resultLine(
+      mcpResult([
         { type: 'text', text: 'Here:\nthe logo' },
         { type: 'image', data: TINY_PNG, mimeType: 'image/png' },
         { type: 'audio', data: 'UklGRiQAAABXQVZF', mimeType: 'audio/wav' },
         { type: 'resource', resource: { uri: 'file:///a.txt', text: 'x' } },
-      ],
-    });
+      ]),
+    );
     expect(line).toBe('Here: the logo [image image/png, 80 B] [audio audio/wav, 12 B] [resource file:///a.txt]');
-    expect(resultLine({ content: '', is_error: false, structured: { t: 1 }, raw: [] })).toBe('{"t":1}');
+    expect(resultLine(mcpResult([], { structured: { t: 1 } }))).toBe('{"t":1}');
     expect(resultLine({ result: 108 })).toBe('{"result":108}');
   });
 

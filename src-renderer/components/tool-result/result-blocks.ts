@@ -1,3 +1,8 @@
+import { base64Bytes, formatBytes } from '../../../shared/domain/byte-size';
+
+/** Sizes as main writes them in the stub a model is fed. */
+export { base64Bytes, formatBytes } from '../../../shared/domain/byte-size';
+
 /**
  * A tool result as content blocks, to show each as what it is (text, image, audio, resource). Reads our MCP result
  * (`{content, is_error, structured, raw}`) and also a plain MCP CallToolResult (`{content: [...], isError}`).
@@ -93,20 +98,6 @@ function toBlock(b: unknown): ContentBlock {
     }
   }
   return { type: 'unknown', value: b };
-}
-
-/** How many bytes a base64 string decodes to. */
-export function base64Bytes(b64: string): number {
-  const clean = b64.replace(/\s/g, '');
-  const pad = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - pad);
-}
-
-/** A byte count as people read it: `812 B`, `1.2 KB`, `3.4 MB`. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The UTF-8 size of a text. */

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { McpPendingRequest } from '../../../shared/domain/mcp';
-import { bindEvents, createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { renderWithStore } from '../../testing/store-kit';
 import { McpRequestDialog } from './McpRequestDialog';
 
 afterEach(cleanup);
@@ -24,15 +22,7 @@ const elicitation: McpPendingRequest = {
 };
 
 function mount(respond: (input: { requestId: string; action: string; content?: unknown }) => unknown) {
-  const fake = fakeClient({ 'mcp.respond': respond as never });
-  const store = createAppStore(fake.client);
-  bindEvents(store, fake.client);
-  render(
-    <StoreProvider store={store}>
-      <McpRequestDialog />
-    </StoreProvider>,
-  );
-  return { ...fake, store };
+  return renderWithStore(<McpRequestDialog />, { 'mcp.respond': respond as never });
 }
 
 describe('McpRequestDialog', () => {

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import type { McpPendingRequest } from '../../../shared/domain/mcp';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { McpPendingRequest, McpResponse } from '../../../shared/domain/mcp';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { Modal } from '../../components/Modal';
@@ -18,99 +18,121 @@ function contentText(content: SamplingMessage['content']): string {
   return blocks.map((b) => (b.type === 'text' ? (b.text ?? '') : `[${b.type}]`)).join('\n');
 }
 
-/** An MCP server's elicitation: its message and a form from the requested schema; Accept, Decline or Cancel. */
-function ElicitationDialog({ request }: { request: McpPendingRequest }) {
+/** Answers the request, busy until main has it; main's refusal is the store's `mcpRequestError`. */
+function useAnswer(requestId: string) {
   const respond = useApp((s) => s.respondMcp);
   const error = useApp((s) => s.mcpRequestError);
-  const [values, setValues] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
+  const answer = async (response: McpResponse) => {
+    setBusy(true);
+    await respond(requestId, response);
+    setBusy(false);
+  };
+  return { answer, busy, error };
+}
+
+/** What each kind of request is: its title, the method the server sent, what answering it does. */
+const KINDS: Record<McpPendingRequest['kind'], { title: string; method: string; note: string }> = {
+  elicitation: {
+    title: 'An MCP server asks you',
+    method: 'elicitation/create',
+    note: 'What you accept is sent to that server only; Decline says no, Cancel dismisses the question.',
+  },
+  sampling: {
+    title: "An MCP server wants to use the persona's brain",
+    method: 'sampling/createMessage',
+    note: "Approve, and the persona's brain answers these messages (no tools); the answer goes back to the server.",
+  },
+};
+
+/** The dialog of a server's request: which toolbox (server) sent which method, what answering does, the rest. */
+function RequestModal({
+  request,
+  onClose,
+  actions,
+  children,
+}: {
+  request: McpPendingRequest;
+  onClose(): void;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const { title, method, note } = KINDS[request.kind];
+  return (
+    <Modal title={title} onClose={onClose} testId={`${request.kind}-dialog`} wide actions={actions}>
+      <p className="small muted">
+        <code>{request.toolboxId}</code> ({request.server}) sent <code>{method}</code>. {note}
+      </p>
+      {children}
+    </Modal>
+  );
+}
+
+/** An MCP server's elicitation: its message and a form from the requested schema; Accept, Decline or Cancel. */
+function ElicitationDialog({ request }: { request: McpPendingRequest }) {
+  const { answer, busy, error } = useAnswer(request.requestId);
+  const [values, setValues] = useState<Record<string, unknown>>({});
   const tool = useMemo(
     () => ({ name: 'elicitation', scope: request.requestId, schema: request.requestedSchema ?? { type: 'object' } }),
     [request.requestId, request.requestedSchema],
   );
-  const answer = async (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => {
-    setBusy(true);
-    await respond(request.requestId, content ? { action, content } : { action });
-    setBusy(false);
-  };
+  const reply = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) =>
+    void answer(content ? { action, content } : { action });
   return (
-    <Modal
-      title="An MCP server asks you"
-      onClose={() => void answer('cancel')}
-      testId="elicitation-dialog"
-      wide
+    <RequestModal
+      request={request}
+      onClose={() => reply('cancel')}
       actions={
         <>
-          <button type="button" onClick={() => void answer('cancel')} disabled={busy} data-testid="elicitation-cancel">
+          <button type="button" onClick={() => reply('cancel')} disabled={busy} data-testid="elicitation-cancel">
             Cancel
           </button>
-          <button
-            type="button"
-            onClick={() => void answer('decline')}
-            disabled={busy}
-            data-testid="elicitation-decline"
-          >
+          <button type="button" onClick={() => reply('decline')} disabled={busy} data-testid="elicitation-decline">
             Decline
           </button>
         </>
       }
     >
-      <p className="small muted">
-        <code>{request.toolboxId}</code> ({request.server}) sent <code>elicitation/create</code>. What you accept is
-        sent to that server only; Decline says no, Cancel dismisses the question.
-      </p>
       <p data-testid="elicitation-message">{request.message}</p>
       {error && !issuesOf(error).length && <ErrorNotice error={error} />}
       <ToolForm
         tool={tool}
         value={values}
         onChange={setValues}
-        onSubmit={(args) => void answer('accept', args)}
+        onSubmit={(args) => reply('accept', args)}
         submitLabel="Accept"
         busy={busy}
         issues={error ? issuesOf(error) : []}
       />
-    </Modal>
+    </RequestModal>
   );
 }
 
 /** An MCP server's sampling request: what it would send the persona's brain; Approve sends it, Decline refuses. */
 function SamplingDialog({ request }: { request: McpPendingRequest }) {
-  const respond = useApp((s) => s.respondMcp);
-  const error = useApp((s) => s.mcpRequestError);
-  const [busy, setBusy] = useState(false);
+  const { answer, busy, error } = useAnswer(request.requestId);
   const params = (request.sampling ?? {}) as {
     messages?: SamplingMessage[];
     systemPrompt?: string;
     maxTokens?: number;
     temperature?: number;
   };
-  const answer = async (action: 'accept' | 'decline') => {
-    setBusy(true);
-    await respond(request.requestId, { action });
-    setBusy(false);
-  };
+  const reply = (action: 'accept' | 'decline') => void answer({ action });
   return (
-    <Modal
-      title="An MCP server wants to use the persona's brain"
-      onClose={() => void answer('decline')}
-      testId="sampling-dialog"
-      wide
+    <RequestModal
+      request={request}
+      onClose={() => reply('decline')}
       actions={
         <>
-          <button type="button" data-autofocus onClick={() => void answer('decline')} disabled={busy}>
+          <button type="button" data-autofocus onClick={() => reply('decline')} disabled={busy}>
             Decline
           </button>
-          <button type="button" className="primary" onClick={() => void answer('accept')} disabled={busy}>
+          <button type="button" className="primary" onClick={() => reply('accept')} disabled={busy}>
             Approve and send to the brain
           </button>
         </>
       }
     >
-      <p className="small muted">
-        <code>{request.toolboxId}</code> ({request.server}) sent <code>sampling/createMessage</code>. Approve, and the
-        persona's brain answers these messages (no tools); the answer goes back to the server.
-      </p>
       {error && <ErrorNotice error={error} />}
       {params.systemPrompt && (
         <p className="small">
@@ -132,7 +154,7 @@ function SamplingDialog({ request }: { request: McpPendingRequest }) {
         <summary className="small">The request as the server sent it</summary>
         <JsonView value={request.sampling} />
       </details>
-    </Modal>
+    </RequestModal>
   );
 }
 

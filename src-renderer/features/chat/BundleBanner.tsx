@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useApp } from '../../store/context';
-import { toErrorValue } from '../../lib/api-error';
 import type { SessionBundle } from './use-session-bundle';
 
 /**
@@ -8,25 +7,14 @@ import type { SessionBundle } from './use-session-bundle';
  * brain and the recorded tool results; no provider request, no tool runs), which opens the new session.
  */
 export function BundleBanner({ bundle }: { bundle: SessionBundle }) {
-  const client = useApp((s) => s.client);
   const sessionId = useApp((s) => s.sessionId);
-  const loadSessions = useApp((s) => s.loadSessions);
-  const openSession = useApp((s) => s.openSession);
-  const toast = useApp((s) => s.toast);
+  const rerunOffline = useApp((s) => s.rerunBundleOffline);
   const [busy, setBusy] = useState(false);
   const rerun = async () => {
     if (!sessionId) return;
     setBusy(true);
-    try {
-      const done = await client.call('bundles.rerunOffline', { sessionId });
-      await loadSessions();
-      await openSession(done.sessionId);
-      toast(done.finished ? 'info' : 'error', done.finished ? 'Re-ran offline.' : 'The offline re-run did not finish.');
-    } catch (e) {
-      toast('error', `The offline re-run failed: ${toErrorValue(e).message}`);
-    } finally {
-      setBusy(false);
-    }
+    await rerunOffline(sessionId);
+    setBusy(false);
   };
   return (
     <div className="bundle-banner" role="status" data-testid="bundle-banner">

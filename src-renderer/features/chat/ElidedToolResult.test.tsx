@@ -3,18 +3,13 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { currentEvents } from '../../store/chat-slice';
 import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
-import { TINY_PNG } from '../../components/tool-result/test-fixtures';
+import { mcpResult, TINY_PNG } from '../../components/tool-result/test-fixtures';
 import { ToolCard } from './ToolCard';
 import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
-const image = {
-  content: '',
-  is_error: false,
-  structured: null,
-  raw: [{ type: 'image', data: TINY_PNG, mimeType: 'image/png' }],
-};
+const image = mcpResult([{ type: 'image', data: TINY_PNG, mimeType: 'image/png' }]);
 const result = (value: unknown, elided?: string[]): TraceEvent =>
   ({
     runId: 'r1',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { ForkDialog } from './ForkDialog';
+import { loadedSession } from '../../testing/fixtures';
 import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
@@ -9,20 +10,7 @@ function setup() {
   const { store, ...fake } = storeKit(
     {
       'sessions.fork': () => ({ sessionId: 's-fork', runId: 'r-fork' }),
-      'chat.loadSession': () => ({
-        session: {
-          sessionId: 's-fork',
-          personaId: 'calc',
-          personaName: 'Calc',
-          title: 't',
-          startedAt: 0,
-          updatedAt: 0,
-          runs: 1,
-        },
-        events: [],
-        warnings: [],
-        interruptedRunIds: [],
-      }),
+      'chat.loadSession': () => loadedSession('s-fork'),
       'chat.sessions': () => ({ sessions: [] }),
     },
     { sessionId: 's1', selectedId: 'calc' },

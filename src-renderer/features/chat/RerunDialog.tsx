@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RerunOnMiss, RerunTools } from '../../../shared/domain/time-travel';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Modal } from '../../components/Modal';
+import { PluginSelect } from '../../components/PluginSelect';
 import { useApp } from '../../store/context';
 
 /**
@@ -71,23 +72,9 @@ function RerunForm() {
           ))}
         </select>
         <label htmlFor="rerun-engine">Loop engine</label>
-        <select id="rerun-engine" value={engine} onChange={(e) => setEngine(e.target.value)}>
-          <option value="">the persona&apos;s</option>
-          {engines.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.title}
-            </option>
-          ))}
-        </select>
+        <PluginSelect id="rerun-engine" value={engine} plugins={engines} unset="the persona's" onChange={setEngine} />
         <label htmlFor="rerun-brain">Brain</label>
-        <select id="rerun-brain" value={brain} onChange={(e) => setBrain(e.target.value)}>
-          <option value="">the persona&apos;s</option>
-          {brains.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.title}
-            </option>
-          ))}
-        </select>
+        <PluginSelect id="rerun-brain" value={brain} plugins={brains} unset="the persona's" onChange={setBrain} />
         <label htmlFor="rerun-model">Model</label>
         <input
           id="rerun-model"

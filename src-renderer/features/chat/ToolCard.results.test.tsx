@@ -3,21 +3,16 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { ToolCard } from './ToolCard';
 import type { ToolRow } from '../../lib/trace-rows';
 import { ToolResultContext } from '../../components/tool-result/result-context';
-import { TINY_PNG } from '../../components/tool-result/test-fixtures';
+import { mcpResult, TINY_PNG } from '../../components/tool-result/test-fixtures';
 
 afterEach(cleanup);
 
-const image = {
-  content: "Here's the image you requested:\nThe image above is the MCP logo.",
-  is_error: false,
-  structured: null,
-  raw: [
-    { type: 'text', text: "Here's the image you requested:" },
-    { type: 'image', data: TINY_PNG, mimeType: 'image/png' },
-    { type: 'resource_link', uri: 'demo://resource/dynamic/text/1', name: 'Resource 1' },
-    { type: 'text', text: 'The image above is the MCP logo.' },
-  ],
-};
+const image = mcpResult([
+  { type: 'text', text: "Here's the image you requested:" },
+  { type: 'image', data: TINY_PNG, mimeType: 'image/png' },
+  { type: 'resource_link', uri: 'demo://resource/dynamic/text/1', name: 'Resource 1' },
+  { type: 'text', text: 'The image above is the MCP logo.' },
+]);
 const row: ToolRow = {
   kind: 'tool',
   key: 'k',

@@ -2,19 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { buildTraceRows } from '../../lib/trace-rows';
-import { TraceRowView, type RowUi } from './TraceRowView';
+import { TraceRowView } from './TraceRowView';
+import { inertRowUi } from '../../testing/fixtures';
 import { storeKit, renderInStore } from '../../testing/store-kit';
 import { assistantTurn } from '../../lib/trace-fixtures';
 
 afterEach(cleanup);
 
-const ui: RowUi = {
-  collapsed: () => false,
-  rawOpen: () => false,
-  toggleCollapsed: () => undefined,
-  toggleRaw: () => undefined,
-  openTool: () => undefined,
-};
 const base = { runId: 'r', at: 0 };
 
 /** A run whose forced last reply (after max_iterations 1) asked for tools again and said nothing. */
@@ -36,16 +30,14 @@ const pastLimit: TraceEvent[] = [
   {
     ...base,
     seq: 1,
-    iteration: 2,
-    type: 'assistant_message',
-    content: '',
-    toolCalls: [],
-    final: true,
-    durationMs: 5,
-    raw: null,
-    warnings: [
-      'The model asked for tools after the limit of 1 iteration: calc({"a":2}). They were not run, and it gave no answer.',
-    ],
+    ...assistantTurn({
+      iteration: 2,
+      final: true,
+      durationMs: 5,
+      warnings: [
+        'The model asked for tools after the limit of 1 iteration: calc({"a":2}). They were not run, and it gave no answer.',
+      ],
+    }),
   },
   { ...base, seq: 2, iteration: 0, type: 'run_finished', answer: '', iterations: 1, limitReached: true, durationMs: 9 },
 ] as TraceEvent[];
@@ -55,7 +47,7 @@ describe('TraceRowView past max_iterations (issue 11.15)', () => {
     const rows = buildTraceRows(pastLimit);
     renderInStore(
       storeKit().store,
-      rows.map((row) => <TraceRowView key={row.key} row={row} ui={ui} />),
+      rows.map((row) => <TraceRowView key={row.key} row={row} ui={inertRowUi} />),
     );
     expect(screen.getByTestId('trace-answer-warning').textContent).toBe(
       'The model asked for tools after the limit of 1 iteration: calc({"a":2}). They were not run, and it gave no answer.',
@@ -78,7 +70,7 @@ describe('TraceRowView past max_iterations (issue 11.15)', () => {
     ] as TraceEvent[]);
     renderInStore(
       storeKit().store,
-      rows.map((row) => <TraceRowView key={row.key} row={row} ui={ui} />),
+      rows.map((row) => <TraceRowView key={row.key} row={row} ui={inertRowUi} />),
     );
     const chip = screen.getByText('calc(arguments not JSON)');
     expect(chip.getAttribute('title')).toBe('{"a": 1, b');

@@ -1,6 +1,6 @@
 import { useApp } from '../../store/context';
 import { engineIdOf, patchEngine, engineBlockOf } from '../../lib/persona-model';
-import { Field } from './Field';
+import { TextField } from './Field';
 import { useFieldIssues } from './use-field-issues';
 
 /** Name, description and the system prompt. */
@@ -14,36 +14,31 @@ export function BasicsSection() {
     <section className="card section" aria-labelledby="basics-h">
       <h3 id="basics-h">Persona</h3>
       <div className="grid-2">
-        <Field id="persona-name" label="Name" errors={issues('name')}>
-          <input
-            id="persona-name"
-            value={draft.name}
-            aria-invalid={issues('name').length > 0}
-            onChange={(e) => update((p) => ({ ...p, name: e.target.value }))}
-          />
-        </Field>
-        <Field id="persona-description" label="Description" errors={issues('description')}>
-          <input
-            id="persona-description"
-            value={draft.description ?? ''}
-            placeholder="What this persona is for"
-            onChange={(e) => update((p) => ({ ...p, description: e.target.value }))}
-          />
-        </Field>
+        <TextField
+          id="persona-name"
+          label="Name"
+          errors={issues('name')}
+          value={draft.name}
+          onChange={(name) => update((p) => ({ ...p, name }))}
+        />
+        <TextField
+          id="persona-description"
+          label="Description"
+          errors={issues('description')}
+          value={draft.description ?? ''}
+          placeholder="What this persona is for"
+          onChange={(description) => update((p) => ({ ...p, description }))}
+        />
       </div>
-      <Field
+      <TextField
         id="persona-prompt"
         label="System prompt"
         help="Sent first in every conversation."
         errors={issues(`${engineId}.system_prompt`)}
-      >
-        <textarea
-          id="persona-prompt"
-          rows={5}
-          value={typeof prompt === 'string' ? prompt : ''}
-          onChange={(e) => update((p) => patchEngine(p, { system_prompt: e.target.value }))}
-        />
-      </Field>
+        rows={5}
+        value={typeof prompt === 'string' ? prompt : ''}
+        onChange={(system_prompt) => update((p) => patchEngine(p, { system_prompt }))}
+      />
     </section>
   );
 }

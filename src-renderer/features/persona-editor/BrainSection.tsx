@@ -4,7 +4,7 @@ import { brainBlockOf, brainIdOf, patchBrain, patchEngine } from '../../lib/pers
 import { Field } from './Field';
 import { OpenAIBrainSettings } from './OpenAIBrainSettings';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
-import { PluginSelect } from './PluginSelect';
+import { PluginSelect } from '../../components/PluginSelect';
 
 /**
  * The brain: which one (from the catalog), then its settings: the OpenAI-compatible brain's hand-made section, any

@@ -1,8 +1,8 @@
 import { useApp } from '../../store/context';
 import { engineBlockOf, engineIdOf, patchEngine, switchEngine } from '../../lib/persona-model';
-import { Field } from './Field';
+import { Field, TextField } from './Field';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
-import { PluginSelect } from './PluginSelect';
+import { PluginSelect } from '../../components/PluginSelect';
 import { useFieldIssues } from './use-field-issues';
 
 /** Engine-block keys other controls edit: the brain section, the basics (prompt), the toolboxes, the field below. */
@@ -43,25 +43,16 @@ export function EngineSection() {
             onChange={(id) => update((p) => switchEngine(p, id))}
           />
         </Field>
-        <Field
+        <TextField
           id="persona-max-iterations"
           label="Max iterations"
           help="Model turns with tool calls before a final answer is forced."
           errors={issues(`${engineId}.max_iterations`)}
-        >
-          <input
-            id="persona-max-iterations"
-            type="number"
-            min={1}
-            value={typeof max === 'number' ? max : ''}
-            aria-invalid={issues(`${engineId}.max_iterations`).length > 0}
-            onChange={(e) =>
-              update((p) =>
-                patchEngine(p, { max_iterations: e.target.value === '' ? undefined : Number(e.target.value) }),
-              )
-            }
-          />
-        </Field>
+          type="number"
+          min={1}
+          value={typeof max === 'number' ? max : ''}
+          onChange={(text) => update((p) => patchEngine(p, { max_iterations: text === '' ? undefined : Number(text) }))}
+        />
       </div>
       {rest && hasFormFields(rest) && (
         <PluginConfigForm

@@ -5,7 +5,7 @@ import { plural } from '../../lib/plural';
 import { CUSTOM_PROVIDER, PROVIDERS, providerOf } from '../../lib/providers';
 import { BrainHint } from '../../components/BrainHint';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from './Field';
+import { TextField } from './Field';
 import { useFieldIssues } from './use-field-issues';
 import { useBrainProbe } from './use-brain-probe';
 
@@ -60,20 +60,16 @@ export function OpenAIBrainSettings() {
         </button>
       </div>
       <div className="grid-2">
-        <Field
+        <TextField
           id="brain-url"
           label="API URL"
           help="The /v1 base address (the full …/chat/completions URL works too)."
           errors={issues(`${prefix}.api_url`)}
-        >
-          <input
-            id="brain-url"
-            value={url}
-            placeholder="http://localhost:11434/v1"
-            onChange={(e) => update((d) => patchBrain(d, { api_url: e.target.value }))}
-          />
-        </Field>
-        <Field
+          value={url}
+          placeholder="http://localhost:11434/v1"
+          onChange={(api_url) => update((d) => patchBrain(d, { api_url }))}
+        />
+        <TextField
           id="brain-model"
           label="Model"
           help={
@@ -82,22 +78,18 @@ export function OpenAIBrainSettings() {
               : 'Type a model name; the list fills in when the server answers.'
           }
           errors={issues(`${prefix}.model`)}
+          list="brain-models"
+          value={model}
+          placeholder="qwen2.5"
+          onChange={(text) => update((d) => patchBrain(d, { model: text }))}
         >
-          <input
-            id="brain-model"
-            list="brain-models"
-            value={model}
-            placeholder="qwen2.5"
-            aria-invalid={issues(`${prefix}.model`).length > 0}
-            onChange={(e) => update((d) => patchBrain(d, { model: e.target.value }))}
-          />
           <datalist id="brain-models">
             {models.map((m) => (
               <option key={m} value={m} />
             ))}
           </datalist>
-        </Field>
-        <Field
+        </TextField>
+        <TextField
           id="brain-key"
           label="API key"
           help={
@@ -105,16 +97,12 @@ export function OpenAIBrainSettings() {
               ? 'A key is stored for this persona (kept out of the persona file). Type to replace it.'
               : 'Not needed for local servers. Stored apart from the persona file.'
           }
-        >
-          <input
-            id="brain-key"
-            type="password"
-            autoComplete="off"
-            value={key}
-            placeholder={keyStored ? '•••••••• (stored)' : 'none'}
-            onChange={(e) => update((d) => patchBrain(d, { api_key: e.target.value }))}
-          />
-        </Field>
+          type="password"
+          autoComplete="off"
+          value={key}
+          placeholder={keyStored ? '•••••••• (stored)' : 'none'}
+          onChange={(api_key) => update((d) => patchBrain(d, { api_key }))}
+        />
       </div>
       <label className="check" title="The brain config's vision key">
         <input

@@ -97,7 +97,7 @@ export function VersionsDialog({ personaId, onClose }: { personaId: string; onCl
       )}
       {list && list.versions.length > 0 && (
         <div className="versions-layout">
-          <ul className="versions-list" role="listbox" aria-label="Versions" data-testid="versions-list">
+          <ul className="versions-list plain-list" role="listbox" aria-label="Versions" data-testid="versions-list">
             {list.versions.map((v) => (
               <li key={v.id}>
                 <button

@@ -1,6 +1,6 @@
-import { useRef } from 'react';
 import { useApp } from '../../store/context';
 import { isDirty } from '../../store/personas-slice';
+import { JsonFileButton } from '../../components/JsonFileButton';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { BusSettings } from './BusSettings';
 import { useGuardedSelect } from './use-guarded-select';
@@ -19,14 +19,6 @@ export function Sidebar() {
   const importPersona = useApp((s) => s.importPersona);
   const loadPersonas = useApp((s) => s.loadPersonas);
   const { select, create } = useGuardedSelect();
-  const fileRef = useRef<HTMLInputElement>(null);
-
-  const onFile = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (!file) return;
-    await importPersona(await file.text(), file.name);
-    if (fileRef.current) fileRef.current.value = '';
-  };
 
   return (
     <aside className="sidebar" aria-label="Personas">
@@ -38,18 +30,13 @@ export function Sidebar() {
         <button className="primary" data-testid="new-persona" onClick={create}>
           + New persona
         </button>
-        <button data-testid="import-persona" onClick={() => fileRef.current?.click()}>
-          Import…
-        </button>
-        <OpenBundleButton />
-        <input
-          ref={fileRef}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="import-file"
-          onChange={(e) => void onFile(e.target.files)}
+        <JsonFileButton
+          label="Import…"
+          testId="import-persona"
+          inputTestId="import-file"
+          onFile={async (file) => importPersona(await file.text(), file.name)}
         />
+        <OpenBundleButton />
       </div>
       <ul className="persona-list" data-testid="persona-list">
         {creatingNew && (

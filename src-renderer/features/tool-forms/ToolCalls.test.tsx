@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CallHistoryEntry, SavedCall } from '../../../shared/domain/call-history';
-import type { ToolInfo } from '../../../shared/domain/tool';
-import { createAppStore } from '../../store';
-import { StoreProvider } from '../../store/context';
-import { fakeClient } from '../../store/fake-client';
+import { toolInfo } from '../../testing/fixtures';
+import { renderInStore, storeKit } from '../../testing/store-kit';
 import { ToolDetail } from './ToolDetail';
 
 afterEach(cleanup);
@@ -13,15 +11,12 @@ const schema = {
   type: 'object',
   properties: { city: { type: 'string' }, token: { type: 'string', format: 'password' } },
 };
-const tool: ToolInfo = {
-  name: 'weather',
-  modelName: 'weather',
+const tool = toolInfo('weather', {
   description: 'Weather of a city',
   argument_schema: schema,
-  output_schema: {},
   toolboxId: 'wx',
   openai: { type: 'function', function: { name: 'weather', description: '', parameters: schema } },
-};
+});
 
 /** The main side as the tests need it: tools.call records into a history that outlives a window. */
 function fakeMain() {
@@ -77,15 +72,10 @@ function fakeMain() {
 
 /** A window: a new store on the same main side, its tool list (and history) loaded, the tool open. */
 async function openWindow(main: ReturnType<typeof fakeMain>) {
-  const fake = fakeClient(main as never);
-  const store = createAppStore(fake.client);
-  await act(() => store.getState().loadTools(null));
-  render(
-    <StoreProvider store={store}>
-      <ToolDetail tool={tool} />
-    </StoreProvider>,
-  );
-  return { ...fake, store };
+  const kit = storeKit(main as never);
+  await act(() => kit.store.getState().loadTools(null));
+  renderInStore(kit.store, <ToolDetail tool={tool} />);
+  return kit;
 }
 
 describe('saved calls in the Tools pane', () => {

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../../../shared/domain/trace';
-import { assertApproved } from '../../approvals/awaiting-approval';
 import { startRun } from '../../app/run-chat';
+import { approvedRuntime, runWiring } from '../../app/run-wiring';
 import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
@@ -61,22 +61,9 @@ export function chatHandlers(
     const { persona } = await app.personas.get(personaId);
     const personaVersion = await app.personas.currentVersion(personaId).catch(() => null);
     const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
-    const { runtime, release } = await app.runtimes.acquire(personaId);
-    try {
-      // Programs the user has not approved never start; the window asks, then sends again.
-      assertApproved(runtime.toolboxes);
-    } catch (error) {
-      release();
-      throw error;
-    }
-    // Resolves once the last event so far has been shown; the debugger's pauses and resumes wait for it.
-    let shown: Promise<void> = Promise.resolve();
-    const onEvent = (event: TraceEvent) => {
-      // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
-      // has raised a notice saying the session file misses it); appends keep their order, so events do too.
-      const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
-      shown = app.sessions.append(sessionId, event).then(show, show);
-    };
+    // Programs the user has not approved never start; the window asks, then sends again.
+    const { runtime, release } = await approvedRuntime(() => app.runtimes.acquire(personaId));
+    const { onEvent, openDebugger, register } = runWiring(app, sessionId, personaId, runtime);
     const handle = startRun(runtime, {
       history,
       message,
@@ -87,20 +74,10 @@ export function chatHandlers(
       onEvent,
       onToolProgress: (runId, toolCallId, p) =>
         app.emit('tools.progress', { ...p, callId: toolCallId, runId, toolboxId: null }),
-      openDebugger: (run) =>
-        app.debug.open({
-          ...run,
-          sessionId,
-          personaId,
-          ...(runtime.approval ? { approval: runtime.approval } : {}),
-          afterShown: (emit) => void shown.then(emit),
-        }),
+      openDebugger,
     });
-    app.runs.add({ runId: handle.runId, sessionId, client, cancel: (reason) => handle.cancel(reason) });
-    void handle.done.finally(() => {
-      app.runs.remove(handle.runId);
-      release();
-    });
+    register(handle, client);
+    void handle.done.finally(release);
     return { runId: handle.runId, sessionId };
   };
   return {

@@ -1,13 +1,11 @@
-import type { TraceEvent } from '../../../../shared/domain/trace';
 import type { SessionOrigin } from '../../../../shared/domain/time-travel';
 import { diffRuns } from '../../../../shared/domain/run-diff';
-import { assertApproved } from '../../approvals/awaiting-approval';
 import type { AppContext } from '../../app/app-context';
 import { startFork } from '../../app/fork-run';
 import type { PersonaRuntime } from '../../app/persona-runtime';
 import { changesPersona, rerunSession, userTurns, withTarget } from '../../app/rerun-session';
-import { newRunId, type RunControls, type RunHandle } from '../../app/run-chat';
-import { elideForWindow } from '../../app/trace-elision';
+import { newRunId } from '../../app/run-chat';
+import { approvedRuntime, runWiring } from '../../app/run-wiring';
 import { StudioError } from '../../errors';
 import { planFork } from '../../sessions/fork-plan';
 import { newSessionId } from '../../sessions/session-id';
@@ -18,40 +16,6 @@ import type { Handlers } from '../dispatch';
 function personaOf(session: { personaId: string | null }): string {
   if (!session.personaId) throw new StudioError('bad_input', 'The session does not say which persona it ran with.');
   return session.personaId;
-}
-
-/** What a run in a new session needs from the app: its events written then shown, the debugger, registration. */
-function wiring(app: AppContext, sessionId: string, personaId: string, runtime: PersonaRuntime) {
-  let shown: Promise<void> = Promise.resolve();
-  const onEvent = (event: TraceEvent) => {
-    const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
-    shown = app.sessions.append(sessionId, event).then(show, show);
-  };
-  const openDebugger = (run: RunControls) =>
-    app.debug.open({
-      ...run,
-      sessionId,
-      personaId,
-      ...(runtime.approval ? { approval: runtime.approval } : {}),
-      afterShown: (emit) => void shown.then(emit),
-    });
-  const register = (handle: RunHandle, client: string | undefined) => {
-    app.runs.add({ runId: handle.runId, sessionId, client, cancel: (reason) => handle.cancel(reason) });
-    void handle.done.finally(() => app.runs.remove(handle.runId));
-  };
-  return { onEvent, openDebugger, register };
-}
-
-/** A runtime with the persona's programs approved (else `approval_required`, and nothing starts). */
-async function approvedRuntime(acquire: () => Promise<{ runtime: PersonaRuntime; release: () => void }>) {
-  const held = await acquire();
-  try {
-    assertApproved(held.runtime.toolboxes);
-  } catch (error) {
-    held.release();
-    throw error;
-  }
-  return held;
 }
 
 /** An edited result must fit the tool's output schema, as a mocked one in the debugger must (when the tool is known). */
@@ -100,7 +64,7 @@ export function timeTravelHandlers(
         release();
         throw error;
       }
-      const { onEvent, openDebugger, register } = wiring(app, sessionId, personaId, runtime);
+      const { onEvent, openDebugger, register } = runWiring(app, sessionId, personaId, runtime);
       const handle = startFork(runtime, plan, {
         sessionId,
         personaId,
@@ -131,7 +95,7 @@ export function timeTravelHandlers(
         release();
         throw error;
       }
-      const { onEvent, openDebugger, register } = wiring(app, sessionId, personaId, runtime);
+      const { onEvent, openDebugger, register } = runWiring(app, sessionId, personaId, runtime);
       let first: (() => void) | null = null;
       const started = new Promise<void>((resolve) => (first = resolve));
       // A re-run of the persona as saved records its version; one with a changed brain, model or engine does not.

@@ -3,7 +3,7 @@ import { CriticConfig } from '../../../../shared/plugins/engines/critic-config';
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine, withSystemPrompt } from '../loop-engine';
-import { ask, emitAnswer, inSpan, lastUserText, limitReached, queryTool, toolNames, unparseable } from './phases';
+import { answerWith, ask, inSpan, lastUserText, limitReached, queryTool, toolNames, unparseable } from './phases';
 
 const DRAFT_PROMPT = `Answer the user's question as clearly and accurately as you can.
 `;
@@ -111,8 +111,7 @@ export class CriticEngine extends LoopEngine {
     }
     if (!settled)
       limitReached(ctx, 'max_critique_rounds', `${max} critique round(s) done: the last revision is the answer.`);
-    emitAnswer(ctx, answer);
-    return { answer, iterations: round };
+    return answerWith(ctx, answer, round);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { AgentMessage } from '../../../../shared/domain/message';
 import type { SpanKind } from '../../../../shared/domain/trace';
 import { BrainTurn } from '../brain-turn';
-import type { LoopContext } from '../loop-context';
+import type { LoopContext, LoopResult } from '../loop-context';
 import { runToolCall } from '../tool-step';
 
 /** The pieces the multi-phase OVOS loops share: inner brain turns, spans, notices, plain-text tool queries. */
@@ -28,6 +28,25 @@ export async function inSpan<T>(
   return value;
 }
 
+/**
+ * Up to `max` numbered rounds (iterations, episodes, follow-ups...), each inside a span `<label> <round> of <max>`:
+ * the first round whose body returns a value (not null) ends them. Null when every round ran without one.
+ */
+export async function inRounds<T>(
+  ctx: LoopContext,
+  kind: SpanKind,
+  label: string,
+  max: number,
+  body: (round: number, spanId: string) => Promise<T | null>,
+  close?: (value: T | null) => { text?: string; satisfactory?: boolean },
+): Promise<{ value: T; round: number } | null> {
+  for (let round = 1; round <= max; round++) {
+    const value = await inSpan(ctx, kind, `${label} ${round} of ${max}`, (spanId) => body(round, spanId), close);
+    if (value !== null) return { value, round };
+  }
+  return null;
+}
+
 /** A span whose whole content is known: opened and closed at once (an intermediate answer, a reflection). */
 export function leaf(ctx: LoopContext, kind: SpanKind, title: string, text: string): void {
   ctx.tracer.closeSpan(ctx.tracer.openSpan(kind, title, text), { text });
@@ -43,9 +62,13 @@ export function unparseable(ctx: LoopContext, message: string): void {
   ctx.tracer.emit({ type: 'loop_notice', reason: 'unparseable', message });
 }
 
-/** The answer of a loop whose last request was not the answer itself (Reflexion, Self-Ask...), streamed in one piece. */
-export function emitAnswer(ctx: LoopContext, answer: string): void {
+/**
+ * The result of a loop whose last request was not the answer itself (Reflexion, Self-Ask...): the answer is
+ * streamed in one piece, then returned with the iterations it took.
+ */
+export function answerWith(ctx: LoopContext, answer: string, iterations: number): LoopResult {
   if (answer) ctx.tracer.emit({ type: 'answer_delta', delta: answer });
+  return { answer, iterations };
 }
 
 /** The latest user message's text (OVOS: the request, problem or question the phases quote). */

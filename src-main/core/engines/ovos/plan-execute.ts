@@ -8,7 +8,7 @@ import { toolSchemas } from '../react-loop';
 import { parseReactReply } from '../react-parse';
 import { buildReactSystemPrompt } from '../react-prompt';
 import { runReactAction } from './react-episode';
-import { ask, emitAnswer, inSpan, lastUserText, limitReached, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
 
 const PLANNER_PROMPT = `You are a planning assistant.  Given a user request and a list of available tools,
 create a concise numbered action plan.
@@ -89,8 +89,7 @@ export class PlanExecuteEngine extends LoopEngine {
     let steps = parsePlan(planText);
     if (!steps.length) {
       unparseable(ctx, 'The planner wrote no numbered step; its reply is taken as the answer.');
-      emitAnswer(ctx, planText);
-      return { answer: planText, iterations: 0 };
+      return answerWith(ctx, planText, 0);
     }
     if (steps.length > config.max_steps) {
       limitReached(ctx, 'max_steps', `The plan has ${steps.length} steps: only the first ${config.max_steps} run.`);
@@ -127,31 +126,30 @@ export class PlanExecuteEngine extends LoopEngine {
     const loop: AgentMessage[] = schemas.length ? [{ role: 'system', content: buildReactSystemPrompt(schemas) }] : [];
     loop.push({ role: 'user', content: prompt });
     let last = '';
-    for (let i = 1; i <= max; i++) {
-      const outcome = await inSpan(
-        ctx,
-        'iteration',
-        `Iteration ${i} of ${max}`,
-        async (spanId): Promise<'done' | 'stop' | 'tool'> => {
-          const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
-          last = turn.content;
-          if (extractStepResult(last) !== null) {
-            turn.emitInner();
-            return 'done';
-          }
-          const step = parseReactReply(last);
-          if (step.kind !== 'action') {
-            turn.emitInner();
-            unparseable(ctx, "The step's reply has neither STEP_RESULT: nor an Action; its text is the step's result.");
-            return 'stop';
-          }
-          await runReactAction(ctx, turn, step, loop, `${spanId}_step`);
-          return 'tool';
-        },
-        () => ({}),
-      );
-      if (outcome !== 'tool') return extractStepResult(last) ?? last;
-    }
+    const ended = await inRounds(
+      ctx,
+      'iteration',
+      'Iteration',
+      max,
+      async (_round, spanId): Promise<'done' | 'stop' | null> => {
+        const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
+        last = turn.content;
+        if (extractStepResult(last) !== null) {
+          turn.emitInner();
+          return 'done';
+        }
+        const step = parseReactReply(last);
+        if (step.kind !== 'action') {
+          turn.emitInner();
+          unparseable(ctx, "The step's reply has neither STEP_RESULT: nor an Action; its text is the step's result.");
+          return 'stop';
+        }
+        await runReactAction(ctx, turn, step, loop, `${spanId}_step`);
+        return null;
+      },
+      () => ({}),
+    );
+    if (ended) return extractStepResult(last) ?? last;
     limitReached(
       ctx,
       'max_step_iterations',

@@ -6,7 +6,7 @@ import { toolSchemas } from '../react-loop';
 import { extractFinalAnswer, parseReactReply, withActionInput, type ReactStep } from '../react-parse';
 import { buildReactSystemPrompt, MAX_ITERATIONS_PROMPT, observationMessage } from '../react-prompt';
 import { runToolCall } from '../tool-step';
-import { ask, inSpan, limitReached, unparseable } from './phases';
+import { ask, inRounds, inSpan, limitReached, unparseable } from './phases';
 
 type Action = Extract<ReactStep, { kind: 'action' }>;
 
@@ -40,27 +40,19 @@ export async function runReactEpisode(ctx: LoopContext, messages: AgentMessage[]
   const loop = withSystemPrompt(ctx, messages);
   if (schemas.length) loop.unshift({ role: 'system', content: buildReactSystemPrompt(schemas) });
   const max = ctx.maxIterations;
-  for (let i = 1; i <= max; i++) {
-    const answer = await inSpan(
-      ctx,
-      'iteration',
-      `Iteration ${i} of ${max}`,
-      async (spanId): Promise<string | null> => {
-        const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
-        const step = parseReactReply(turn.content);
-        if (step.kind === 'action') {
-          await runReactAction(ctx, turn, step, loop, `${spanId}_react`);
-          return null;
-        }
-        turn.emitInner();
-        if (step.kind === 'text')
-          unparseable(ctx, 'The reply has neither an Action nor FINAL_ANSWER:; its text is taken as the answer.');
-        return step.answer;
-      },
-      (value) => (value === null ? {} : { text: value }),
-    );
-    if (answer !== null) return answer;
-  }
+  const answered = await inRounds(ctx, 'iteration', 'Iteration', max, async (_round, spanId) => {
+    const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
+    const step = parseReactReply(turn.content);
+    if (step.kind === 'action') {
+      await runReactAction(ctx, turn, step, loop, `${spanId}_react`);
+      return null;
+    }
+    turn.emitInner();
+    if (step.kind === 'text')
+      unparseable(ctx, 'The reply has neither an Action nor FINAL_ANSWER:; its text is taken as the answer.');
+    return step.answer;
+  });
+  if (answered) return answered.value;
   limitReached(ctx, 'max_iterations', `${max} iteration(s) used: the model is asked for its best FINAL_ANSWER: now.`);
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });
   return inSpan(ctx, 'final', 'Final answer, asked for after max_iterations', async () => {

@@ -3,7 +3,7 @@ import { ReflexionConfig } from '../../../../shared/plugins/engines/reflexion-co
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine } from '../loop-engine';
-import { ask, emitAnswer, inSpan, lastUserText, leaf, limitReached, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, lastUserText, leaf, limitReached, unparseable } from './phases';
 import { runReactEpisode } from './react-episode';
 
 const EVALUATOR_PROMPT = `You are evaluating whether an AI assistant's answer fully and correctly satisfies
@@ -67,61 +67,57 @@ export class ReflexionEngine extends LoopEngine {
     const request = lastUserText(messages);
     const reflections: string[] = [];
     let answer = '';
-    for (let episode = 1; episode <= max; episode++) {
-      const ok = await inSpan(
-        ctx,
-        'episode',
-        `Episode ${episode} of ${max}`,
-        async () => {
-          const prefix = reflections.length
-            ? [
-                {
-                  role: 'system' as const,
-                  content: fill(REFLECTIONS_PREFIX, { reflections: reflections.map((r) => `- ${r}`).join('\n') }),
-                },
-              ]
-            : [];
-          answer = await runReactEpisode(ctx, [...prefix, ...messages]);
-          leaf(ctx, 'answer', 'Answer', answer);
-          const feedback = await inSpan(
+    const satisfied = await inRounds(
+      ctx,
+      'episode',
+      'Episode',
+      max,
+      async (episode): Promise<true | null> => {
+        const prefix = reflections.length
+          ? [
+              {
+                role: 'system' as const,
+                content: fill(REFLECTIONS_PREFIX, { reflections: reflections.map((r) => `- ${r}`).join('\n') }),
+              },
+            ]
+          : [];
+        answer = await runReactEpisode(ctx, [...prefix, ...messages]);
+        leaf(ctx, 'answer', 'Answer', answer);
+        const feedback = await inSpan(
+          ctx,
+          'verdict',
+          'Verdict',
+          async () => (await ask(ctx, [{ role: 'user', content: fill(EVALUATOR_PROMPT, { request, answer }) }])).trim(),
+          (text) => ({ text, satisfactory: parseVerdict(text).satisfactory }),
+        );
+        const verdict = parseVerdict(feedback);
+        if (!verdict.clear)
+          unparseable(
             ctx,
-            'verdict',
-            'Verdict',
-            async () =>
-              (await ask(ctx, [{ role: 'user', content: fill(EVALUATOR_PROMPT, { request, answer }) }])).trim(),
-            (text) => ({ text, satisfactory: parseVerdict(text).satisfactory }),
+            'The verdict starts with neither SATISFACTORY nor UNSATISFACTORY; it counts as unsatisfactory.',
           );
-          const verdict = parseVerdict(feedback);
-          if (!verdict.clear)
-            unparseable(
-              ctx,
-              'The verdict starts with neither SATISFACTORY nor UNSATISFACTORY; it counts as unsatisfactory.',
-            );
-          if (verdict.satisfactory) return true;
-          if (episode < max) {
-            const prompt = fill(REFLECTOR_PROMPT, { request, answer, feedback });
-            reflections.push(
-              await inSpan(ctx, 'reflection', 'Reflection', async () =>
-                (await ask(ctx, [{ role: 'user', content: prompt }])).trim(),
-              ),
-            );
-          }
-          return false;
-        },
-        (ok) => ({ text: answer, satisfactory: ok }),
-      );
-      if (ok) {
-        emitAnswer(ctx, answer);
-        return { answer, iterations: episode };
-      }
+        if (verdict.satisfactory) return true;
+        if (episode < max) {
+          const prompt = fill(REFLECTOR_PROMPT, { request, answer, feedback });
+          reflections.push(
+            await inSpan(ctx, 'reflection', 'Reflection', async () =>
+              (await ask(ctx, [{ role: 'user', content: prompt }])).trim(),
+            ),
+          );
+        }
+        return null;
+      },
+      (ok) => ({ text: answer, satisfactory: ok !== null }),
+    );
+    if (satisfied) {
+      return answerWith(ctx, answer, satisfied.round);
     }
     limitReached(
       ctx,
       'max_reflections',
       `No answer was judged satisfactory in ${max} episode(s): the last one stands.`,
     );
-    emitAnswer(ctx, answer);
-    return { answer, iterations: max };
+    return answerWith(ctx, answer, max);
   }
 }
 

@@ -4,7 +4,7 @@ import { BrainTurn } from '../brain-turn';
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine, withSystemPrompt } from '../loop-engine';
-import { ask, emitAnswer, inSpan, leaf, limitReached, queryTool, toolNames, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, leaf, limitReached, queryTool, toolNames, unparseable } from './phases';
 
 const FINAL_PREFIX = 'So the final answer is:';
 const INTERMEDIATE_PREFIX = 'Intermediate answer:';
@@ -78,43 +78,34 @@ export class SelfAskEngine extends LoopEngine {
       { role: 'system', content: selfAskSystemPrompt(names) },
       ...withSystemPrompt(ctx, messages),
     ];
-    for (let i = 1; i <= max; i++) {
-      const answer = await inSpan(
-        ctx,
-        'follow_up',
-        `Follow-up ${i} of ${max}`,
-        async (spanId): Promise<string | null> => {
-          const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
-          turn.emitInner();
-          const text = turn.content;
-          const step = parseSelfAsk(text);
-          if (step.kind === 'final') return step.answer;
-          if (step.kind === 'text' || (step.kind === 'follow_up' && !names.length)) {
-            unparseable(
-              ctx,
-              step.kind === 'text'
-                ? 'The reply has no Follow up:, Tool: or "So the final answer is:"; its text is taken as the answer.'
-                : 'The reply asks a follow-up but the persona has no tools; its text is taken as the answer.',
-            );
-            return text;
-          }
-          // OVOS: a bare follow-up goes to the first tool of the first toolbox (discovery order, not sorted).
-          const first = ctx.registry.offeredInfos()[0].modelName;
-          const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [first, step.question];
-          const observation = await queryTool(ctx, `${spanId}_ask`, tool, query);
-          leaf(ctx, 'intermediate_answer', 'Intermediate answer', observation);
-          loop.push(
-            { role: 'assistant', content: text },
-            { role: 'user', content: `${INTERMEDIATE_PREFIX} ${observation}` },
-          );
-          return null;
-        },
-        (value) => (value === null ? {} : { text: value }),
-      );
-      if (answer !== null) {
-        emitAnswer(ctx, answer);
-        return { answer, iterations: i };
+    const answered = await inRounds(ctx, 'follow_up', 'Follow-up', max, async (_round, spanId) => {
+      const turn = await BrainTurn.request(ctx, loop, undefined, 'none');
+      turn.emitInner();
+      const text = turn.content;
+      const step = parseSelfAsk(text);
+      if (step.kind === 'final') return step.answer;
+      if (step.kind === 'text' || (step.kind === 'follow_up' && !names.length)) {
+        unparseable(
+          ctx,
+          step.kind === 'text'
+            ? 'The reply has no Follow up:, Tool: or "So the final answer is:"; its text is taken as the answer.'
+            : 'The reply asks a follow-up but the persona has no tools; its text is taken as the answer.',
+        );
+        return text;
       }
+      // OVOS: a bare follow-up goes to the first tool of the first toolbox (discovery order, not sorted).
+      const first = ctx.registry.offeredInfos()[0].modelName;
+      const [tool, query] = step.kind === 'tool' ? [step.tool, step.query] : [first, step.question];
+      const observation = await queryTool(ctx, `${spanId}_ask`, tool, query);
+      leaf(ctx, 'intermediate_answer', 'Intermediate answer', observation);
+      loop.push(
+        { role: 'assistant', content: text },
+        { role: 'user', content: `${INTERMEDIATE_PREFIX} ${observation}` },
+      );
+      return null;
+    });
+    if (answered) {
+      return answerWith(ctx, answered.value, answered.round);
     }
     limitReached(ctx, 'max_follow_ups', `${max} follow-up(s) asked: the model is told to give its final answer now.`);
     loop.push({ role: 'user', content: MAX_FOLLOW_UPS_PROMPT });
@@ -123,8 +114,7 @@ export class SelfAskEngine extends LoopEngine {
       const step = parseSelfAsk(text);
       return step.kind === 'final' ? step.answer : text;
     });
-    emitAnswer(ctx, answer);
-    return { answer, iterations: max + 1 };
+    return answerWith(ctx, answer, max + 1);
   }
 }
 

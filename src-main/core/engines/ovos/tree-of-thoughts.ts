@@ -3,7 +3,7 @@ import { TreeOfThoughtsConfig } from '../../../../shared/plugins/engines/tree-of
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
 import { LoopEngine } from '../loop-engine';
-import { ask, emitAnswer, inSpan, lastUserText, limitReached, unparseable } from './phases';
+import { answerWith, ask, inRounds, inSpan, lastUserText, limitReached, unparseable } from './phases';
 
 const GENERATOR_PROMPT = `You are solving a problem step by step.
 
@@ -72,49 +72,40 @@ export class TreeOfThoughtsEngine extends LoopEngine {
     const config = TreeOfThoughtsConfig.parse(this.setup.config ?? {});
     const problem = lastUserText(messages);
     let live: { history: string[]; score: number }[] = [{ history: [], score: 0 }];
-    for (let depth = 1; depth <= config.max_depth; depth++) {
-      const found = await inSpan(
-        ctx,
-        'depth',
-        `Depth ${depth} of ${config.max_depth}`,
-        async (): Promise<string | null> => {
-          const candidates: Candidate[] = [];
-          for (const branch of live) {
-            const history = historyText(branch.history);
-            for (let n = 1; n <= config.n_branches; n++) {
-              const spanId = ctx.tracer.openSpan('candidate', `Candidate ${candidates.length + 1}`);
-              const thought = (
-                await ask(ctx, [{ role: 'user', content: fill(GENERATOR_PROMPT, { problem, history }) }])
-              ).trim();
-              const answer = extractThoughtAnswer(thought);
-              if (answer) {
-                ctx.tracer.closeSpan(spanId, { text: thought, kept: true });
-                this.closeCandidates(ctx, candidates, new Set());
-                return answer;
-              }
-              const rating = await ask(ctx, [
-                { role: 'user', content: fill(EVALUATOR_PROMPT, { problem, history, thought }) },
-              ]);
-              let score = parseScore(rating);
-              if (score === null) {
-                unparseable(ctx, "The evaluator's reply has no number; the thought scores 5.");
-                score = 5;
-              }
-              ctx.tracer.leaveSpan(spanId);
-              candidates.push({ spanId, history: [...branch.history, thought], score });
-            }
+    const found = await inRounds(ctx, 'depth', 'Depth', config.max_depth, async (): Promise<string | null> => {
+      const candidates: Candidate[] = [];
+      for (const branch of live) {
+        const history = historyText(branch.history);
+        for (let n = 1; n <= config.n_branches; n++) {
+          const spanId = ctx.tracer.openSpan('candidate', `Candidate ${candidates.length + 1}`);
+          const thought = (
+            await ask(ctx, [{ role: 'user', content: fill(GENERATOR_PROMPT, { problem, history }) }])
+          ).trim();
+          const answer = extractThoughtAnswer(thought);
+          if (answer) {
+            ctx.tracer.closeSpan(spanId, { text: thought, kept: true });
+            this.closeCandidates(ctx, candidates, new Set());
+            return answer;
           }
-          const kept = [...candidates].sort((a, b) => b.score - a.score).slice(0, config.beam_width);
-          this.closeCandidates(ctx, candidates, new Set(kept));
-          live = kept.map((c) => ({ history: c.history, score: c.score }));
-          return null;
-        },
-        (value) => (value === null ? {} : { text: value }),
-      );
-      if (found !== null) {
-        emitAnswer(ctx, found);
-        return { answer: found, iterations: depth };
+          const rating = await ask(ctx, [
+            { role: 'user', content: fill(EVALUATOR_PROMPT, { problem, history, thought }) },
+          ]);
+          let score = parseScore(rating);
+          if (score === null) {
+            unparseable(ctx, "The evaluator's reply has no number; the thought scores 5.");
+            score = 5;
+          }
+          ctx.tracer.leaveSpan(spanId);
+          candidates.push({ spanId, history: [...branch.history, thought], score });
+        }
       }
+      const kept = [...candidates].sort((a, b) => b.score - a.score).slice(0, config.beam_width);
+      this.closeCandidates(ctx, candidates, new Set(kept));
+      live = kept.map((c) => ({ history: c.history, score: c.score }));
+      return null;
+    });
+    if (found) {
+      return answerWith(ctx, found.value, found.round);
     }
     limitReached(
       ctx,
@@ -127,8 +118,7 @@ export class TreeOfThoughtsEngine extends LoopEngine {
       const text = await ask(ctx, [{ role: 'user', content: prompt }]);
       return extractThoughtAnswer(text) || text;
     });
-    emitAnswer(ctx, answer);
-    return { answer, iterations: config.max_depth + 1 };
+    return answerWith(ctx, answer, config.max_depth + 1);
   }
 
   private closeCandidates(ctx: LoopContext, candidates: Candidate[], kept: Set<Candidate>): void {

@@ -102,27 +102,24 @@ export async function openSession(config: MCPConfig, setup: (client: Client) => 
   }
   const url = new URL(config.url!);
   const requestInit = { headers: config.headers };
-  if (config.transport === 'http') {
+  /** A session over one HTTP transport, with a client of its own (one that failed to connect is not reused). */
+  const over = async (transport: Transport) => {
     const client = newClient(setup);
-    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    await connectWithin(client, transport, timeoutMs, label);
+    return new MCPSession(client, label, transport);
+  };
+  if (config.transport === 'http') {
     try {
-      await connectWithin(client, transport, timeoutMs, label);
-      return new MCPSession(client, label, transport);
+      return await over(new StreamableHTTPClientTransport(url, { requestInit }));
     } catch (streamableError) {
-      const sseClient = newClient(setup);
-      const sse = new SSEClientTransport(url, { requestInit });
       try {
-        await connectWithin(sseClient, sse, timeoutMs, label);
-        return new MCPSession(sseClient, label, sse);
+        return await over(new SSEClientTransport(url, { requestInit }));
       } catch (sseError) {
         throw new Error(`${describe(streamableError)} (streamable HTTP); ${describe(sseError)} (SSE)`);
       }
     }
   }
-  const client = newClient(setup);
-  const transport = new SSEClientTransport(url, { requestInit });
-  await connectWithin(client, transport, timeoutMs, label);
-  return new MCPSession(client, label, transport);
+  return over(new SSEClientTransport(url, { requestInit }));
 }
 
 function newClient(setup: (client: Client) => void): Client {

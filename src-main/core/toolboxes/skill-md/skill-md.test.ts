@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PersonaFile } from '../../../../shared/domain/persona';
 import { buildPersonaRuntime } from '../../app/persona-runtime';
-import { startRun } from '../../app/run-chat';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../../testing/scripted-openai-server';
 import { NO_BRAIN_MESSAGE, SkillMdToolBox, skillMdToolbox } from './index';
 import { parseSkillMd, skillToolName } from './skill-md-file';
+import { startFixtureRun } from '../../app/testing/fixture-runtime';
 
 const SUMMARIZE = `---
 name: Summarize Text
@@ -108,14 +108,7 @@ describe('SkillMdToolBox (ovos-skill-md-toolbox)', () => {
       },
     });
     const runtime = await buildPersonaRuntime(persona, { toolboxes: { [skillMdToolbox.id]: skillMdToolbox } });
-    const handle = startRun(runtime, {
-      history: [],
-      message: 'Tell me about OVOS briefly.',
-      sessionId: 's',
-      personaId: null,
-      personaName: 'Skilled',
-      onEvent: () => undefined,
-    });
+    const { handle } = startFixtureRun(runtime, 'Tell me about OVOS briefly.', { personaName: 'Skilled' });
     const outcome = await handle.done;
     await runtime.close();
     expect(outcome).toEqual({ status: 'finished', answer: 'Here it is: open, private, voice.' });

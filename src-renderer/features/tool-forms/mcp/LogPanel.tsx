@@ -21,6 +21,34 @@ function logText(data: unknown): string {
   }
 }
 
+/** A choice of MCP log level; `unset` names the choice shown before one is made (it cannot be picked). */
+function LevelSelect({
+  label,
+  value,
+  unset,
+  onChange,
+}: {
+  label: string;
+  value: McpLogLevel | '';
+  unset?: string;
+  onChange(level: McpLogLevel): void;
+}) {
+  return (
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as McpLogLevel)}>
+      {unset !== undefined && (
+        <option value="" disabled>
+          {unset}
+        </option>
+      )}
+      {LEVELS.map((l) => (
+        <option key={l} value={l}>
+          {l}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** A server's log messages and other notifications, live, filtered by level; the server's own level can be set. */
 export function LogPanel({ toolboxId }: { toolboxId: string }) {
   const entries = useApp((s) => s.mcpLog[toolboxId] ?? NONE);
@@ -55,14 +83,7 @@ export function LogPanel({ toolboxId }: { toolboxId: string }) {
     <div className="mcp-log" data-testid="log-panel">
       <div className="row mcp-log-bar">
         <label className="small">
-          Show from{' '}
-          <select aria-label="Lowest level shown" value={min} onChange={(e) => setMin(e.target.value as McpLogLevel)}>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
+          Show from <LevelSelect label="Lowest level shown" value={min} onChange={setMin} />
         </label>
         <label className="small">
           <input type="checkbox" checked={notifications} onChange={(e) => setNotifications(e.target.checked)} /> Other
@@ -72,20 +93,12 @@ export function LogPanel({ toolboxId }: { toolboxId: string }) {
         {logging && (
           <label className="small" title="logging/setLevel: the lowest level the server sends">
             Server sends from{' '}
-            <select
-              aria-label="Server log level"
+            <LevelSelect
+              label="Server log level"
               value={serverLevel}
-              onChange={(e) => void setLevel(e.target.value as McpLogLevel)}
-            >
-              <option value="" disabled>
-                its default
-              </option>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
+              unset="its default"
+              onChange={(level) => void setLevel(level)}
+            />
           </label>
         )}
         <span className="small muted">

@@ -1,36 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { ToolboxInfo } from '../../../../shared/domain/tool';
-import { bindEvents, createAppStore } from '../../../store';
-import { StoreProvider } from '../../../store/context';
-import { fakeClient } from '../../../store/fake-client';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { toolboxInfo } from '../../../testing/fixtures';
+import { renderWithStore } from '../../../testing/store-kit';
 import { ToolsPane } from '../ToolsPane';
 
 afterEach(cleanup);
 
-const server: ToolboxInfo = {
-  toolboxId: 'ovos-mcp-toolbox:docs',
-  title: 'MCP server',
-  description: '',
-  source: 'mcp',
-  configSchema: {},
-  config: {},
-  error: null,
-  tools: [],
-};
-const builtin: ToolboxInfo = { ...server, toolboxId: 'ovos-math-tools', title: 'Math', source: 'builtin' };
+const server = toolboxInfo({ toolboxId: 'ovos-mcp-toolbox:docs', title: 'MCP server', source: 'mcp' });
+const builtin = toolboxInfo({ toolboxId: 'ovos-math-tools' });
 
-function mount(handlers: Parameters<typeof fakeClient>[0]) {
-  const fake = fakeClient(handlers);
-  const store = createAppStore(fake.client);
-  store.setState({ selectedId: 'p', toolboxes: [builtin, server], tab: 'tools' });
-  bindEvents(store, fake.client);
-  render(
-    <StoreProvider store={store}>
-      <ToolsPane />
-    </StoreProvider>,
-  );
-  return { ...fake, store };
+function mount(handlers: Parameters<typeof renderWithStore>[1]) {
+  return renderWithStore(<ToolsPane />, handlers, { selectedId: 'p', toolboxes: [builtin, server], tab: 'tools' });
 }
 
 describe('MCP server tabs in the Tools pane', () => {

@@ -29,4 +29,14 @@ describe('PluginSelect', () => {
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'b' } });
     expect(onChange).toHaveBeenCalledWith('b');
   });
+
+  it('offers the empty value as its own named choice with `unset`, never as not installed', () => {
+    const onChange = vi.fn();
+    render(<PluginSelect id="p" value="" plugins={plugins} unset="the persona's" onChange={onChange} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(["the persona's", 'Plugin A', 'Plugin B']);
+    fireEvent.change(select, { target: { value: 'a' } });
+    expect(onChange).toHaveBeenCalledWith('a');
+  });
 });
