@@ -276,13 +276,13 @@ async function run(
           });
       });
     }
-    return {
-      ok: true,
-      result,
-      ...fedContent(target, result),
-      durationMs: elapsed(),
-      toolboxId: target.toolbox.toolboxId,
-    };
+    // Built whole (no spread of a temporary): this is every successful call's result.
+    const feed = modelFeedOf(target, result);
+    const durationMs = elapsed();
+    const toolboxId = target.toolbox.toolboxId;
+    return feed
+      ? { ok: true, result, content: feedText(feed), feed, durationMs, toolboxId }
+      : { ok: true, result, content: JSON.stringify(result), durationMs, toolboxId };
   } catch (error) {
     if (error instanceof CancelledError || options.signal?.aborted)
       throw error instanceof CancelledError ? error : new CancelledError();
@@ -305,8 +305,12 @@ async function run(
  * for this result, else the result's JSON.
  */
 function fedContent(target: RegisteredTool | null, result: unknown): { content: string; feed?: ModelFeed } {
-  const feed = target?.toolbox.tools.get(target.name)?.modelFeed?.(result) ?? null;
+  const feed = modelFeedOf(target, result);
   return feed ? { content: feedText(feed), feed } : { content: JSON.stringify(result) };
+}
+
+function modelFeedOf(target: RegisteredTool | null, result: unknown): ModelFeed | null {
+  return target?.toolbox.tools.get(target.name)?.modelFeed?.(result) ?? null;
 }
 
 /** The error message plus its issues or cause, so the model can correct its arguments. */

@@ -155,12 +155,12 @@ export class MCPToolBox extends ToolBox {
   }
 
   /** Drops null values of optional arguments before validation, as OVOS's adapter does before sending. */
-  override async callTool(
+  override callTool(
     name: string,
     kwargs: unknown,
     ctx: Partial<ToolCallContext> = {},
   ): Promise<Record<string, unknown>> {
-    if (!this.discovered) await this.ready;
+    if (!this.discovered) return this.ready.then(() => this.callTool(name, kwargs, ctx));
     const schema = this.tools.get(name)?.argumentSchema as JsonSchema | undefined;
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
   }
