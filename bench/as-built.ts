@@ -4,9 +4,10 @@
  * object literal) then calls `Object.defineProperty(fn, 'name')`, about 1 µs on Node 20, which the app's build
  * (scripts/build.js: esbuild, no keepNames) never pays, nor the peers' plain JavaScript from node_modules. The
  * module is bundled with the app's esbuild options (packages stay external, so both sides share one copy of each
- * library) into node_modules/.cache (where packages resolve), once per process, and imported from there.
+ * library) into node_modules/.cache (where packages resolve), once per process, imported from there and deleted.
  */
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -30,5 +31,10 @@ export async function importAsBuilt<T>(entry: string): Promise<T> {
     logLevel: 'warning',
     absWorkingDir: root,
   });
-  return (await import(pathToFileURL(outfile).href)) as T;
+  try {
+    return (await import(pathToFileURL(outfile).href)) as T;
+  } finally {
+    // Loaded: the file is no longer needed (one per process, so concurrent benches never share one).
+    await rm(outfile, { force: true });
+  }
 }
