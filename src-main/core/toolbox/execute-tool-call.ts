@@ -256,6 +256,17 @@ async function run(
   };
   if (options.signal) onSignalAbort(options.signal, onAbort);
   try {
+    // The call's timeout starts before the tool does, so a timeout of the tool's own (an MCP server's, 30 s by
+    // default as this one) that ends at the same moment fires after it: the user sees tool_timeout.
+    if (timeoutMs)
+      timer = new PausableTimer(timeoutMs, () => {
+        const error = new ToolExecutionError(
+          'tool_timeout',
+          `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
+        );
+        rejectGuard?.(error);
+        context.abort(error);
+      });
     const call = target.toolbox.callTool(target.name, args, context);
     let result: Record<string, unknown>;
     if (!options.signal && !timeoutMs) result = await call;
@@ -265,15 +276,6 @@ async function run(
         call.then(resolve, reject);
         rejectGuard = reject;
         if (options.signal?.aborted) reject(new CancelledError());
-        if (timeoutMs)
-          timer = new PausableTimer(timeoutMs, () => {
-            const error = new ToolExecutionError(
-              'tool_timeout',
-              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
-            );
-            reject(error);
-            context.abort(error);
-          });
       });
     }
     // Built whole (no spread of a temporary): this is every successful call's result.
