@@ -97,4 +97,13 @@ function describe() {
   return JSON.stringify({ session: s.sessionId, rows: rows?.length, scroll, indexes, items: items.slice(-3) });
 }
 
-Object.assign(window, { benchMount: mount, benchOpen: open, benchSend: send, benchLatencies: () => [...latencies] });
+/** How many events the window holds of session `s` (the older ones follow the first paint). */
+const held = (sessionId: string) => store.getState().eventsBySession[sessionId]?.length ?? 0;
+
+Object.assign(window, {
+  benchMount: mount,
+  benchOpen: open,
+  benchSend: send,
+  benchLatencies: () => [...latencies],
+  benchHeld: held,
+});

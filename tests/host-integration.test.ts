@@ -203,6 +203,8 @@ describe('persona-studio serve', () => {
     const { session, events: stored } = await client.call('chat.loadSession', { sessionId });
     expect(session.personaId).toBe(record.id);
     expect(stored.map((e) => e.seq)).toEqual(events.map((e) => e.seq));
+    // Reopened, the window gets what it was sent live (same order, same form).
+    expect(stored).toEqual(events);
     const { sessions } = await client.call('chat.sessions', { personaId: record.id });
     expect(sessions.map((s) => s.sessionId)).toEqual([sessionId]);
   });

@@ -369,8 +369,15 @@ export const methods = {
     output: z.object({ text: z.string() }),
   },
   'chat.loadSession': {
-    /** `limit`: the newest events wanted (a window keeps that many); `omitted` says how many older ones were left out. */
-    input: z.object({ sessionId: z.string(), limit: z.number().int().positive().optional() }),
+    /**
+     * `limit`: the newest events wanted (a window keeps that many); `omitted` says how many older ones were left
+     * out, and `earlier` is the cursor to them: give it as `before` for the `limit` events before those.
+     */
+    input: z.object({
+      sessionId: z.string(),
+      limit: z.number().int().positive().optional(),
+      before: z.number().int().nonnegative().optional(),
+    }),
     /**
      * `warnings`: what the file lacks (unreadable lines, a run that has no end in it); `interruptedRunIds`: runs
      * without an end in the file that are not going either (the app stopped during them).
@@ -381,6 +388,7 @@ export const methods = {
       warnings: z.array(z.string()),
       interruptedRunIds: z.array(z.string()),
       omitted: z.number().int().nonnegative().optional(),
+      earlier: z.number().int().nonnegative().optional(),
     }),
   },
   /**

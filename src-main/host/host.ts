@@ -10,6 +10,7 @@ import { dispatch } from '../core/api/dispatch';
 import { StudioError } from '../core/errors';
 import { logger } from '../core/log';
 import { allowedOrigins, checkUpgrade, hostAllowed, newToken } from './auth';
+import { clientSender } from './client-sender';
 import { openBrowser } from './open-browser';
 import { serveStatic } from './static-files';
 
@@ -17,8 +18,6 @@ const log = logger('host');
 
 /** Unanswered requests one connection may have; more are answered at once with an error. */
 export const MAX_IN_FLIGHT = 256;
-/** Bytes queued to a client that does not read before it is dropped. */
-const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 /** The id of a request, for an answer that does not run it (0 when there is none). */
 function requestId(text: string): string | number {
@@ -112,15 +111,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     let inFlight = 0;
     ws.on('error', (error) => log.warn(`client socket: ${error.message}`));
     // Memory stays bounded: a client that stops reading is dropped instead of queueing without end.
-    const send = (value: unknown) => {
-      if (ws.readyState !== ws.OPEN) return;
-      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-        log.warn(`a client stopped reading (${ws.bufferedAmount} bytes queued): closing its connection`);
-        ws.terminate();
-        return;
-      }
-      ws.send(JSON.stringify(value));
-    };
+    const send = clientSender(ws, (queued) =>
+      log.warn(`a client stopped reading (${queued} bytes queued): closing its connection`),
+    );
     const off = app.onEvent(send);
     ws.on('close', () => {
       off();

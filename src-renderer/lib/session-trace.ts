@@ -44,6 +44,10 @@ export class SessionTrace {
   private stale = false;
   private dirty = true;
   private view: TraceView | null = null;
+  /** Events kept: MAX_EVENTS, and more once the user asked for earlier ones. */
+  private keep = MAX_EVENTS;
+  /** Oldest events dropped so far to stay within `keep` (the window no longer holds them). */
+  dropped = 0;
 
   constructor(events: TraceEvent[] = []) {
     this.builder.finish();
@@ -53,7 +57,7 @@ export class SessionTrace {
   /** Takes events as they come; false when all of them were known already. */
   add(events: TraceEvent[]): boolean {
     // Of a batch past the limit only its newest events can be kept.
-    if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
+    if (events.length > this.keep) events = events.slice(events.length - this.keep);
     let fresh = false;
     for (const e of events) {
       const k = keyOf(e);
@@ -73,19 +77,19 @@ export class SessionTrace {
     }
     if (!fresh) return false;
     this.dirty = true;
-    if (this.events.length > MAX_EVENTS + TRIM_STEP) this.trim();
+    if (this.events.length > this.keep + TRIM_STEP) this.trim();
     return true;
   }
 
   /**
-   * Takes events older than those it has (a session sent newest first): they go before them, the rows are rebuilt
-   * once. False when all of them were known already.
+   * Takes events older than those it has (a session sent newest first, or earlier events the user asked for): they
+   * go before them and are all kept (the limit grows to hold them), the rows are rebuilt once. False when all of
+   * them were known already.
    */
   addOlder(events: TraceEvent[]): boolean {
-    const room = MAX_EVENTS - this.events.length;
-    if (room <= 0) return false;
-    const fresh = events.filter((e) => !this.keys.has(keyOf(e))).slice(-room);
+    const fresh = events.filter((e) => !this.keys.has(keyOf(e)));
     if (!fresh.length) return false;
+    this.keep = Math.max(this.keep, this.events.length + fresh.length);
     this.events = fresh.concat(this.events);
     this.reindex();
     return true;
@@ -141,8 +145,14 @@ export class SessionTrace {
       this.progress.set(e.runId, { runId: e.runId, iteration, max });
   }
 
+  /** How many events it holds. */
+  get size(): number {
+    return this.events.length;
+  }
+
   private trim() {
-    this.events = this.events.slice(this.events.length - MAX_EVENTS);
+    this.dropped += this.events.length - this.keep;
+    this.events = this.events.slice(this.events.length - this.keep);
     this.reindex();
   }
 

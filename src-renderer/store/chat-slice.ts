@@ -1,6 +1,6 @@
 import type { ErrorValue } from '../../shared/domain/errors';
 import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../shared/domain/trace';
-import type { EventPayload, SessionSummary } from '../../shared/ipc/contract';
+import type { EventPayload, MethodOutput, SessionSummary } from '../../shared/ipc/contract';
 import { toErrorValue } from '../lib/api-error';
 import { MAX_EVENTS, SessionTrace, type TraceView } from '../lib/session-trace';
 import type { TraceRow } from '../lib/trace-rows';
@@ -35,6 +35,8 @@ export interface ChatSlice {
   chatError: ErrorValue | null;
   /** The run this window started, until it ends. */
   pendingRunId: string | null;
+  /** By session: the older events the window does not hold (null: none). */
+  earlierBySession: Record<string, EarlierEvents | null>;
   /** Runs of loaded sessions whose end is not in the file and that are not going: never shown as running. */
   interruptedRuns: Record<string, true>;
   /** Starts a run; false when it could not start (the error is in chatError), so the composer keeps the text. */
@@ -42,21 +44,28 @@ export interface ChatSlice {
   cancelRun(): Promise<void>;
   loadSessions(): Promise<void>;
   openSession(sessionId: string): Promise<void>;
+  /** Adds a page of the events before those the window holds of the session on screen. */
+  loadEarlier(): Promise<void>;
   resetChat(): void;
   applyTrace(payload: EventPayload<'chat.trace'>): void;
   /** Replaces an event that came with elided fields by the whole one from the session file. */
   loadFullEvent(event: TraceEvent): Promise<void>;
 }
 
-/** Events a session paints first when it opens (whole runs, so the newest runs look as they will). */
+/** Events a session asks for first when it opens: what its first paint shows; the rest it keeps follow. */
 const FIRST_WINDOW = 1_500;
+/** Events one "Load earlier events" adds. */
+const EARLIER_PAGE = 5_000;
 
-/** Where the first window of a long session starts: 0 when the session is short enough to show at once. */
-function firstWindowStart(events: TraceEvent[]): number {
-  if (events.length <= FIRST_WINDOW * 2) return 0;
-  let i = events.length - FIRST_WINDOW;
-  while (i > 0 && events[i - 1].runId === events[i].runId) i--;
-  return i;
+/**
+ * The events of a session the window does not hold: how many (about: counted by the file's lines), and where the
+ * next page before them starts (`cursor`, from chat.loadSession; null once the window dropped some of its own).
+ */
+export interface EarlierEvents {
+  count: number;
+  cursor: number | null;
+  /** A page of them is on its way. */
+  loading: boolean;
 }
 
 /** The events of the session on screen. */
@@ -99,11 +108,19 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
   /** By session: adds the older events of a session that painted its newest first, if not done yet. */
   const older = new Map<string, () => void>();
   /** Adds events to a session's trace; the state to set when that changed something. */
+  /** By session: oldest events the window dropped to stay within its limit (they join the earlier ones). */
+  const dropped = new Map<string, number>();
   const add = (s: AppState, sessionId: string, events: TraceEvent[]): Partial<AppState> | null => {
     let trace = traces.get(sessionId);
     if (!trace) traces.set(sessionId, (trace = new SessionTrace()));
     if (!trace.add(events) && s.traceBySession[sessionId]) return null;
-    return viewState(s, sessionId, trace);
+    const view = viewState(s, sessionId, trace);
+    const lost = trace.dropped - (dropped.get(sessionId) ?? 0);
+    if (!lost) return view;
+    dropped.set(sessionId, trace.dropped);
+    const was = s.earlierBySession[sessionId];
+    const earlier = { count: (was?.count ?? 0) + lost, cursor: null, loading: false };
+    return { ...view, earlierBySession: { ...s.earlierBySession, [sessionId]: earlier } };
   };
   const viewState = (s: AppState, sessionId: string, trace: SessionTrace): Partial<AppState> => {
     const view = trace.snapshot();
@@ -131,6 +148,38 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
   };
   const nextFrame: (run: () => void) => void =
     typeof requestAnimationFrame === 'function' ? (run) => requestAnimationFrame(run) : (run) => setTimeout(run, 16);
+  /** By session: the warnings its pages gave since it was last opened. */
+  const warned = new Map<string, Set<string>>();
+  /** Takes in what a page of a session says: its notices, interrupted runs, and what is older than it. */
+  const takePage = (sessionId: string, page: MethodOutput<'chat.loadSession'>, more: boolean) => {
+    // Pages of one session can repeat a warning (the events they share, lost writes): each is said once.
+    const said = warned.get(sessionId) ?? new Set<string>();
+    warned.set(sessionId, said);
+    get().sessionNotices(
+      sessionId,
+      (page.warnings ?? []).filter((w) => !said.has(w) && said.add(w)),
+    );
+    const count = page.omitted ?? 0;
+    set((s) => ({
+      interruptedRuns: {
+        ...s.interruptedRuns,
+        ...Object.fromEntries((page.interruptedRunIds ?? []).map((id) => [id, true] as const)),
+      },
+      earlierBySession: {
+        ...s.earlierBySession,
+        [sessionId]: count && page.earlier !== undefined ? { count, cursor: page.earlier, loading: more } : null,
+      },
+    }));
+  };
+  /** Loads a page of a session's older events and puts them before those the window holds (all of them kept). */
+  const loadOlder = async (sessionId: string, input: { before?: number; limit: number }): Promise<void> => {
+    const page = await get().client.call('chat.loadSession', { sessionId, ...input });
+    const trace = traces.get(sessionId);
+    if (!trace) return;
+    if (trace.addOlder(page.events)) set((s) => viewState(s, sessionId, trace));
+    dropped.set(sessionId, trace.dropped);
+    takePage(sessionId, page, false);
+  };
   return {
     chatView: { flipped: new Set(), raw: new Set(), allCollapsed: false, anchors: new Map() },
     rememberChatView: (patch) => void Object.assign(get().chatView, patch),
@@ -142,6 +191,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     chatError: null,
     pendingRunId: null,
     interruptedRuns: {},
+    earlierBySession: {},
     async send(message) {
       const personaId = get().selectedId;
       const text = message.trim();
@@ -190,35 +240,55 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     },
     async openSession(sessionId) {
       try {
-        const { events, warnings, interruptedRunIds } = await get().client.call('chat.loadSession', {
+        // A session not on screen yet paints its newest events first; the older ones it keeps follow that paint.
+        warned.delete(sessionId);
+        const held = traces.get(sessionId)?.size;
+        const known = held !== undefined;
+        // A session the window holds already is asked for as many events as it holds (earlier pages included).
+        const page = await get().client.call('chat.loadSession', {
           sessionId,
-          limit: MAX_EVENTS,
+          limit: known ? Math.max(MAX_EVENTS, held) : FIRST_WINDOW,
         });
-        get().sessionNotices(sessionId, warnings ?? []);
         older.get(sessionId)?.();
-        // A session not on screen yet paints its newest runs first; the older events follow after that paint.
-        const split = traces.has(sessionId) ? 0 : firstWindowStart(events);
-        set((s) => ({
-          interruptedRuns: {
-            ...s.interruptedRuns,
-            ...Object.fromEntries((interruptedRunIds ?? []).map((id) => [id, true] as const)),
-          },
-          sessionId,
-          chatError: null,
-          pendingRunId: null,
-          ...add(s, sessionId, split ? events.slice(split) : events),
-        }));
-        if (!split) return;
-        const addOlder = () => {
+        set((s) => ({ sessionId, chatError: null, pendingRunId: null, ...add(s, sessionId, page.events) }));
+        const more = known || page.earlier === undefined ? 0 : MAX_EVENTS - page.events.length;
+        takePage(sessionId, page, more > 0);
+        if (!more) return;
+        const addOlder = async () => {
           if (older.get(sessionId) !== addOlder) return;
           older.delete(sessionId);
-          const trace = traces.get(sessionId)!;
-          if (trace.addOlder(events.slice(0, split))) set((s) => viewState(s, sessionId, trace));
+          try {
+            await loadOlder(sessionId, { before: page.earlier, limit: more });
+          } catch (e) {
+            // The newest events stay on screen; the older ones are one "Load earlier events" away.
+            const earlier = get().earlierBySession[sessionId];
+            if (earlier)
+              set((s) => ({
+                earlierBySession: { ...s.earlierBySession, [sessionId]: { ...earlier, loading: false } },
+              }));
+            get().toast('error', `Earlier events could not be loaded: ${toErrorValue(e).message}`);
+          }
         };
         older.set(sessionId, addOlder);
-        nextFrame(() => setTimeout(addOlder, 0));
+        nextFrame(() => setTimeout(() => void addOlder(), 0));
       } catch (e) {
         get().toast('error', `The session could not be opened: ${toErrorValue(e).message}`);
+      }
+    },
+    async loadEarlier() {
+      const sessionId = get().sessionId;
+      const earlier = sessionId ? get().earlierBySession[sessionId] : undefined;
+      if (!sessionId || !earlier || earlier.loading) return;
+      set((s) => ({ earlierBySession: { ...s.earlierBySession, [sessionId]: { ...earlier, loading: true } } }));
+      const held = traces.get(sessionId)?.size ?? 0;
+      // After the window dropped its oldest events, the page is counted from the end again.
+      const input =
+        earlier.cursor === null ? { limit: held + EARLIER_PAGE } : { before: earlier.cursor, limit: EARLIER_PAGE };
+      try {
+        await loadOlder(sessionId, input);
+      } catch (e) {
+        set((s) => ({ earlierBySession: { ...s.earlierBySession, [sessionId]: earlier } }));
+        get().toast('error', `Earlier events could not be loaded: ${toErrorValue(e).message}`);
       }
     },
     resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),

@@ -51,6 +51,10 @@ describe('events to the window are bounded', () => {
     expect(newest.events).toEqual(all.events.slice(-3));
     expect(newest.omitted).toBe(all.events.length - 3);
     expect(all.omitted).toBeUndefined();
+    // The page before those, by the cursor the answer gave.
+    const before = await kit.ok('chat.loadSession', { sessionId, limit: 3, before: newest.earlier });
+    expect(before.events).toEqual(all.events.slice(-6, -3));
+    expect(before.omitted).toBe(all.events.length - 6);
   }, 30_000);
 
   it('a large earlier answer is replayed whole when the conversation goes on', async () => {

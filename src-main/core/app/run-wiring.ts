@@ -3,7 +3,7 @@ import { assertApproved } from '../approvals/awaiting-approval';
 import type { AppContext } from './app-context';
 import type { PersonaRuntime } from './persona-runtime';
 import type { RunControls, RunHandle } from './run-chat';
-import { elideForWindow } from './trace-elision';
+import { windowEvent } from './trace-elision';
 
 /**
  * What a run the window started needs from the app, the same for a chat turn, a fork and a re-run: its events
@@ -15,7 +15,7 @@ export function runWiring(app: AppContext, sessionId: string, personaId: string,
   const onEvent = (event: TraceEvent) => {
     // Shown once written: what the window shows is on disk. A failed write is shown all the same (the store
     // has raised a notice saying the session file misses it); appends keep their order, so events do too.
-    const show = () => app.emit('chat.trace', { sessionId, event: elideForWindow(app.sessions.forWindow(event)) });
+    const show = () => app.emit('chat.trace', { sessionId, event: windowEvent(app.sessions, event) });
     shown = app.sessions.append(sessionId, event).then(show, show);
   };
   const openDebugger = (run: RunControls) =>

@@ -1,5 +1,6 @@
 import { elisionNote } from '../../../shared/domain/elision-note';
 import type { TraceEvent } from '../../../shared/domain/trace';
+import type { SessionStore } from '../sessions';
 
 /** The largest field of a trace event sent to a window as it is (characters of its JSON). */
 export const MAX_WINDOW_FIELD_CHARS = 256 * 1024;
@@ -13,18 +14,25 @@ function size(value: unknown): number {
 
 const note = elisionNote;
 
+/** What the caller already knows about an event's sizes (so that they are not measured again). */
+export interface KnownSizes {
+  /** `raw.request`'s JSON is at most this long (characters). */
+  requestCharsAtMost?: number;
+}
+
 /**
  * The event as a window gets it: a field past `limit` is cut (text) or replaced by a note (values, the raw
  * exchange), and `elided` names them. Events that fit are returned as they are. The session file keeps them whole.
  */
-export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS): TraceEvent {
+export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS, known: KnownSizes = {}): TraceEvent {
   const record = event as unknown as Record<string, unknown>;
   const elided: string[] = [];
-  const out: Record<string, unknown> = { ...record };
+  let copy: Record<string, unknown> | null = null;
+  const out = () => (copy ??= { ...record });
   for (const field of TEXT_FIELDS) {
     const value = record[field];
     if (typeof value === 'string' && value.length > limit) {
-      out[field] = `${value.slice(0, limit)}\n${note(value.length)}`;
+      out()[field] = `${value.slice(0, limit)}\n${note(value.length)}`;
       elided.push(field);
     }
   }
@@ -32,16 +40,18 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
     if (!(field in record)) continue;
     const chars = size(record[field]);
     if (chars > limit) {
-      out[field] = field === 'arguments' ? { elided: note(chars) } : note(chars);
+      out()[field] = field === 'arguments' ? { elided: note(chars) } : note(chars);
       elided.push(field);
     }
   }
   const raw = record.raw as { request?: unknown; response?: unknown } | null | undefined;
   if (raw) {
-    const request = size(raw.request);
+    // A request known to fit is not serialized to be measured (it is the largest part of a long run's event).
+    const fits = known.requestCharsAtMost !== undefined && known.requestCharsAtMost <= limit;
+    const request = fits ? 0 : size(raw.request);
     const response = size(raw.response);
     if (request > limit || response > limit) {
-      out.raw = {
+      out().raw = {
         request: request > limit ? note(request) : raw.request,
         response: response > limit ? note(response) : raw.response,
       };
@@ -49,5 +59,15 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
     }
   }
   if (!elided.length) return event;
-  return { ...(out as unknown as TraceEvent), elided: [...new Set([...(event.elided ?? []), ...elided])] };
+  return { ...(out() as unknown as TraceEvent), elided: [...new Set([...(event.elided ?? []), ...elided])] };
+}
+
+/**
+ * An event appended to (or loaded from) `sessions` as a window is sent it: the store's lean form (payloads as
+ * references, a long request as a note), then each field within the window's limit.
+ */
+export function windowEvent(sessions: SessionStore, event: TraceEvent): TraceEvent {
+  return elideForWindow(sessions.forWindow(event), MAX_WINDOW_FIELD_CHARS, {
+    requestCharsAtMost: sessions.requestCharsAtMost(event),
+  });
 }

@@ -61,8 +61,8 @@ interface RequestState {
   messages: unknown[];
   /** `chars[i]`: about how many characters of JSON its first i messages are. */
   chars: number[];
-  /** Each other field as JSON. */
-  fields: Map<string, string>;
+  /** Each other field: its value and its JSON. */
+  fields: Map<string, { value: unknown; text: string }>;
 }
 
 interface RunState {
@@ -136,7 +136,7 @@ export class SessionEncoder {
         keep++;
     const stored: Json = {};
     const same: string[] = [];
-    const fields = new Map<string, string>();
+    const fields = new Map<string, { value: unknown; text: string }>();
     const prefix = base ? base.chars.slice(0, keep + 1) : [2];
     if (prefix.length === 0) prefix.push(2);
     let chars = 2;
@@ -145,14 +145,16 @@ export class SessionEncoder {
         stored.messages = messages.slice(keep);
         prefix.length = keep + 1;
         for (let i = keep; i < messages.length; i++) prefix[i + 1] = prefix[i] + approxChars(messages[i]) + 1;
-        chars += prefix[messages.length];
+        chars += key.length + 4 + prefix[messages.length];
         continue;
       }
-      const text = JSON.stringify(value);
+      // A field like the last request's (the tools offered, sampling) is compared without serializing it again.
+      const last = base?.fields.get(key);
+      const text = last && sameJson(value, last.value) ? last.text : JSON.stringify(value);
       if (text === undefined) continue;
-      fields.set(key, text);
+      fields.set(key, { value, text });
       chars += key.length + text.length + 4;
-      if (base && base.fields.get(key) === text && text.length > 8) {
+      if (last && last.text === text && text.length > 8) {
         same.push(key);
         stored[key] = null;
       } else stored[key] = value;
@@ -199,14 +201,26 @@ function sameJson(a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-/** About how many characters of JSON a value is (texts by their length, without serializing them). */
+/**
+ * About how many characters of JSON a value is (texts by their length, without serializing them). Never less
+ * than a sixth of the real length: an escaped character is at most 6, a number at most 24 characters.
+ */
 function approxChars(value: unknown, depth = 0): number {
   if (typeof value === 'string') return value.length + 2;
-  if (value === null || typeof value !== 'object' || depth > 8) return 8;
+  if (value === null || typeof value !== 'object') return 8;
+  if (depth > 8) return JSON.stringify(value).length;
   let n = 2;
   if (Array.isArray(value)) for (const item of value) n += approxChars(item, depth + 1) + 1;
   else for (const [k, v] of Object.entries(value)) n += k.length + 4 + approxChars(v, depth + 1);
   return n;
+}
+
+/**
+ * At most how long the JSON of an encoded event's request is (from its notes, without serializing it); undefined
+ * when encoding did not measure it.
+ */
+export function requestCharsAtMost(notes: StorageNotes | undefined): number | undefined {
+  return notes?.req ? notes.req.chars * 6 : undefined;
 }
 
 /** True when `result` is what JSON.parse(content) gives (so only the text needs storing). */

@@ -17,6 +17,8 @@ interface StoredLine {
   notes: StorageNotes | undefined;
   /** Its line number in the file, from 1. */
   line: number;
+  /** Where it starts in the text parsed (characters). */
+  offset: number;
 }
 
 /** The lines of a session file, parsed; `trusted` when the file has our header (written by this app). */
@@ -50,19 +52,27 @@ function isHeader(value: unknown): boolean {
   );
 }
 
+/** Where a text to parse comes from: part of a file whose header was checked already (`trusted`), from `firstLine`. */
+export interface ParseOptions {
+  trusted?: boolean;
+  /** The line number of the text's first line in its file (1 when it is the whole file). */
+  firstLine?: number;
+}
+
 /**
  * Parses a session file's text. A file with our header is trusted: each line gets a cheap shape check. A file
  * without (written before format 2, or imported) gets full validation of every event after it is rebuilt.
  */
-export function parseLines(text: string): ParsedSession {
+export function parseLines(text: string, options: ParseOptions = {}): ParsedSession {
   const lines: StoredLine[] = [];
   const skipped: SkippedLine[] = [];
   const refs = new Set<string>();
-  let trusted = false;
+  let trusted = options.trusted ?? false;
   let start = 0;
-  for (let i = 1; start < text.length; i++) {
+  for (let i = options.firstLine ?? 1; start < text.length; i++) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
+    const offset = start;
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (!line) continue;
@@ -86,7 +96,7 @@ export function parseLines(text: string): ParsedSession {
     }
     const { $s: notes, ...event } = json as { $s?: StorageNotes } & Record<string, unknown>;
     for (const [, ref] of notes?.payloads ?? []) refs.add(ref);
-    lines.push({ event: notes ? event : (json as Record<string, unknown>), notes, line: i });
+    lines.push({ event: notes ? event : (json as Record<string, unknown>), notes, line: i, offset });
   }
   return { lines, skipped, trusted, refs };
 }
@@ -107,8 +117,10 @@ interface RunMemory {
 export function rebuildEvents(
   parsed: ParsedSession,
   texts: PayloadTexts,
-): { events: TraceEvent[]; skipped: SkippedLine[]; requestChars: Map<TraceEvent, number> } {
+): { events: TraceEvent[]; skipped: SkippedLine[]; requestChars: Map<TraceEvent, number>; offsets: number[] } {
   const events: TraceEvent[] = [];
+  /** Where each event's line starts in the text parsed. */
+  const offsets: number[] = [];
   const skipped = [...parsed.skipped];
   const runs = new Map<string, RunMemory>();
   const requestChars = new Map<TraceEvent, number>();
@@ -160,9 +172,10 @@ export function rebuildEvents(
     }
     if (notes?.req) requestChars.set(out, notes.req.chars);
     events.push(out);
+    offsets.push(stored.offset);
   }
   skipped.sort((a, b) => a.line - b.line);
-  return { events, skipped, requestChars };
+  return { events, skipped, requestChars, offsets };
 }
 
 function rebuildRequest(

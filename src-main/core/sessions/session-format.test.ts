@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { OpenAIBrain } from '../brains/openai/openai-brain';
 import { startRun } from '../app/run-chat';
+import { elideForWindow, windowEvent } from '../app/trace-elision';
 import type { PersonaRuntime } from '../app/persona-runtime';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { memoryFor } from '../memory';
@@ -146,6 +147,24 @@ describe('what a window is sent', () => {
     const loaded = await store.load('s1', { payloads: 'refs' });
     const again = loaded.events.find((e) => e.seq === result.seq)!;
     expect(store.forWindow(again)).toMatchObject({ elided: ['content', 'result'], payloads: [ref] });
+  });
+});
+
+describe('what a window is sent, without measuring requests again', () => {
+  it('is what measuring every field gives, for small and long requests, live and reloaded', async () => {
+    const store = new SessionStore(dir);
+    const live = await recordRun(store, 's1', 8, (n) => (n % 2 ? 9_000 : 70_000));
+    const requests = assistants(live).map((e) => JSON.stringify(e.raw?.request).length);
+    expect(Math.min(...requests)).toBeLessThan(32 * 1024);
+    expect(Math.max(...requests)).toBeGreaterThan(256 * 1024);
+    for (const event of live) expect(windowEvent(store, event)).toEqual(elideForWindow(store.forWindow(event)));
+    const loaded = await store.load('s1', { payloads: 'refs' });
+    for (const event of loaded.events)
+      expect(windowEvent(store, event)).toEqual(elideForWindow(store.forWindow(event)));
+    // Lighter requests are sent whole, heavier ones as a note (fetched with the whole event).
+    const shown = assistants(live).map((e) => windowEvent(store, e));
+    expect(shown.filter((e) => e.elided?.includes('raw')).length).toBeGreaterThan(0);
+    expect(shown.filter((e) => !e.elided?.includes('raw')).length).toBeGreaterThan(0);
   });
 });
 

@@ -16,6 +16,15 @@ interface Entry {
   size: number;
   mtimeMs: number;
   state: SummaryState;
+  /** Lines in the first `size` bytes (a tail load counts the events before it from this). */
+  lines: number;
+}
+
+/** What the index knows of a session file: its summary, and how many lines its first `size` bytes hold. */
+export interface IndexedFile {
+  summary: SessionSummary;
+  size: number;
+  lines: number;
 }
 
 /**
@@ -43,7 +52,13 @@ export class SessionIndex {
       };
       if (json.version === INDEX_VERSION && json.sessions && typeof json.sessions === 'object')
         for (const [id, entry] of Object.entries(json.sessions))
-          if (typeof entry?.size === 'number' && entry.state && typeof entry.state === 'object') entries.set(id, entry);
+          if (
+            typeof entry?.size === 'number' &&
+            typeof entry.lines === 'number' &&
+            entry.state &&
+            typeof entry.state === 'object'
+          )
+            entries.set(id, entry);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
         log.warn(`the session index could not be read (it is rebuilt): ${(error as Error).message}`);
@@ -54,17 +69,24 @@ export class SessionIndex {
 
   /** The summary of the session file `file` of `size` bytes (modified at `mtimeMs`), folding what it gained. */
   async summary(sessionId: string, file: string, size: number, mtimeMs: number): Promise<SessionSummary> {
+    return (await this.indexed(sessionId, file, size, mtimeMs)).summary;
+  }
+
+  /** The summary of a session file and its line count, up to its last whole line (folding what it gained). */
+  async indexed(sessionId: string, file: string, size: number, mtimeMs: number): Promise<IndexedFile> {
     const entries = await this.loaded();
     let entry = entries.get(sessionId);
-    if (!entry || entry.size > size) entry = { size: 0, mtimeMs, state: emptySummaryState() };
+    if (!entry || entry.size > size) entry = { size: 0, mtimeMs, state: emptySummaryState(), lines: 0 };
     if (entry.size < size) {
       entry = { ...entry, state: { ...entry.state } };
-      entry.size = await foldTail(file, entry.size, size, entry.state);
+      const folded = await foldTail(file, entry.size, size, entry.state);
+      entry.size = folded.end;
+      entry.lines += folded.lines;
       entry.mtimeMs = mtimeMs;
       entries.set(sessionId, entry);
       this.dirty = true;
     }
-    return summaryOf(sessionId, entry.state, mtimeMs);
+    return { summary: summaryOf(sessionId, entry.state, mtimeMs), size: entry.size, lines: entry.lines };
   }
 
   /** Drops sessions whose files are gone; writes the index when it changed. */
@@ -85,16 +107,25 @@ export class SessionIndex {
   }
 }
 
-/** Folds the lines of `file` between `from` and `to` into `state`; returns the offset after the last whole line. */
-async function foldTail(file: string, from: number, to: number, state: SummaryState): Promise<number> {
+/**
+ * Folds the lines of `file` between `from` and `to` into `state`; returns the offset after the last whole line and
+ * how many lines that was.
+ */
+async function foldTail(
+  file: string,
+  from: number,
+  to: number,
+  state: SummaryState,
+): Promise<{ end: number; lines: number }> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(to - from);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
     const last = buffer.lastIndexOf(0x0a, bytesRead - 1);
-    if (last < 0) return from;
+    if (last < 0) return { end: from, lines: 0 };
     const text = buffer.toString('utf8', 0, last + 1);
-    for (const line of text.split('\n')) {
+    const lines = text.split('\n');
+    for (const line of lines) {
       if (!line.trim()) continue;
       try {
         const event = JSON.parse(line) as Record<string, unknown>;
@@ -104,7 +135,7 @@ async function foldTail(file: string, from: number, to: number, state: SummarySt
         // An unreadable line: loading the session reports it.
       }
     }
-    return from + last + 1;
+    return { end: from + last + 1, lines: lines.length - 1 };
   } finally {
     await handle.close();
   }

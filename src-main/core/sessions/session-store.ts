@@ -1,15 +1,19 @@
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
-import { TERMINAL_TRACE_TYPES, TraceEvent } from '../../../shared/domain/trace';
+import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../../shared/domain/trace';
+import { sessionWarnings, unfinishedRuns } from './session-warnings';
 import { StudioError } from '../errors';
 import { logger } from '../log';
-import { HEADER_LINE, SessionEncoder, type StorageNotes } from './session-codec';
-import { parseLines, rebuildEvents, type SkippedLine } from './session-decoder';
+import { HEADER_LINE, requestCharsAtMost, SessionEncoder, type StorageNotes } from './session-codec';
+import { parseLines, rebuildEvents, type ParsedSession, type SkippedLine } from './session-decoder';
+import { countLines, readTail } from './session-tail';
 import { assertSessionId } from './session-id';
 import { SessionIndex } from './session-index';
 import { PayloadFile, payloadLine } from './session-payloads';
-import { summarize } from './session-summary';
+import { historyFromEvents, summarize } from './session-summary';
+import { conversationText } from './session-history';
+import type { AgentMessage } from '../../../shared/domain/message';
 import { SessionWriter } from './session-writer';
 import { windowForm } from './session-window';
 import { readSessionMeta, writeSessionMeta } from './session-meta';
@@ -30,6 +34,20 @@ export interface SessionStoreOptions {
 /** How a load gives large payloads: their whole text (`inline`), or a preview and a reference (`refs`). */
 export interface LoadOptions {
   payloads?: 'inline' | 'refs';
+}
+
+/** Which events a tail load wants: the newest `limit` before byte `before` (a cursor an earlier load gave). */
+export interface TailOptions extends LoadOptions {
+  limit: number;
+  before?: number;
+}
+
+/** A tail load: the newest events asked for, how many older ones the file has, and the cursor to them. */
+export interface LoadedTail extends LoadedSession {
+  /** Events of the file before `events` (counted by lines: an unreadable one counts too). */
+  omitted: number;
+  /** Where the lines of `events` start in the file (bytes): `before` for the page before them; absent at its start. */
+  earlier?: number;
 }
 
 /** A loaded session: its summary, its events (requests rebuilt), what the file lacks. */
@@ -143,6 +161,11 @@ export class SessionStore {
     return windowForm(event, this.notes.get(event));
   }
 
+  /** At most how long the JSON of an appended or loaded assistant event's request is; undefined when unknown. */
+  requestCharsAtMost(event: TraceEvent): number | undefined {
+    return requestCharsAtMost(this.notes.get(event));
+  }
+
   /** Waits for every pending append and syncs them. */
   async flush(): Promise<void> {
     await Promise.all([...this.writers.values()].map((w) => w.sync()));
@@ -207,9 +230,78 @@ export class SessionStore {
         throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
       throw error;
     }
-    const parsed = parseLines(text);
+    const { events, skipped } = await this.decode(sessionId, parseLines(text), options);
+    const { origin } = await this.meta(sessionId);
+    const session = { ...summarize(sessionId, events, mtime), ...(origin ? { origin } : {}) };
+    return { session, events, skipped, ...this.lacks(sessionId, events, skipped, running, writer) };
+  }
+
+  /**
+   * The newest `limit` events of a session (before byte `before`, a cursor a load gave), reading the file
+   * backwards: only the lines of those events' runs are parsed. Our own files (format 2 header) get a cheap
+   * check per line; any other file is read whole and every event validated. The summary comes from the index.
+   */
+  async loadTail(sessionId: string, options: TailOptions): Promise<LoadedTail> {
+    const file = this.fileOf(sessionId);
+    const writer = this.writers.get(sessionId);
+    const running = this.running.has(sessionId);
+    await writer?.idle();
+    const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT')
+        throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
+      throw error;
+    });
+    const end = options.before ?? info.size;
+    if (!Number.isInteger(end) || end < 0 || end > info.size)
+      throw new StudioError('bad_input', `No position ${end} in session '${sessionId}' (${info.size} bytes).`);
+    const tail = await readTail(file, options.limit, options.before).catch((error: Error) => {
+      if (error instanceof RangeError)
+        throw new StudioError('bad_input', `Session '${sessionId}': ${error.message}.`, { sessionId });
+      throw error;
+    });
+    const indexed = await this.index.indexed(sessionId, file, info.size, info.mtimeMs);
+    // Lines before the tail: from the index's count of the whole file when it ends where the tail does.
+    const before =
+      tail.start === 0
+        ? 0
+        : indexed.size === tail.end
+          ? indexed.lines - newlines(tail.text)
+          : await countLines(file, tail.start);
+    const parsed = parseLines(tail.text, { trusted: tail.trusted, firstLine: before + 1 });
+    const { events, skipped, offsets } = await this.decode(sessionId, parsed, options);
+    const first = Math.max(0, events.length - options.limit);
+    const shown = first ? events.slice(first) : events;
+    // Lines before the tail, less the header; events of the tail before those shown.
+    const omitted = Math.max(0, before - 1) + first;
+    const earlier = omitted
+      ? tail.start + (first ? Buffer.byteLength(tail.text.slice(0, offsets[first])) : 0)
+      : undefined;
+    const { origin } = await this.meta(sessionId);
+    const session = origin ? { ...indexed.summary, origin } : indexed.summary;
+    const lacks = this.lacks(sessionId, events, skipped, running && options.before === undefined, writer);
+    return { session, events: shown, skipped, ...lacks, omitted, ...(earlier !== undefined ? { earlier } : {}) };
+  }
+
+  /** Rebuilds parsed lines into events (payloads inline unless `refs`), noting request sizes for the window. */
+  private async decode(sessionId: string, parsed: ParsedSession, options: LoadOptions) {
     const texts = options.payloads === 'refs' ? null : await this.payloadFile(sessionId).read(parsed.refs);
-    const { events, skipped, requestChars } = rebuildEvents(parsed, texts);
+    const rebuilt = rebuildEvents(parsed, texts);
+    if (options.payloads === 'refs')
+      for (const event of rebuilt.events) {
+        const chars = rebuilt.requestChars.get(event);
+        if (chars !== undefined) this.notes.set(event, { req: { base: null, keep: 0, same: [], tools: [], chars } });
+      }
+    return rebuilt;
+  }
+
+  /** What the file lacks (unreadable lines, runs without an end), in words; unreadable lines are also reported. */
+  private lacks(
+    sessionId: string,
+    events: TraceEvent[],
+    skipped: SkippedLine[],
+    running: boolean,
+    writer?: SessionWriter,
+  ): { warnings: string[]; interruptedRunIds: string[] } {
     const interruptedRunIds = unfinishedRuns(events, running);
     const warnings = sessionWarnings(interruptedRunIds, skipped, writer);
     if (skipped.length) {
@@ -217,14 +309,28 @@ export class SessionStore {
       if (this.options.onSkipped) this.options.onSkipped(sessionId, message);
       else log.warn(message);
     }
-    if (options.payloads === 'refs')
-      for (const event of events) {
-        const chars = requestChars.get(event);
-        if (chars !== undefined) this.notes.set(event, { req: { base: null, keep: 0, same: [], tools: [], chars } });
-      }
-    const { origin } = await this.meta(sessionId);
-    const session = { ...summarize(sessionId, events, mtime), ...(origin ? { origin } : {}) };
-    return { session, events, skipped, warnings, interruptedRunIds };
+    return { warnings, interruptedRunIds };
+  }
+
+  /**
+   * The conversation so far, to continue it (historyFromEvents of the whole session): from our own file only its
+   * user messages and answers are parsed, with their large texts from the side file; another file is loaded whole
+   * and validated. A session without a file has none.
+   */
+  async history(sessionId: string): Promise<AgentMessage[]> {
+    const file = this.fileOf(sessionId);
+    await this.writers.get(sessionId)?.idle();
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    if (!text.startsWith(HEADER_LINE)) return historyFromEvents((await this.load(sessionId)).events);
+    const parsed = parseLines(conversationText(text), { trusted: true });
+    const texts = await this.payloadFile(sessionId).read(parsed.refs);
+    return historyFromEvents(rebuildEvents(parsed, texts).events);
   }
 
   /** One whole event of a session (payloads inline, request rebuilt), or null when the file lacks it. */
@@ -258,34 +364,10 @@ export class SessionStore {
   }
 }
 
-/** Runs whose end is not in the file; the last one is left out while a run of the session is going here. */
-function unfinishedRuns(events: TraceEvent[], running: boolean): string[] {
-  const ended = new Set(events.filter((e) => TERMINAL_TRACE_TYPES.some((t) => t === e.type)).map((e) => e.runId));
-  const runs = [...new Set(events.map((e) => e.runId))];
-  if (running && runs.length && !ended.has(runs[runs.length - 1])) runs.pop();
-  return runs.filter((r) => !ended.has(r));
-}
-
-/**
- * What a reopened session lacks, in words: lines that could not be read, and runs whose end is not in the file
- * (the app was killed, or the disk refused the rest). A run still going in this process is not counted.
- */
-function sessionWarnings(open: string[], skipped: SkippedLine[], writer?: SessionWriter): string[] {
-  const warnings: string[] = [];
-  if (skipped.length)
-    warnings.push(
-      `skipped ${skipped.length} unreadable line(s) of the file: ${skipped
-        .slice(0, 5)
-        .map((s) => `line ${s.line}: ${s.error}`)
-        .join('; ')}${skipped.length > 5 ? '; …' : ''}`,
-    );
-  if (open.length)
-    warnings.push(
-      `The file ends before ${open.length === 1 ? 'a run' : `${open.length} runs`} ended: the app stopped, or could not write, before the rest of the trace was saved. What follows is what the file holds.`,
-    );
-  if (writer && writer.lost > 0)
-    warnings.push(`${writer.lost} event(s) of this session could not be written to its file.`);
-  return warnings;
+function newlines(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }
 
 /** Parses a session file's text into its whole events (payloads as references); unreadable lines are skipped. */
@@ -294,4 +376,4 @@ export function parseSession(text: string): { events: TraceEvent[]; skipped: Ski
   return { events, skipped };
 }
 
-export { historyFromEvents } from './session-summary';
+export { historyFromEvents };

@@ -16,6 +16,8 @@ export function payloadNote(size: number): string {
  */
 export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
   if (!notes) return event;
+  const longRequest = notes.req !== undefined && notes.req.chars > WINDOW_REQUEST_CHARS;
+  if (!notes.payloads?.length && !longRequest) return event;
   const record = event as unknown as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
   const elided: string[] = [...(event.elided ?? [])];

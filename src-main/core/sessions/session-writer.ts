@@ -43,6 +43,10 @@ export class SessionWriter {
   private expected = -1;
   private syncing: Promise<void> | null = null;
   private nextSync: Promise<void> | null = null;
+  /** Batches written so far, the number the last finished disk sync covers, and the one the running sync will. */
+  private written = 0;
+  private synced = 0;
+  private syncingUpTo = 0;
   private pending: Pending[] = [];
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
@@ -50,6 +54,8 @@ export class SessionWriter {
   private failing = false;
   /** Events that could not be written since the last report. */
   lost = 0;
+  /** How many disk syncs this writer has made (each an fdatasync of the file and of its side file). */
+  diskSyncs = 0;
 
   constructor(
     readonly file: string,
@@ -75,15 +81,24 @@ export class SessionWriter {
 
   /**
    * Waits for every queued line, then asks the disk to keep them (fdatasync). One sync runs at a time: a call
-   * while one runs gets the next one, which starts when it ends and covers every call made meanwhile.
+   * while one runs gets the next one, which starts when it ends and covers every call made meanwhile; a call
+   * with nothing written since the running (or last) sync started gets that one instead of a new one.
    */
   async sync(): Promise<void> {
     await this.idle();
     if (this.fd === null) return;
+    const upTo = this.written;
+    if (this.synced >= upTo) return;
+    if (this.syncing && this.syncingUpTo >= upTo) return this.syncing;
     if (!this.syncing) {
-      const running: Promise<void> = this.datasync().finally(() => {
-        if (this.syncing === running) this.syncing = null;
-      });
+      this.syncingUpTo = upTo;
+      const running: Promise<void> = this.datasync()
+        .then((ok) => {
+          if (ok) this.synced = Math.max(this.synced, upTo);
+        })
+        .finally(() => {
+          if (this.syncing === running) this.syncing = null;
+        });
       this.syncing = running;
       return running;
     }
@@ -94,12 +109,15 @@ export class SessionWriter {
     return this.nextSync;
   }
 
-  private async datasync(): Promise<void> {
+  private async datasync(): Promise<boolean> {
+    this.diskSyncs++;
     try {
       if (this.sideFd !== null) await fdatasyncAsync(this.sideFd);
       if (this.fd !== null) await fdatasyncAsync(this.fd);
+      return true;
     } catch {
       // The open or the write already reported it; a sync error alone changes nothing the user can act on.
+      return false;
     }
   }
 
@@ -135,8 +153,14 @@ export class SessionWriter {
 
   private opened(): number {
     if (this.fd === null) {
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      this.fd = openSync(this.file, 'a+');
+      try {
+        this.fd = openSync(this.file, 'a+');
+      } catch (error) {
+        // The folder is made only when it is missing (not once per run).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        mkdirSync(path.dirname(this.file), { recursive: true });
+        this.fd = openSync(this.file, 'a+');
+      }
       this.expected = -1;
     }
     return this.fd;
@@ -157,6 +181,7 @@ export class SessionWriter {
       else if (size !== this.expected && endsMidLine(fd, size)) start = '\n';
       const bytes = Buffer.from(start + batch.map((p) => p.line).join(''), 'utf8');
       await writeAll(fd, bytes);
+      this.written++;
       this.expected = size + bytes.length;
       this.brokenLine = false;
       if (this.failing) {

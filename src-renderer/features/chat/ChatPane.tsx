@@ -10,6 +10,7 @@ import { Composer } from './Composer';
 import { SessionBar } from './SessionBar';
 import { ToolboxBanner } from './ToolboxBanner';
 import { TracePane } from './TracePane';
+import { EarlierEvents } from './EarlierEvents';
 import { useRowUi } from './use-row-ui';
 import { modKey } from '../../lib/keys';
 import { BreakpointsBar } from './BreakpointsBar';
@@ -101,6 +102,7 @@ function ChatPaneBody() {
       <OriginLink />
       <BreakpointsBar />
       {bundle ? <BundleBanner bundle={bundle} /> : selectedId && <ToolboxBanner />}
+      {rows.length > 0 && <EarlierEvents />}
       {rows.length ? (
         <TracePane
           key={sessionId ?? ''}

@@ -1,31 +1,14 @@
-import type { TraceEvent } from '../../../../shared/domain/trace';
 import { startRun } from '../../app/run-chat';
 import { approvedRuntime, runWiring } from '../../app/run-wiring';
 import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
-import { historyFromEvents } from '../../sessions/session-store';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { isBundleSession } from '../../app/run-bundles';
 
-/** The events of a session so far; a session id the client made up and never used yet has none. */
-async function earlierEvents(app: AppContext, sessionId: string): Promise<TraceEvent[]> {
-  try {
-    const { events } = await app.sessions.load(sessionId, { payloads: 'refs' });
-    // The history replays user messages and answers whole: only their payloads are read from the side file.
-    return await Promise.all(
-      events.map(async (event) =>
-        (event.type === 'user_message' || event.type === 'run_finished') && event.payloads
-          ? ((await app.sessions.event(sessionId, event.runId, event.seq)) ?? event)
-          : event,
-      ),
-    );
-  } catch (error) {
-    if (error instanceof StudioError && error.code === 'session_not_found') return [];
-    throw error;
-  }
-}
+/** The events a page of chat.loadSession has when `before` is given without a limit. */
+const MAX_SESSION_EVENTS = 20_000;
 
 /** Chat: send (answers at once with the run id; the trace streams as chat.trace and goes to the session file), cancel, sessions. */
 export function chatHandlers(
@@ -60,7 +43,7 @@ export function chatHandlers(
   ) => {
     const { persona } = await app.personas.get(personaId);
     const personaVersion = await app.personas.currentVersion(personaId).catch(() => null);
-    const history = given ? historyFromEvents(await earlierEvents(app, sessionId)) : [];
+    const history = given ? await app.sessions.history(sessionId) : [];
     // Programs the user has not approved never start; the window asks, then sends again.
     const { runtime, release } = await approvedRuntime(() => app.runtimes.acquire(personaId));
     const { onEvent, openDebugger, register } = runWiring(app, sessionId, personaId, runtime);
@@ -89,12 +72,22 @@ export function chatHandlers(
       return { cancelled: true };
     },
     'chat.sessions': async ({ personaId }) => ({ sessions: await app.sessions.list(personaId) }),
-    'chat.loadSession': async ({ sessionId, limit }) => {
-      const loaded = await app.sessions.load(sessionId, { payloads: 'refs' });
-      const { session, warnings, interruptedRunIds } = loaded;
-      const omitted = limit !== undefined ? Math.max(0, loaded.events.length - limit) : 0;
-      const events = loaded.events.slice(omitted).map((e) => elideForWindow(app.sessions.forWindow(e)));
-      return { session, events, warnings, interruptedRunIds, ...(omitted ? { omitted } : {}) };
+    'chat.loadSession': async ({ sessionId, limit, before }) => {
+      // With a limit only the file's end is read (newest events first); without, the whole session.
+      const loaded =
+        limit !== undefined || before !== undefined
+          ? await app.sessions.loadTail(sessionId, { payloads: 'refs', limit: limit ?? MAX_SESSION_EVENTS, before })
+          : { ...(await app.sessions.load(sessionId, { payloads: 'refs' })), omitted: 0, earlier: undefined };
+      const { session, warnings, interruptedRunIds, omitted, earlier } = loaded;
+      const events = loaded.events.map((e) => elideForWindow(app.sessions.forWindow(e)));
+      return {
+        session,
+        events,
+        warnings,
+        interruptedRunIds,
+        ...(omitted ? { omitted } : {}),
+        ...(earlier !== undefined ? { earlier } : {}),
+      };
     },
     'chat.payload': async ({ sessionId, ref }) => {
       const text = await app.sessions.payload(sessionId, ref);
