@@ -3,95 +3,47 @@
  *  (a) an MCP tool call through executeToolCall (MCPToolBox over stdio: validation, result mapping, the text for
  *      the model, the tool timeout) against the MCP SDK's Client.callTool with a timeout and an abort signal of its
  *      own (a call that can be cancelled, as the app's), each to its own copy of the same server: server-everything's
- *      `echo`, and the fixture server's `plan_trip` (a nested schema: $ref, anyOf, oneOf);
+ *      `echo`, and the fixture server's `plan_trip` (a nested schema: $ref, anyOf, oneOf). Ours gets the run's
+ *      signal as the loop passes it (it was called without one, which skipped the cancel wiring the app pays for);
+ *      both sides validate the structuredContent of plan_trip (the SDK does, against its outputSchema: the raw
+ *      client with its default Ajv, ours with an eval-free validator, as MCP schemas are untrusted input);
  *  (b) a bus round trip (a request and its response, through our bus server: WebSocketBus clients) against a
  *      relay of raw `ws` sockets with the same two hops (client -> relay -> responder -> relay -> client).
- * Per call; each line three times, the median ratio printed with its min and max.
+ * Per call; each line three times, the median ratio printed with its min and max. Our side is our code as the app
+ * builds it (as-built.ts: without tsx's keepNames, whose per-closure cost neither the app nor the SDK pays).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import WebSocket, { WebSocketServer } from 'ws';
-import { Message } from '../src-main/core/bus/message';
-import { WebSocketBus } from '../src-main/core/bus/ws-bus-client';
-import { startBusServer } from '../src-main/core/bus/ws-bus-server';
-import { executeToolCall, ToolRegistry } from '../src-main/core/toolbox';
-import { MCPToolBox } from '../src-main/core/toolboxes/mcp';
+import { importAsBuilt } from './as-built';
 import { comparePair, type Contender } from './harness';
+import { EVERYTHING, FIXTURE, mcpSides, TRIP } from './mcp-sides';
 import { printLine, threeRuns } from './three-runs';
 
-const FIXTURE = [
-  '--import',
-  'tsx',
-  new URL('../src-main/core/toolboxes/mcp/fixtures/fixture-stdio.ts', import.meta.url).pathname,
-];
-const EVERYTHING = [
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
-    'dist',
-    'index.js',
-  ),
-  'stdio',
-];
-const TRIP = {
-  from: { city: 'Porto', country: 'PT' },
-  stops: [
-    { city: 'Madrid', country: 'ES' },
-    { city: 'Lyon', country: 'FR' },
-  ],
-  travellers: { adults: 2, children: 1 },
-  budget: 'low',
-};
+const ours = await importAsBuilt<typeof import('./tool-path-ours')>('bench/tool-path-ours.ts');
+const { Message, WebSocketBus, startBusServer } = ours;
+
 const CALLS = 20;
 
 /** One MCP tool, called through executeToolCall (as the loop does, with the tool timeout) and through the SDK. */
 async function mcpLine(name: string, server: string, args: string[], tool: string, input: Record<string, unknown>) {
-  const toolbox = new MCPToolBox({ config: { command: process.execPath, args }, toolboxId: 'bench' });
-  await toolbox.ready;
-  const registry = new ToolRegistry([toolbox]);
-  const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
-  await client.listTools();
-  const ours: Contender = {
-    async run() {
-      for (let i = 0; i < CALLS; i++) {
-        const r = await executeToolCall(registry, tool, input, { timeoutMs: 30_000 });
-        if (!r.ok) throw new Error(r.content);
-      }
-      return 0;
-    },
-  };
-  const theirs: Contender = {
-    async run() {
-      for (let i = 0; i < CALLS; i++) {
-        // A call the app can cancel: one signal of its own, as ours gets.
-        const r = await client.callTool({ name: tool, arguments: input }, undefined, {
-          timeout: 30_000,
-          signal: new AbortController().signal,
-        });
-        if (r.isError) throw new Error('raw call failed');
-      }
-      return 0;
-    },
-  };
+  const sides = await mcpSides(ours, args, tool, input, CALLS);
   try {
     return await threeRuns(() =>
       comparePair({
         name,
         baseline: `@modelcontextprotocol/sdk Client.callTool (stdio, ${server})`,
         targetRatio: 1.1,
-        ours,
-        theirs,
+        ours: sides.ours,
+        theirs: sides.theirs,
         iterationsPerRun: CALLS,
-        warmupRuns: 10,
-        runsPerBatch: 10,
-        batches: 7,
+        // 1,000 calls a side before measuring, so both are optimized (200 left the JIT tiering up in the batches).
+        warmupRuns: 50,
+        // Short batches, many of them (same calls in all): the median resists a loaded machine's bursts.
+        runsPerBatch: 3,
+        batches: 23,
       }),
     );
   } finally {
-    await toolbox.close();
-    await client.close();
+    await sides.close();
   }
 }
 

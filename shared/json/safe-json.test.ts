@@ -46,4 +46,18 @@ describe('assertJsonSafe', () => {
     expect(() => assertJsonSafe(deep)).toThrow(/nested deeper than/);
     expect(() => assertJsonSafe({ a: [1, 2, { b: 3 }] })).not.toThrow();
   });
+
+  it('takes nesting up to the limit and refuses one level more, objects and arrays alike', () => {
+    expect(() => assertJsonSafe(JSON.parse(nested(MAX_JSON_DEPTH)))).not.toThrow();
+    expect(() => assertJsonSafe(JSON.parse(nested(MAX_JSON_DEPTH + 1)))).toThrow(/nested deeper than 256/);
+    const objects = (depth: number) => JSON.parse(`${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`);
+    expect(() => assertJsonSafe(objects(3), { maxDepth: 3 })).not.toThrow();
+    expect(() => assertJsonSafe(objects(4), { maxDepth: 3 })).toThrow(/nested deeper than 3/);
+  });
+
+  it('refuses a __proto__ key anywhere, naming where it is, unless allowed', () => {
+    const value = JSON.parse('{"content":[{"type":"text"},{"meta":{"__proto__":{"x":1}}}]}') as unknown;
+    expect(() => assertJsonSafe(value)).toThrow(/"__proto__" key.*content\[1\]\.meta\.__proto__/);
+    expect(() => assertJsonSafe(value, { allowProtoKeys: true })).not.toThrow();
+  });
 });

@@ -47,15 +47,35 @@ export function parseJsonSafe(text: string, options: SafeJsonOptions = {}): unkn
 
 /** Checks a value parsed elsewhere (by a library) against the same limits; iterative, so it never overflows. */
 export function assertJsonSafe(value: unknown, options: SafeJsonOptions = {}): void {
+  if (value === null || typeof value !== 'object') return;
   const limit = options.maxDepth ?? MAX_JSON_DEPTH;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth + 1 > limit) throw depthError(limit);
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  // One pass over the objects only (MCP results run through here on every call): depth, and whether any key is
+  // `__proto__`; the paths for the message are built only when one is.
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  let protoKey = false;
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) throw depthError(limit);
+    if (Array.isArray(node)) {
+      for (const child of node)
+        if (child !== null && typeof child === 'object') {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (key === '__proto__') protoKey = true;
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
-  if (!options.allowProtoKeys) assertNoProtoKeys(value);
+  if (protoKey && !options.allowProtoKeys) assertNoProtoKeys(value);
 }
 
 function depthError(limit: number): JsonInputError {

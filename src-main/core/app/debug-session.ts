@@ -7,13 +7,13 @@ import {
   type PauseState,
   type ResumeAction,
   type ResumeMode,
-  toolBreakpointHit,
 } from '../../../shared/domain/debug';
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { ApprovalMode } from '../../../shared/domain/persona';
 import type { LoopDebugger } from '../engines/loop-context';
 import { CancelledError, StudioError } from '../errors';
 import { coerceLax, validateWith, type GatedCall, type GateDecision, type ToolGate } from '../toolbox';
+import { BreakpointWatch } from './breakpoint-watch';
 
 /** What a tool whose approval is `ask` does when nobody is there to approve: pause, run anyway, or be refused. */
 export type ApprovalHandling = 'pause' | 'allow' | 'deny';
@@ -48,7 +48,7 @@ interface Pending {
  * may be waiting in, and resume(). A pause waits without any timer; cancelling the run ends it at once.
  * Step pauses at the next tool or model call; Continue at the next breakpoint.
  */
-export class DebugSession implements LoopDebugger {
+export class DebugSession implements LoopDebugger, ToolGate {
   private mode: ResumeMode = 'continue';
   private pending: Pending | null = null;
 
@@ -67,10 +67,14 @@ export class DebugSession implements LoopDebugger {
     return this.pending?.state ?? null;
   }
 
-  readonly tools: ToolGate = {
-    before: (call, signal) => this.beforeTool(call, signal),
-    afterError: (call, ran, error, signal) => this.afterToolError(call, ran, error, signal),
-  };
+  /** The gate before every tool call: the session itself (its methods), so a run's session makes no closures. */
+  readonly tools: ToolGate = this;
+  private readonly watch = new BreakpointWatch();
+
+  /** Not stepping and no breakpoint before model requests: the request goes as it is. */
+  passesModel(): boolean {
+    return this.mode !== 'step' && !this.options.breakpoints().beforeModel;
+  }
 
   /** Null at once when no breakpoint stops the request; else a promise of the pause's outcome. */
   beforeModel(
@@ -108,13 +112,20 @@ export class DebugSession implements LoopDebugger {
     pending.resolve(action);
   }
 
-  private beforeTool(call: GatedCall, signal: AbortSignal | undefined): GateDecision | Promise<GateDecision> {
+  /** ToolGate.passes: not stepping, no breakpoint names the tool, and the tool does not ask for approval. */
+  passes(modelName: string, toolboxId: string | null, toolName: string | null): boolean {
+    if (this.mode === 'step' || this.watch.mayStop(this.options.breakpoints(), modelName)) return false;
+    return !(toolboxId && toolName && this.options.approval?.(toolboxId, toolName) === 'ask');
+  }
+
+  /** ToolGate.before: passes at once unless stepping, a breakpoint names the call, or the tool asks for approval. */
+  before(call: GatedCall, signal: AbortSignal | undefined): GateDecision | Promise<GateDecision> {
     const ask = call.toolboxId && call.toolName && this.options.approval?.(call.toolboxId, call.toolName) === 'ask';
     const handling = this.options.approvals ?? 'pause';
     const reason: PauseReason | null =
       this.mode === 'step'
         ? 'step'
-        : toolBreakpointHit(this.options.breakpoints(), call.modelName, call.arguments)
+        : this.watch.stops(this.options.breakpoints(), call.modelName, call.arguments)
           ? 'breakpoint'
           : ask && handling === 'pause'
             ? 'approval'
@@ -136,7 +147,8 @@ export class DebugSession implements LoopDebugger {
     );
   }
 
-  private afterToolError(
+  /** ToolGate.afterError: pauses at a failed call when the breakpoints stop on tool errors. */
+  afterError(
     call: GatedCall,
     ran: Record<string, unknown>,
     error: ErrorValue,

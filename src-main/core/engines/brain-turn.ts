@@ -71,7 +71,7 @@ export class BrainTurn {
   ): Promise<BrainTurn> {
     const turn = new BrainTurn(ctx, streaming);
     let parameters: Record<string, unknown> | undefined;
-    if (ctx.debug?.beforeModel) {
+    if (ctx.debug?.beforeModel && !ctx.debug.passesModel?.()) {
       let original: ModelRequest | undefined;
       // An inline builder (no named closure on the hot path): the debugger calls it only when it pauses.
       let edited = ctx.debug.beforeModel(() => (original ??= requestOf(ctx, messages, tools)), ctx.signal);

@@ -37,6 +37,8 @@ export interface EngineSetup {
  */
 export interface LoopDebugger {
   tools?: ToolGate;
+  /** True when `beforeModel` would let the next request go unchanged at once (the loop then does not ask it). */
+  passesModel?(): boolean;
   beforeModel?(
     request: () => ModelRequest,
     signal: AbortSignal | undefined,

@@ -1,7 +1,14 @@
 import type { ErrorValue } from '../../../shared/domain/errors';
 import type { ToolCall } from '../../../shared/domain/message';
 import { toolSwitchKey } from '../../../shared/domain/tool-switches';
-import { executeToolCall, feedImages, feedText, type FeedMedia, type ToolProgress } from '../toolbox';
+import {
+  executeToolCall,
+  feedImages,
+  feedText,
+  type ExecuteOptions,
+  type FeedMedia,
+  type ToolProgress,
+} from '../toolbox';
 import { invalidArgumentsOutcome } from './invalid-arguments';
 import type { LoopContext } from './loop-context';
 
@@ -80,13 +87,13 @@ export async function runToolCall(
     });
     return { content: outcome.content, images: [], arguments: call.arguments };
   }
-  const execution = await executeToolCall(ctx.registry, call.name, call.arguments, {
-    signal: ctx.signal,
-    timeoutMs: ctx.toolTimeoutMs,
-    sessionId: ctx.sessionId,
-    ...(ctx.onToolProgress ? { onProgress: (p: ToolProgress) => ctx.onToolProgress!(call.id, p) } : {}),
-    ...(ctx.debug?.tools ? { gate: ctx.debug.tools, call: { toolCallId: call.id, ...place } } : {}),
-  });
+  const options: ExecuteOptions = { signal: ctx.signal, timeoutMs: ctx.toolTimeoutMs, sessionId: ctx.sessionId };
+  if (ctx.onToolProgress) options.onProgress = (p: ToolProgress) => ctx.onToolProgress!(call.id, p);
+  if (ctx.debug?.tools) {
+    options.gate = ctx.debug.tools;
+    options.call = { toolCallId: call.id, index: place.index, count: place.count };
+  }
+  const execution = await executeToolCall(ctx.registry, call.name, call.arguments, options);
   const feed = execution.ok ? execution.feed : undefined;
   const images = feed && ctx.brain.vision && feedOptions.images ? feedImages(feed) : [];
   if (feed && images.length) execution.content = feedText(feed, true, feedOptions.firstImage ?? 1);

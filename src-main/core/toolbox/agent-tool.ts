@@ -11,6 +11,12 @@ export interface ToolCallContext {
   onProgress?: (progress: ToolProgress) => void;
   /** Stops the call's timeout while the tool waits for the user (an MCP server's dialog); returns the resume. */
   pauseTimeout?: () => () => void;
+  /**
+   * Calls `listener` once when the call is cancelled or times out (at once when it already was), without making
+   * `signal` (on Node 20 a signal and its first listener cost more than the rest of a call); returns the unsubscribe.
+   * For a toolbox that hands the abort on to a signal of its own; absent on contexts made elsewhere: use `signal`.
+   */
+  onAbort?: (listener: (reason: unknown) => void) => () => void;
 }
 
 /** One progress report of a running tool: how far, of how much (when known), and what it is doing. */

@@ -9,6 +9,7 @@ const NOT_ABORTED = Symbol('not aborted');
 export class CallContext implements ToolCallContext {
   private controller: AbortController | null = null;
   private reason: unknown = NOT_ABORTED;
+  private listeners: Array<(reason: unknown) => void> | null = null;
 
   constructor(
     readonly sessionId: string | undefined,
@@ -24,9 +25,24 @@ export class CallContext implements ToolCallContext {
     return this.controller.signal;
   }
 
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (this.reason !== NOT_ABORTED) {
+      listener(this.reason);
+      return () => undefined;
+    }
+    (this.listeners ??= []).push(listener);
+    return () => {
+      const at = this.listeners?.indexOf(listener) ?? -1;
+      if (at >= 0) this.listeners!.splice(at, 1);
+    };
+  }
+
   abort(reason: unknown): void {
     if (this.reason !== NOT_ABORTED) return;
     this.reason = reason;
     this.controller?.abort(reason);
+    const listeners = this.listeners;
+    this.listeners = null;
+    for (const listener of listeners ?? []) listener(reason);
   }
 }

@@ -7,8 +7,10 @@ import { toJsonSchema } from './schema';
 import { ToolExecutionError } from './tool-errors';
 import type { GatedCall, GateDecision, GateOutcome, ToolGate } from './tool-gate';
 import { CallContext } from './call-context';
+import { offAbort, onAbort as onSignalAbort } from './signal-hub';
 import type { RegisteredTool, ToolExecution, ToolRegistry } from './tool-registry';
 import { issuesText } from '../../../shared/domain/issues';
+import type { JsonSchema } from '../../../shared/domain/tool';
 
 export interface ExecuteOptions {
   signal?: AbortSignal;
@@ -43,18 +45,21 @@ export async function executeToolCall(
   const started = performance.now();
   const original = isArgs(args) ? args : {};
   if (options.signal?.aborted) throw new CancelledError();
-  const target = await resolveTool(registry, modelName);
-  if (!options.gate) {
-    const execution = await run(target, modelName, args, options, started);
-    return { ...execution, arguments: original };
-  }
+  const target = registry.resolve(modelName) ?? (await resolveLate(registry, modelName));
+  if (!options.gate) return withArguments(await run(target, modelName, args, options, started), original);
   const gate = options.gate;
-  const call = gatedCall(target, modelName, original, options.call);
+  if (gate.passes?.(modelName, target?.toolbox.toolboxId ?? null, target?.name ?? null)) {
+    const execution = await run(target, modelName, args, options, started);
+    if (execution.ok || !gate.afterError) return withArguments(execution, original);
+    const call = new GateView(target, modelName, original, options.call);
+    return gated(new GatedRun(gate, call, target, options, started), null, execution);
+  }
+  const call: GatedCall = new GateView(target, modelName, original, options.call);
   const first = gate.before(call, options.signal);
   // The common case, kept free of allocations: the gate lets the call pass as it is, at once, and it succeeds.
   if (!(first instanceof Promise) && first.kind === 'run' && first.arguments === original) {
     const execution = await run(target, modelName, args, options, started);
-    if (execution.ok || !gate.afterError) return { ...execution, arguments: original };
+    if (execution.ok || !gate.afterError) return withArguments(execution, original);
     return gated(new GatedRun(gate, call, target, options, started), null, execution);
   }
   const state = new GatedRun(gate, call, target, options, started);
@@ -163,10 +168,14 @@ function isArgs(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The tool the name means; a tool may appear after a refresh (lazy discovery, as OVOS's get_tool). */
-async function resolveTool(registry: ToolRegistry, modelName: string): Promise<RegisteredTool | null> {
-  const found = registry.resolve(modelName);
-  if (found) return found;
+/** A fresh execution (run's own object) with the arguments that ran, without copying it. */
+function withArguments(execution: ToolExecution, ran: Record<string, unknown>): GatedExecution {
+  (execution as GatedExecution).arguments = ran;
+  return execution as GatedExecution;
+}
+
+/** A tool the registry does not know yet may appear after a refresh (lazy discovery, as OVOS's get_tool). */
+async function resolveLate(registry: ToolRegistry, modelName: string): Promise<RegisteredTool | null> {
   for (const tb of registry.toolboxes) {
     try {
       if (await tb.getTool(modelName)) break;
@@ -177,30 +186,42 @@ async function resolveTool(registry: ToolRegistry, modelName: string): Promise<R
   return registry.resolve(modelName);
 }
 
-function gatedCall(
-  target: RegisteredTool | null,
-  modelName: string,
-  args: Record<string, unknown>,
-  call: ExecuteOptions['call'],
-): GatedCall {
-  return {
-    toolCallId: call?.toolCallId ?? '',
-    modelName,
-    toolboxId: target?.toolbox.toolboxId ?? null,
-    toolName: target?.name ?? null,
-    arguments: args,
-    schemas() {
-      const tool = target?.toolbox.tools.get(target.name);
-      return tool
-        ? {
-            argumentSchema: toJsonSchema(tool.argumentSchema, 'input'),
-            outputSchema: toJsonSchema(tool.outputSchema, 'output'),
-          }
-        : null;
-    },
-    index: call?.index ?? 0,
-    count: call?.count ?? 1,
-  };
+/** A call as the gate sees it; a class, so the common call allocates one object and no closure. */
+class GateView implements GatedCall {
+  readonly toolCallId: string;
+  readonly toolboxId: string | null;
+  readonly toolName: string | null;
+  readonly arguments: Record<string, unknown>;
+  readonly index: number;
+  readonly count: number;
+  /** Not an own enumerable field: a gate that copies or serializes the call gets only the fields above. */
+  readonly #target: RegisteredTool | null;
+
+  constructor(
+    target: RegisteredTool | null,
+    readonly modelName: string,
+    args: Record<string, unknown>,
+    call: ExecuteOptions['call'],
+  ) {
+    this.#target = target;
+    this.toolCallId = call?.toolCallId ?? '';
+    this.toolboxId = target?.toolbox.toolboxId ?? null;
+    this.toolName = target?.name ?? null;
+    this.arguments = args;
+    this.index = call?.index ?? 0;
+    this.count = call?.count ?? 1;
+  }
+
+  schemas(): { argumentSchema: JsonSchema; outputSchema: JsonSchema } | null {
+    const target = this.#target;
+    const tool = target?.toolbox.tools.get(target.name);
+    return tool
+      ? {
+          argumentSchema: toJsonSchema(tool.argumentSchema, 'input'),
+          outputSchema: toJsonSchema(tool.outputSchema, 'output'),
+        }
+      : null;
+  }
 }
 
 /** Executes a resolved call with its timeout and cancellation. */
@@ -233,36 +254,37 @@ async function run(
     context.abort(options.signal?.reason);
     rejectGuard?.(new CancelledError());
   };
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal) onSignalAbort(options.signal, onAbort);
   try {
+    // The call's timeout starts before the tool does, so a timeout of the tool's own (an MCP server's, 30 s by
+    // default as this one) that ends at the same moment fires after it: the user sees tool_timeout.
+    if (timeoutMs)
+      timer = new PausableTimer(timeoutMs, () => {
+        const error = new ToolExecutionError(
+          'tool_timeout',
+          `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
+        );
+        rejectGuard?.(error);
+        context.abort(error);
+      });
     const call = target.toolbox.callTool(target.name, args, context);
-    call.catch(() => undefined);
     let result: Record<string, unknown>;
     if (!options.signal && !timeoutMs) result = await call;
     else {
       // A tool that ignores its signal still ends the call: cancelling or timing out rejects at once.
-      const guard = new Promise<never>((_, reject) => {
+      result = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        call.then(resolve, reject);
         rejectGuard = reject;
         if (options.signal?.aborted) reject(new CancelledError());
-        if (timeoutMs)
-          timer = new PausableTimer(timeoutMs, () => {
-            const error = new ToolExecutionError(
-              'tool_timeout',
-              `Tool '${target.name}' in ToolBox '${target.toolbox.toolboxId}' timed out after ${timeoutMs / 1000} s`,
-            );
-            reject(error);
-            context.abort(error);
-          });
       });
-      result = await Promise.race([call, guard]);
     }
-    return {
-      ok: true,
-      result,
-      ...fedContent(target, result),
-      durationMs: elapsed(),
-      toolboxId: target.toolbox.toolboxId,
-    };
+    // Built whole (no spread of a temporary): this is every successful call's result.
+    const feed = modelFeedOf(target, result);
+    const durationMs = elapsed();
+    const toolboxId = target.toolbox.toolboxId;
+    return feed
+      ? { ok: true, result, content: feedText(feed), feed, durationMs, toolboxId }
+      : { ok: true, result, content: JSON.stringify(result), durationMs, toolboxId };
   } catch (error) {
     if (error instanceof CancelledError || options.signal?.aborted)
       throw error instanceof CancelledError ? error : new CancelledError();
@@ -276,7 +298,7 @@ async function run(
     };
   } finally {
     timer?.clear();
-    options.signal?.removeEventListener('abort', onAbort);
+    if (options.signal) offAbort(options.signal, onAbort);
   }
 }
 
@@ -285,8 +307,12 @@ async function run(
  * for this result, else the result's JSON.
  */
 function fedContent(target: RegisteredTool | null, result: unknown): { content: string; feed?: ModelFeed } {
-  const feed = target?.toolbox.tools.get(target.name)?.modelFeed?.(result) ?? null;
+  const feed = modelFeedOf(target, result);
   return feed ? { content: feedText(feed), feed } : { content: JSON.stringify(result) };
+}
+
+function modelFeedOf(target: RegisteredTool | null, result: unknown): ModelFeed | null {
+  return target?.toolbox.tools.get(target.name)?.modelFeed?.(result) ?? null;
 }
 
 /** The error message plus its issues or cause, so the model can correct its arguments. */

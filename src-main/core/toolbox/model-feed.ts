@@ -41,12 +41,13 @@ export function feedImages(feed: ModelFeed): FeedMedia[] {
  */
 export function feedText(feed: ModelFeed, images = false, firstImage = 1): string {
   let n = firstImage;
-  return feed.parts
-    .map((part) => {
-      if (part.kind === 'text') return part.text;
-      return mediaStub(part, images && part.kind === 'image' ? n++ : null);
-    })
-    .join('\n');
+  let text = '';
+  for (let i = 0; i < feed.parts.length; i++) {
+    const part = feed.parts[i];
+    if (i > 0) text += '\n';
+    text += part.kind === 'text' ? part.text : mediaStub(part, images && part.kind === 'image' ? n++ : null);
+  }
+  return text;
 }
 
 /** The image parts of a user message that carries a step's images, labelled with the tool call they come from. */

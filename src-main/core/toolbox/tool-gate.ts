@@ -38,6 +38,12 @@ export type GateDecision =
  * A waiting gate rejects with CancelledError when the signal aborts.
  */
 export interface ToolGate {
+  /**
+   * True when `before` would let a call of this tool run as it is, at once, whatever its arguments (most calls while
+   * debugging): executeToolCall then asks nothing more and builds nothing for the gate. Optional; false or absent
+   * means "ask `before`".
+   */
+  passes?(modelName: string, toolboxId: string | null, toolName: string | null): boolean;
   before(call: GatedCall, signal: AbortSignal | undefined): GateDecision | Promise<GateDecision>;
   afterError?(
     call: GatedCall,

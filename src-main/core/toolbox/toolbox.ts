@@ -68,6 +68,8 @@ export abstract class ToolBox {
   readonly ready: Promise<void>;
   private readonly unbinders: Array<() => void> = [];
   private readonly changeListeners = new Set<() => void>();
+  /** Whether `ready` has settled (a call then skips awaiting it). */
+  protected discovered = false;
 
   constructor(options: ToolBoxOptions = {}) {
     const id = options.toolboxId ?? (new.target as unknown as ToolBoxClass).defaultId;
@@ -75,14 +77,18 @@ export abstract class ToolBox {
     this.toolboxId = id;
     this.config = options.config ?? {};
     // Discovery runs after subclass constructors, so their fields are set; errors are kept, logged at debug.
-    this.ready = Promise.resolve().then(() =>
-      this.refreshTools().then(
-        () => undefined,
-        (error) => {
-          log.debug(`discovery failed for toolbox '${this.toolboxId}': ${causeMessage(error)}`);
-        },
-      ),
-    );
+    this.ready = Promise.resolve()
+      .then(() =>
+        this.refreshTools().then(
+          () => undefined,
+          (error) => {
+            log.debug(`discovery failed for toolbox '${this.toolboxId}': ${causeMessage(error)}`);
+          },
+        ),
+      )
+      .then(() => {
+        this.discovered = true;
+      });
     if (options.bus) this.bind(options.bus);
   }
 
@@ -119,7 +125,7 @@ export abstract class ToolBox {
 
   /** Runs a tool with OVOS's lifecycle: validate input, execute, validate output. Returns the validated output. */
   async callTool(name: string, kwargs: unknown, ctx: Partial<ToolCallContext> = {}): Promise<Record<string, unknown>> {
-    await this.ready;
+    if (!this.discovered) await this.ready;
     let tool = this.tools.get(name);
     if (!tool) {
       try {

@@ -1,21 +1,38 @@
+import type { ToolCallContext } from '../../toolbox/agent-tool';
 import { PausableTimer } from '../../toolbox/pausable-timer';
 
 /**
  * One tools/call in flight: the server's `timeout` as a pausable clock (restarted by progress, stopped while the
  * server waits for the user, as is the loop's own timeout through `pauseTimeout`), aborting the call when it ends.
+ * Its signal (the one the SDK gets) is the only one a call makes: the caller's cancel reaches it through the
+ * context's `onAbort` when it has one, so the context's own signal is never made.
  */
 export class InFlightCall {
   timedOut = false;
+  /** Whether the caller cancelled the call (or its loop timeout ended it). */
+  cancelled = false;
   private readonly controller = new AbortController();
   private timer: PausableTimer;
-  private readonly onAbort = () => this.controller.abort(this.outer.reason);
+  private readonly unsubscribe: () => void;
+  private readonly pauseOuter: (() => () => void) | undefined;
 
   constructor(
     private readonly ms: number,
-    private readonly outer: AbortSignal,
-    private readonly pauseOuter?: () => () => void,
+    outer: Pick<ToolCallContext, 'signal' | 'onAbort' | 'pauseTimeout'>,
   ) {
-    outer.addEventListener('abort', this.onAbort, { once: true });
+    const onAbort = (reason: unknown) => {
+      this.cancelled = true;
+      this.controller.abort(reason);
+    };
+    this.pauseOuter = outer.pauseTimeout;
+    if (outer.onAbort) this.unsubscribe = outer.onAbort(onAbort);
+    else {
+      const signal = outer.signal;
+      const listener = () => onAbort(signal.reason);
+      if (signal.aborted) listener();
+      else signal.addEventListener('abort', listener, { once: true });
+      this.unsubscribe = () => signal.removeEventListener('abort', listener);
+    }
     this.timer = this.start();
   }
 
@@ -39,7 +56,7 @@ export class InFlightCall {
 
   end(): void {
     this.timer.clear();
-    this.outer.removeEventListener('abort', this.onAbort);
+    this.unsubscribe();
   }
 
   private start(): PausableTimer {

@@ -156,4 +156,35 @@ describe('cancelling a call', () => {
     for (let i = 0; i < 50 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 50));
     expect(readFileSync(marker, 'utf8')).toMatch(/^cancelled/);
   });
+
+  test("with the server's timeout equal to the loop's (both 30 s by default), the loop's tool_timeout is what shows", async () => {
+    const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'ps-cancel-')), 'marker.txt');
+    const fixture = new URL('./fixtures/cancel-stdio.ts', import.meta.url).pathname;
+    const tb = new MCPToolBox({
+      config: {
+        command: process.execPath,
+        args: ['--import', 'tsx', fixture],
+        env: { CANCEL_MARKER: marker },
+        timeout: 2,
+      },
+    });
+    open.push(tb);
+    await tb.ready;
+    const run = await executeToolCall(new ToolRegistry([tb]), 'wait', {}, { timeoutMs: 2000 });
+    expect(run).toMatchObject({ ok: false, error: { code: 'tool_timeout' } });
+  });
+
+  test("the loop's tool timeout also cancels the call on the server, and reads as a timeout", async () => {
+    const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'ps-cancel-')), 'marker.txt');
+    const fixture = new URL('./fixtures/cancel-stdio.ts', import.meta.url).pathname;
+    const tb = new MCPToolBox({
+      config: { command: process.execPath, args: ['--import', 'tsx', fixture], env: { CANCEL_MARKER: marker } },
+    });
+    open.push(tb);
+    await tb.ready;
+    const run = await executeToolCall(new ToolRegistry([tb]), 'wait', {}, { timeoutMs: 300 });
+    expect(run).toMatchObject({ ok: false, error: { code: 'tool_timeout' } });
+    for (let i = 0; i < 50 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(readFileSync(marker, 'utf8')).toMatch(/^cancelled/);
+  });
 });

@@ -196,7 +196,8 @@ describe('MCP calls and abort signals', () => {
       expect(r.ok).toBe(true);
       await tb.callTool('files_read_v2', { path: `/g${i}` });
     }
-    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    // At most the one listener all of a run's calls share (signal-hub), however many calls ran.
+    expect(getEventListeners(run.signal, 'abort').length).toBeLessThanOrEqual(1);
     expect(getEventListeners(NEVER_ABORTED, 'abort')).toHaveLength(0);
   });
 });

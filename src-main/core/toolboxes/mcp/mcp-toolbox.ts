@@ -1,3 +1,4 @@
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type Tool as MCPTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLogLevel } from '../../../../shared/domain/mcp';
 import type { ResourceContents } from '../../../../shared/domain/resource';
@@ -154,12 +155,12 @@ export class MCPToolBox extends ToolBox {
   }
 
   /** Drops null values of optional arguments before validation, as OVOS's adapter does before sending. */
-  override async callTool(
+  override callTool(
     name: string,
     kwargs: unknown,
     ctx: Partial<ToolCallContext> = {},
   ): Promise<Record<string, unknown>> {
-    await this.ready;
+    if (!this.discovered) return this.ready.then(() => this.callTool(name, kwargs, ctx));
     const schema = this.tools.get(name)?.argumentSchema as JsonSchema | undefined;
     return super.callTool(name, schema ? dropNullOptionals(kwargs, schema) : kwargs, ctx);
   }
@@ -186,34 +187,30 @@ export class MCPToolBox extends ToolBox {
       // the tool's outputSchema), and assertJsonSafe below bounds it: nothing is left to validate or convert.
       checkedJsonOutput: true,
       modelFeed: mcpModelFeed,
-      toolCall: async (args, { signal, onProgress, pauseTimeout }) => {
+      toolCall: async (args, ctx) => {
         if (unavailable) throw new Error(unavailable);
-        const session = await this.liveSession(config);
-        const call = new InFlightCall(config.timeout * 1000, signal, pauseTimeout);
+        const onProgress = ctx.onProgress;
+        const session = this.session && !this.session.closed ? this.session : await this.liveSession(config);
+        const call = new InFlightCall(config.timeout * 1000, ctx);
         this.inFlight.add(call);
         try {
           // With onprogress the SDK sends a progressToken; an abort sends notifications/cancelled to the server.
-          const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, {
-            signal: call.signal,
-            timeout: NO_SDK_TIMEOUT,
-            ...(onProgress
-              ? {
-                  onprogress: ({ progress, total, message }) => {
-                    call.restart();
-                    onProgress({
-                      progress,
-                      ...(total !== undefined ? { total } : {}),
-                      ...(message !== undefined ? { message } : {}),
-                    });
-                  },
-                }
-              : {}),
-          });
+          const options: RequestOptions = { signal: call.signal, timeout: NO_SDK_TIMEOUT };
+          if (onProgress)
+            options.onprogress = ({ progress, total, message }) => {
+              call.restart();
+              onProgress({
+                progress,
+                ...(total !== undefined ? { total } : {}),
+                ...(message !== undefined ? { message } : {}),
+              });
+            };
+          const result = await session.client.callTool({ name: remoteName, arguments: args }, undefined, options);
           // The SDK parsed it without a depth limit: check before anything recursive (validation, JSON.stringify) runs.
           assertJsonSafe(result);
           return mapMCPResult(result as Record<string, unknown>);
         } catch (error) {
-          if (signal.aborted) throw error;
+          if (call.cancelled) throw error;
           const cause = call.timedOut ? new McpError(ErrorCode.RequestTimeout, 'Request timed out') : error;
           throw new Error(callFailure(session, remoteName, cause, config.timeout), { cause });
         } finally {

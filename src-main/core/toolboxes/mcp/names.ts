@@ -25,6 +25,9 @@ export function toolNamesFor(remoteNames: string[]): Map<string, string> {
 /** Top-level `null` values of properties that are not required are dropped (an LLM's way of saying "unset"). */
 export function dropNullOptionals(kwargs: unknown, schema: JsonSchema): unknown {
   if (!kwargs || typeof kwargs !== 'object' || Array.isArray(kwargs)) return kwargs;
+  let anyNull = false;
+  for (const key in kwargs) if ((kwargs as Record<string, unknown>)[key] === null) anyNull = true;
+  if (!anyNull) return kwargs;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(kwargs as Record<string, unknown>)) {

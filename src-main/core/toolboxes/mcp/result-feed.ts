@@ -65,10 +65,26 @@ export function mcpModelFeed(result: unknown): ModelFeed | null {
   if (!result || typeof result !== 'object') return null;
   const r = result as Block;
   if (typeof r.content !== 'string' || !Array.isArray(r.raw ?? [])) return null;
-  const raw = ((r.raw ?? []) as unknown[]).filter((b): b is Block => !!b && typeof b === 'object');
-  let parts = raw.flatMap(blockParts);
-  if (!parts.length && r.content) parts = [{ kind: 'text', text: r.content }];
-  const said = parts.some((p) => p.kind !== 'text' || p.text);
+  let parts: FeedPart[] = [];
+  let said = false;
+  // One pass (this runs on every MCP result): a text block is its text, other blocks go through blockParts.
+  for (const b of (r.raw ?? []) as unknown[]) {
+    if (!b || typeof b !== 'object') continue;
+    const block = b as Block;
+    if (block.type === 'text' && typeof block.text === 'string') {
+      parts.push({ kind: 'text', text: block.text });
+      said ||= block.text !== '';
+      continue;
+    }
+    for (const part of blockParts(block)) {
+      parts.push(part);
+      said ||= part.kind !== 'text' || part.text !== '';
+    }
+  }
+  if (!parts.length && r.content) {
+    parts = [{ kind: 'text', text: r.content }];
+    said = true;
+  }
   if (!said && r.structured !== null && r.structured !== undefined)
     parts.push({ kind: 'text', text: JSON.stringify(r.structured, withoutBase64) });
   if (r.is_error === true) parts.unshift({ kind: 'text', text: 'The tool reported an error (is_error: true):' });

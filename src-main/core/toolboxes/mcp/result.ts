@@ -19,13 +19,12 @@ type Block = { type?: unknown; text?: unknown };
 /** An MCP CallToolResult (or a legacy `{toolResult}`) as our result object. */
 export function mapMCPResult(result: Record<string, unknown>): MCPToolResult {
   const raw = Array.isArray(result.content) ? (result.content as unknown[]) : [];
-  const content = raw
-    .filter(
-      (b): b is Block & { text: string } =>
-        !!b && typeof b === 'object' && (b as Block).type === 'text' && typeof (b as Block).text === 'string',
-    )
-    .map((b) => b.text)
-    .join('\n');
+  let content = '';
+  let texts = 0;
+  for (const b of raw) {
+    if (!b || typeof b !== 'object' || (b as Block).type !== 'text' || typeof (b as Block).text !== 'string') continue;
+    content += (texts++ ? '\n' : '') + ((b as Block).text as string);
+  }
   const structured = result.structuredContent ?? ('toolResult' in result ? result.toolResult : null) ?? null;
   return { content, is_error: result.isError === true, structured, raw };
 }

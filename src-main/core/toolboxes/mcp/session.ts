@@ -3,11 +3,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { serverLabel, type MCPConfig } from './config';
 import { summarizeStderr } from './stderr-summary';
 import { CLIENT_CAPABILITIES } from './client-handlers';
+import { CompiledJsonSchemaValidator } from './schema-validator';
 
 const CLIENT_INFO = { name: 'persona-studio', version: '0.1.0' };
 const STDERR_TAIL = 8000;
@@ -125,7 +125,7 @@ export async function openSession(config: MCPConfig, setup: (client: Client) => 
 function newClient(setup: (client: Client) => void): Client {
   const client = new Client(CLIENT_INFO, {
     capabilities: CLIENT_CAPABILITIES,
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    jsonSchemaValidator: new CompiledJsonSchemaValidator(),
   });
   setup(client);
   return client;

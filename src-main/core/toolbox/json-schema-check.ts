@@ -1,0 +1,322 @@
+import { deepCompareStrict, format, ucs2length } from '@cfworker/json-schema';
+import type { JsonSchema } from '../../../shared/domain/tool';
+
+/** Whether a value is valid; `false` means "not known to be valid": ask the full validator. */
+export type SchemaCheck = (value: unknown) => boolean;
+
+/**
+ * Keywords @cfworker/json-schema (our validator) acts on that the check does not implement: a schema using any of
+ * them gets no check and is always validated by cfworker. Everything else cfworker ignores is ignored here too.
+ */
+const UNSUPPORTED = new Set([
+  '$id',
+  'id',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'multipleOf',
+]);
+
+class Unsupported extends Error {}
+
+/** Where subschemas sit, as cfworker's dereference walks them: maps of them, lists of them, one of them. */
+const SCHEMA_MAPS = { $defs: true, definitions: true, properties: true };
+const SCHEMA_LISTS = { allOf: true, anyOf: true, oneOf: true };
+const SCHEMA_ONE = { items: true, additionalProperties: true, not: true };
+
+function descend(node: unknown, key: string | null): unknown {
+  if (key === null) return node;
+  const name = key.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (!node || typeof node !== 'object' || !Object.hasOwn(node, name)) throw new Unsupported();
+  return (node as Record<string, unknown>)[name];
+}
+
+const checks = new WeakMap<object, SchemaCheck | null>();
+
+/**
+ * A yes/no validity check compiled once from a JSON Schema into closures (no eval: our CSP forbids it), for the
+ * common case of a valid value: validating with cfworker walks the schema and builds JSON pointers on every call,
+ * which costs more than an MCP round trip's own client work. It agrees with cfworker (draft 2020-12) on every
+ * schema it accepts; null for a schema using keywords it does not implement (`UNSUPPORTED`, remote or `$id` refs).
+ * A `false` answer, or a throw, is never final: the caller asks cfworker, which also words the issues.
+ * Cached per schema object (tool schemas are not mutated).
+ */
+export function compileCheck(schema: JsonSchema | boolean): SchemaCheck | null {
+  if (typeof schema !== 'object' || schema === null) return schema === true ? () => true : null;
+  let check = checks.get(schema);
+  if (check === undefined) {
+    try {
+      const compiled = new Compiler(schema).compile(schema);
+      check = (value) => {
+        try {
+          return compiled(value);
+        } catch {
+          return false;
+        }
+      };
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      check = null;
+    }
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+type Check = (value: unknown) => boolean;
+type Node = Record<string, unknown>;
+
+const kind = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v;
+
+class Compiler {
+  private readonly compiled = new Map<unknown, Check>();
+
+  constructor(private readonly root: Node) {}
+
+  compile(node: unknown): Check {
+    if (node === true) return () => true;
+    if (node === false) return () => false;
+    if (!node || typeof node !== 'object' || Array.isArray(node)) throw new Unsupported();
+    const done = this.compiled.get(node);
+    if (done) return done;
+    // Recursive schemas: a reference to a node still being compiled calls it through this cell.
+    let body: Check = () => false;
+    this.compiled.set(node, (v) => body(v));
+    body = all(this.keywords(node as Node));
+    this.compiled.set(node, body);
+    return body;
+  }
+
+  private keywords(s: Node): Check[] {
+    for (const key of Object.keys(s)) if (UNSUPPORTED.has(key)) throw new Unsupported();
+    const out: Check[] = [];
+    if (s.$ref !== undefined) out.push(this.ref(s.$ref));
+    if (s.type !== undefined) out.push(typeCheck(s.type));
+    if (s.const !== undefined) out.push(oneOfValues([s.const]));
+    if (s.enum !== undefined) {
+      if (!Array.isArray(s.enum)) throw new Unsupported();
+      out.push(oneOfValues(s.enum));
+    }
+    if (s.not !== undefined) {
+      const not = this.compile(s.not);
+      out.push((v) => !not(v));
+    }
+    if (s.anyOf !== undefined) {
+      const subs = this.list(s.anyOf);
+      out.push((v) => subs.some((c) => c(v)));
+    }
+    if (s.allOf !== undefined) out.push(all(this.list(s.allOf)));
+    if (s.oneOf !== undefined) {
+      const subs = this.list(s.oneOf);
+      out.push((v) => {
+        let matches = 0;
+        for (const c of subs) if (c(v) && ++matches > 1) return false;
+        return matches === 1;
+      });
+    }
+    const object = this.objectChecks(s);
+    if (object.length) out.push(only('object', all(object)));
+    const array = this.arrayChecks(s);
+    if (array.length) out.push(only('array', all(array)));
+    const number = numberChecks(s);
+    if (number.length) out.push(only('number', all(number)));
+    const string = stringChecks(s);
+    if (string.length) out.push(only('string', all(string)));
+    return out;
+  }
+
+  private list(value: unknown): Check[] {
+    if (!Array.isArray(value)) throw new Unsupported();
+    return value.map((n) => this.compile(n));
+  }
+
+  /** A local `#/...` reference through schema positions only (as cfworker's lookup has them); else Unsupported. */
+  private ref(ref: unknown): Check {
+    if (typeof ref !== 'string' || !/^#(\/[A-Za-z0-9._~!$&'()*+,;=:@?-]+)*$/.test(ref)) throw new Unsupported();
+    const parts = ref.length > 1 ? ref.slice(2).split('/') : [];
+    let target: unknown = this.root;
+    for (let i = 0; i < parts.length; i++) {
+      const step = parts[i];
+      const holder =
+        Object.hasOwn(SCHEMA_MAPS, step) || Object.hasOwn(SCHEMA_LISTS, step)
+          ? parts[++i]
+          : Object.hasOwn(SCHEMA_ONE, step)
+            ? null
+            : undefined;
+      if (holder === undefined) throw new Unsupported();
+      target = descend(descend(target, step), holder);
+    }
+    let check: Check | null = null;
+    // Compiled on first use: a $defs entry nobody reaches costs nothing, and a cycle resolves through the cell.
+    return (v) => (check ??= this.compile(target))(v);
+  }
+
+  private objectChecks(s: Node): Check[] {
+    const out: Check[] = [];
+    if (s.required !== undefined) {
+      if (!Array.isArray(s.required) || !s.required.every((k) => typeof k === 'string')) throw new Unsupported();
+      const required = s.required as string[];
+      out.push((v) => required.every((k) => Object.hasOwn(v as object, k)));
+    }
+    if (s.minProperties !== undefined) {
+      const min = count(s.minProperties);
+      out.push((v) => Object.keys(v as object).length >= min);
+    }
+    if (s.maxProperties !== undefined) {
+      const max = count(s.maxProperties);
+      out.push((v) => Object.keys(v as object).length <= max);
+    }
+    const props = new Map<string, Check>();
+    if (s.properties !== undefined) {
+      if (!s.properties || typeof s.properties !== 'object' || Array.isArray(s.properties)) throw new Unsupported();
+      for (const [key, sub] of Object.entries(s.properties as Node)) {
+        if (key === '__proto__') throw new Unsupported();
+        props.set(key, this.compile(sub));
+      }
+    }
+    const extra = s.additionalProperties === undefined ? null : this.compile(s.additionalProperties);
+    if (props.size || extra) {
+      out.push((v) => {
+        const o = v as Node;
+        for (const key of Object.keys(o)) {
+          const check = props.get(key) ?? extra;
+          if (check && !check(o[key])) return false;
+        }
+        return true;
+      });
+    }
+    return out;
+  }
+
+  private arrayChecks(s: Node): Check[] {
+    const out: Check[] = [];
+    if (s.minItems !== undefined) {
+      const min = count(s.minItems);
+      out.push((v) => (v as unknown[]).length >= min);
+    }
+    if (s.maxItems !== undefined) {
+      const max = count(s.maxItems);
+      out.push((v) => (v as unknown[]).length <= max);
+    }
+    if (s.items !== undefined) {
+      if (Array.isArray(s.items)) throw new Unsupported();
+      const item = this.compile(s.items);
+      out.push((v) => (v as unknown[]).every((x) => item(x)));
+    }
+    if (s.uniqueItems === true) out.push(unique);
+    else if (s.uniqueItems !== undefined && s.uniqueItems !== false) throw new Unsupported();
+    return out;
+  }
+}
+
+function all(checks: Check[]): Check {
+  if (checks.length === 0) return () => true;
+  if (checks.length === 1) return checks[0];
+  return (v) => {
+    for (const c of checks) if (!c(v)) return false;
+    return true;
+  };
+}
+
+/** A check of keywords that apply to one kind of value only (any other kind passes them). */
+function only(type: string, check: Check): Check {
+  return (v) => kind(v) !== type || check(v);
+}
+
+const JSON_KINDS = new Set(['null', 'boolean', 'number', 'string', 'array', 'object']);
+
+function typeCheck(type: unknown): Check {
+  const types = Array.isArray(type) ? type : [type];
+  if (!types.every((t) => typeof t === 'string')) throw new Unsupported();
+  const integer = types.includes('integer');
+  const named = new Set(types as string[]);
+  return (v) => {
+    const k = kind(v);
+    if (!JSON_KINDS.has(k)) return false;
+    return named.has(k) || (integer && k === 'number' && Number.isInteger(v));
+  };
+}
+
+function oneOfValues(values: unknown[]): Check {
+  const primitives = new Set(values.filter((x) => x === null || typeof x !== 'object'));
+  const structured = values.filter((x) => x !== null && typeof x === 'object');
+  return (v) =>
+    v !== null && typeof v === 'object' ? structured.some((x) => deepCompareStrict(v, x)) : primitives.has(v);
+}
+
+function numberChecks(s: Node): Check[] {
+  const out: Check[] = [];
+  const bound = (key: string, ok: (v: number, b: number) => boolean) => {
+    if (s[key] === undefined) return;
+    if (typeof s[key] !== 'number') throw new Unsupported();
+    const b = s[key] as number;
+    out.push((v) => ok(v as number, b));
+  };
+  bound('minimum', (v, b) => v >= b);
+  bound('maximum', (v, b) => v <= b);
+  bound('exclusiveMinimum', (v, b) => v > b);
+  bound('exclusiveMaximum', (v, b) => v < b);
+  return out;
+}
+
+function stringChecks(s: Node): Check[] {
+  const out: Check[] = [];
+  if (s.minLength !== undefined) {
+    const min = count(s.minLength);
+    out.push((v) => ucs2length(v as string) >= min);
+  }
+  if (s.maxLength !== undefined) {
+    const max = count(s.maxLength);
+    out.push((v) => ucs2length(v as string) <= max);
+  }
+  if (s.pattern !== undefined) {
+    if (typeof s.pattern !== 'string') throw new Unsupported();
+    let regex: RegExp;
+    try {
+      regex = new RegExp(s.pattern, 'u');
+    } catch {
+      throw new Unsupported();
+    }
+    out.push((v) => regex.test(v as string));
+  }
+  if (s.format !== undefined) {
+    const test = typeof s.format === 'string' && Object.hasOwn(format, s.format) ? format[s.format] : null;
+    if (test) out.push((v) => test(v as string));
+  }
+  return out;
+}
+
+function count(value: unknown): number {
+  if (typeof value !== 'number') throw new Unsupported();
+  return value;
+}
+
+function unique(v: unknown): boolean {
+  const items = v as unknown[];
+  for (let j = 0; j < items.length; j++)
+    for (let k = j + 1; k < items.length; k++) {
+      const a = items[j];
+      const b = items[k];
+      if (a === b || (typeof a === 'object' && a && typeof b === 'object' && b && deepCompareStrict(a, b)))
+        return false;
+    }
+  return true;
+}
