@@ -87,6 +87,19 @@ export interface RerunOptions extends Pick<
 }
 
 /**
+ * `inner` with its tool gate replaced by `tools`, its model hooks still its own: a run's debugger is a class
+ * (DebugSession) whose hooks live on its prototype, which a spread would drop (and the pause before the model
+ * with them).
+ */
+export function withTools(inner: LoopDebugger | undefined, tools: ToolGate): LoopDebugger {
+  if (!inner) return { tools };
+  const session: LoopDebugger = { tools };
+  if (inner.passesModel) session.passesModel = () => inner.passesModel!();
+  if (inner.beforeModel) session.beforeModel = (request, signal) => inner.beforeModel!(request, signal);
+  return session;
+}
+
+/**
  * Sends a recorded session's user turns again, in order, each as a run of `runtime` continuing the new session
  * (its history is the re-run's own turns). A cancelled run stops the re-run; a failed one does not.
  */
@@ -110,7 +123,7 @@ export async function rerunSession(runtime: PersonaRuntime, options: RerunOption
         const opened = options.openDebugger ? await options.openDebugger(run) : null;
         const inner = opened?.session;
         const session: LoopDebugger = recorded
-          ? { ...inner, tools: recordedToolsGate(recorded, options.target.onMiss, inner?.tools) }
+          ? withTools(inner, recordedToolsGate(recorded, options.target.onMiss, inner?.tools))
           : (inner ?? {});
         return { session, dispose: opened?.dispose ?? (() => undefined) };
       },
