@@ -330,15 +330,8 @@ export class SessionStore {
    * and validated. A session without a file has none.
    */
   async history(sessionId: string): Promise<AgentMessage[]> {
-    const file = this.fileOf(sessionId);
-    await this.writers.get(sessionId)?.idle();
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = await this.settledText(sessionId);
+    if (text === null) return [];
     if (!text.startsWith(HEADER_LINE)) return historyFromEvents((await this.load(sessionId)).events);
     const parsed = parseLines(conversationText(text), { trusted: true });
     const texts = await this.payloadFile(sessionId).read(parsed.refs);
@@ -347,16 +340,8 @@ export class SessionStore {
 
   /** One whole event of a session (payloads inline, request rebuilt), or null when the file lacks it. */
   async event(sessionId: string, runId: string, seq: number): Promise<TraceEvent | null> {
-    const file = this.fileOf(sessionId);
-    await this.writers.get(sessionId)?.idle();
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
-      throw error;
-    }
+    const text = await this.settledText(sessionId);
+    if (text === null) throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
     const parsed = parseLines(text);
     // Its own payloads, and those of its run's tool events (its request may repeat their text).
     const refs = new Set<string>();
@@ -366,6 +351,18 @@ export class SessionStore {
     const texts = await this.payloadFile(sessionId).read(refs);
     const { events } = rebuildEvents(parsed, texts);
     return events.find((e) => e.runId === runId && e.seq === seq) ?? null;
+  }
+
+  /** A session file's text once its pending appends are written; null when it has no file. */
+  private async settledText(sessionId: string): Promise<string | null> {
+    const file = this.fileOf(sessionId);
+    await this.writers.get(sessionId)?.idle();
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   /** The text of one large payload of a session (what an event's `payloads` refer to); null when unknown. */
