@@ -12,6 +12,7 @@ import { inertRowUi } from '../src-renderer/testing/fixtures';
 import '../src-renderer/styles/theme.css';
 import '../src-renderer/styles/controls.css';
 import '../src-renderer/styles/chat.css';
+import '../src-renderer/styles/debugger.css';
 
 /** A session of `count` trace events: scripted runs of user -> assistant with 2 tool calls -> results -> streamed answer. */
 function session(count: number): TraceEvent[] {

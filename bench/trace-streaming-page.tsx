@@ -8,6 +8,7 @@ import '../src-renderer/styles/theme.css';
 import '../src-renderer/styles/controls.css';
 import '../src-renderer/styles/layout.css';
 import '../src-renderer/styles/chat.css';
+import '../src-renderer/styles/debugger.css';
 
 /**
  * The chat pane as the app runs it, on the real WebSocket transport and store: a bench server (trace-streaming.bench)

@@ -9,6 +9,8 @@ import { fixtureRegistry } from '../engines/testing/fixture-toolboxes';
 import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { BUILTIN_ENGINES } from '../engines/engines';
 import { memoryFor } from '../memory';
+import { ToolRegistry } from '../toolbox';
+import { toolSwitchKey } from '../../../shared/domain/tool-switches';
 
 async function runtimeWith(brain: ChatEngine | null, engineId = 'ovos-native-toolcall-loop'): Promise<PersonaRuntime> {
   const { registry, toolbox } = await fixtureRegistry();
@@ -86,6 +88,22 @@ describe('startRun', () => {
       { role: 'assistant', content: 'reply' },
       { role: 'user', content: 'What is 1+2?' },
     ]);
+  });
+
+  it('offers the model neither unavailable nor turned-off tools, and names only the unavailable ones', async () => {
+    const runtime = await runtimeWith(new ScriptedBrain([{ content: 'Hi.' }]));
+    const toolbox = runtime.toolboxes[0];
+    toolbox.tools.get('sleepy')!.unavailable = 'needs a task-capable client';
+    runtime.registry = new ToolRegistry([toolbox], { disabled: [toolSwitchKey(toolbox.toolboxId, 'boom')] });
+    const { handle, events } = start(runtime);
+    await handle.done;
+    expect(events[0]).toMatchObject({ type: 'run_started', tools: ['calc'] });
+    expect(events[1]).toMatchObject({
+      type: 'loop_notice',
+      reason: 'tools_not_offered',
+      message: "Not offered to the model: 'sleepy' (needs a task-capable client)",
+    });
+    expect(events[2].type).toBe('user_message');
   });
 
   it('ends a brain failure as run_failed with its error value', async () => {

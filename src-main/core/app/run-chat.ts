@@ -65,6 +65,8 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
   const announce = () => {
     if (announced) return;
     announced = true;
+    // One listing of the tools for both events (each listing builds every tool's spec).
+    const infos = runtime.registry.toolInfos();
     tracer.emit({
       type: 'run_started',
       sessionId: options.sessionId,
@@ -76,9 +78,9 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
       model: runtime.model,
       maxIterations: runtime.maxIterations,
       // What the model is offered: tools that cannot run here (MCP tasks) or are turned off are not among them.
-      tools: runtime.registry.offeredInfos().map((t) => t.modelName),
+      tools: infos.filter((t) => !t.unavailable && !t.disabled).map((t) => t.modelName),
     });
-    const left = runtime.registry.toolInfos().filter((t) => t.unavailable && !t.disabled);
+    const left = infos.filter((t) => t.unavailable && !t.disabled);
     if (left.length)
       tracer.emit({
         type: 'loop_notice',

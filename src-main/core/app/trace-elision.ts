@@ -18,6 +18,8 @@ const note = elisionNote;
 export interface KnownSizes {
   /** `raw.request`'s JSON is at most this long (characters). */
   requestCharsAtMost?: number;
+  /** Every other field's JSON is at most this long (characters): none is measured when it is within the limit. */
+  fieldCharsAtMost?: number;
 }
 
 /**
@@ -29,6 +31,19 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
   const elided: string[] = [];
   let copy: Record<string, unknown> | null = null;
   const out = () => (copy ??= { ...record });
+  const raw = record.raw as { request?: unknown; response?: unknown } | null | undefined;
+  // A request known to fit is not serialized to be measured (it is the largest part of a long run's event).
+  const requestFits = known.requestCharsAtMost !== undefined && known.requestCharsAtMost <= limit;
+  if (known.fieldCharsAtMost !== undefined && known.fieldCharsAtMost <= limit) {
+    if (!raw || requestFits) return event;
+    const request = size(raw.request);
+    if (request <= limit) return event;
+    return {
+      ...event,
+      raw: { request: note(request), response: raw.response },
+      elided: [...new Set([...(event.elided ?? []), 'raw'])],
+    } as TraceEvent;
+  }
   for (const field of TEXT_FIELDS) {
     const value = record[field];
     if (typeof value === 'string' && value.length > limit) {
@@ -44,11 +59,8 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
       elided.push(field);
     }
   }
-  const raw = record.raw as { request?: unknown; response?: unknown } | null | undefined;
   if (raw) {
-    // A request known to fit is not serialized to be measured (it is the largest part of a long run's event).
-    const fits = known.requestCharsAtMost !== undefined && known.requestCharsAtMost <= limit;
-    const request = fits ? 0 : size(raw.request);
+    const request = requestFits ? 0 : size(raw.request);
     const response = size(raw.response);
     if (request > limit || response > limit) {
       out().raw = {
@@ -69,5 +81,6 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
 export function windowEvent(sessions: SessionStore, event: TraceEvent): TraceEvent {
   return elideForWindow(sessions.forWindow(event), MAX_WINDOW_FIELD_CHARS, {
     requestCharsAtMost: sessions.requestCharsAtMost(event),
+    fieldCharsAtMost: sessions.fieldCharsAtMost(event),
   });
 }

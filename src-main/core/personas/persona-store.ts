@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenPersona, PersonaFile, PersonaSummary } from '../../../shared/domain/persona';
 import { engineIdOf, PersonaId } from '../../../shared/domain/persona';
@@ -26,14 +26,14 @@ import {
   splitSecrets,
 } from './secret-fields';
 import type { SecretStore } from './secret-store';
-import { renameNoReplace, undeletable } from './persona-fs';
+import { undeletable } from './persona-fs';
+import { readImportSource, writeExport } from './persona-files';
+
+export { MAX_IMPORT_BYTES } from './persona-files';
 import type { VersionStore } from './version-store';
 
 type Json = Record<string, unknown>;
 const log = logger('personas');
-
-/** The largest persona file an import reads (personas are a few KB; this leaves room for long prompts). */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /**
  * Persona files in `personas/<id>.json`, in the OVOS format. Writes are atomic; the raw JSON is kept
@@ -339,33 +339,7 @@ export class PersonaStore {
     known: KnownPlugins,
     options: { onConflict?: 'ask' | 'replace' | 'keep-both' } = {},
   ): Promise<{ record: PersonaRecord; unknownPluginIds: string[]; replaced: boolean }> {
-    let text: string;
-    let fileName: string | undefined;
-    if ('path' in source) {
-      let info;
-      try {
-        info = await stat(source.path);
-        if (!info.isFile()) throw new StudioError('bad_input', `${source.path} is not a file.`);
-        if (info.size > MAX_IMPORT_BYTES)
-          throw new StudioError(
-            'bad_input',
-            `${source.path} is too large for a persona file (${info.size} bytes; at most ${MAX_IMPORT_BYTES}).`,
-          );
-        text = await readFile(source.path, 'utf8');
-      } catch (error) {
-        if (error instanceof StudioError) throw error;
-        throw new StudioError('not_found', `Cannot read ${source.path}: ${(error as Error).message}`);
-      }
-      fileName = source.path;
-    } else {
-      if (Buffer.byteLength(source.text, 'utf8') > MAX_IMPORT_BYTES)
-        throw new StudioError(
-          'bad_input',
-          `This text is too large for a persona file (at most ${MAX_IMPORT_BYTES} bytes).`,
-        );
-      text = source.text;
-      fileName = source.fileName;
-    }
+    const { text, fileName } = await readImportSource(source);
     const parsed = parsePersonaText(text);
     if (!parsed.ok) throw new StudioError('persona_invalid', parsed.error.message, parsed.error.details);
     const base = fileName ? path.basename(fileName).replace(/\.json$/i, '') : '';
@@ -412,24 +386,7 @@ export class PersonaStore {
     const { raw } = await this.readValid(id);
     const persona = options.withSecrets ? mergeSecrets(raw, await this.secrets.get(id)) : splitSecrets(raw).persona;
     const text = formatPersona(persona);
-    if (options.path) {
-      const target = path.resolve(options.path);
-      const existing = await stat(target).catch(() => null);
-      if (existing?.isDirectory()) throw new StudioError('bad_input', `${target} is a folder: name the file to write.`);
-      const refuse = () =>
-        new StudioError(
-          'bad_input',
-          `${target} already exists and is kept as it is; to replace it, export with overwrite (CLI: --force).`,
-          { path: target, exists: true },
-        );
-      if (existing && !options.overwrite) throw refuse();
-      await writeFileAtomic(target, text, {
-        ...(options.withSecrets ? { mode: 0o600 } : {}),
-        // Without overwrite, a file that appears meanwhile is not replaced either: link() fails on an existing name.
-        rename: options.overwrite ? undefined : (from, to) => renameNoReplace(from, to, refuse),
-      });
-      return { text, path: target };
-    }
+    if (options.path) return { text, path: await writeExport(options.path, text, options) };
     return { text, path: null };
   }
 }

@@ -5,7 +5,7 @@ import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../../shared/domain/tr
 import { sessionWarnings, unfinishedRuns } from './session-warnings';
 import { StudioError } from '../errors';
 import { logger } from '../log';
-import { HEADER_LINE, requestCharsAtMost, SessionEncoder, type StorageNotes } from './session-codec';
+import { HEADER_LINE, PREVIEW_CHARS, requestCharsAtMost, SessionEncoder, type StorageNotes } from './session-codec';
 import { parseLines, rebuildEvents, type ParsedSession, type SkippedLine } from './session-decoder';
 import { countLines, readTail } from './session-tail';
 import { assertSessionId } from './session-id';
@@ -72,6 +72,8 @@ export class SessionStore {
   private readonly payloadFiles = new Map<string, PayloadFile>();
   /** What encoding did to events appended here (for the form a window is sent). */
   private readonly notes = new WeakMap<TraceEvent, StorageNotes>();
+  /** The length of each appended event's line (no field of it is longer, but its request). */
+  private readonly lineChars = new WeakMap<TraceEvent, number>();
   /** Sessions with a run going in this process (its end not appended yet). */
   private readonly running = new Set<string>();
   private readonly index: SessionIndex;
@@ -136,6 +138,7 @@ export class SessionStore {
       return Promise.reject(error as Error);
     }
     this.notes.set(event, encoded.notes);
+    this.lineChars.set(event, encoded.line.length);
     const written = writer.append(encoded.line, encoded.payloads.map(payloadLine).join(''));
     if (event.type === 'run_started') this.running.add(sessionId);
     if (event.type === 'assistant_message')
@@ -164,6 +167,15 @@ export class SessionStore {
   /** At most how long the JSON of an appended or loaded assistant event's request is; undefined when unknown. */
   requestCharsAtMost(event: TraceEvent): number | undefined {
     return requestCharsAtMost(this.notes.get(event));
+  }
+
+  /**
+   * At most how long the JSON of any field of an appended event's window form is, its request aside (the stored
+   * line holds each of them whole or as a preview, the window form adds a note to a preview); undefined when unknown.
+   */
+  fieldCharsAtMost(event: TraceEvent): number | undefined {
+    const chars = this.lineChars.get(event);
+    return chars === undefined ? undefined : chars + PREVIEW_CHARS + 1024;
   }
 
   /** Waits for every pending append and syncs them. */
@@ -318,15 +330,8 @@ export class SessionStore {
    * and validated. A session without a file has none.
    */
   async history(sessionId: string): Promise<AgentMessage[]> {
-    const file = this.fileOf(sessionId);
-    await this.writers.get(sessionId)?.idle();
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = await this.settledText(sessionId);
+    if (text === null) return [];
     if (!text.startsWith(HEADER_LINE)) return historyFromEvents((await this.load(sessionId)).events);
     const parsed = parseLines(conversationText(text), { trusted: true });
     const texts = await this.payloadFile(sessionId).read(parsed.refs);
@@ -335,16 +340,8 @@ export class SessionStore {
 
   /** One whole event of a session (payloads inline, request rebuilt), or null when the file lacks it. */
   async event(sessionId: string, runId: string, seq: number): Promise<TraceEvent | null> {
-    const file = this.fileOf(sessionId);
-    await this.writers.get(sessionId)?.idle();
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
-      throw error;
-    }
+    const text = await this.settledText(sessionId);
+    if (text === null) throw new StudioError('session_not_found', `No session '${sessionId}'.`, { sessionId });
     const parsed = parseLines(text);
     // Its own payloads, and those of its run's tool events (its request may repeat their text).
     const refs = new Set<string>();
@@ -354,6 +351,18 @@ export class SessionStore {
     const texts = await this.payloadFile(sessionId).read(refs);
     const { events } = rebuildEvents(parsed, texts);
     return events.find((e) => e.runId === runId && e.seq === seq) ?? null;
+  }
+
+  /** A session file's text once its pending appends are written; null when it has no file. */
+  private async settledText(sessionId: string): Promise<string | null> {
+    const file = this.fileOf(sessionId);
+    await this.writers.get(sessionId)?.idle();
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   /** The text of one large payload of a session (what an event's `payloads` refer to); null when unknown. */
