@@ -4,8 +4,14 @@ import type { JsonSchema } from '../../../shared/domain/tool';
 import { TRIP_INPUT_SCHEMA, TRIP_OUTPUT_SCHEMA } from '../toolboxes/mcp/fixtures/fixture-server';
 import { compileCheck } from './json-schema-check';
 
-const cfworker = (schema: JsonSchema, value: unknown) =>
-  new Validator(structuredClone(schema) as never, '2020-12', false).validate(value).valid;
+/** cfworker's answer; one it cannot give (it throws on an undefined value) must not be "valid" either. */
+const cfworker = (schema: JsonSchema, value: unknown) => {
+  try {
+    return new Validator(structuredClone(schema) as never, '2020-12', false).validate(value).valid;
+  } catch {
+    return false;
+  }
+};
 
 /** Schemas the check compiles, one or more keywords each, as MCP servers write them. */
 const SCHEMAS: Record<string, JsonSchema> = {
@@ -49,6 +55,13 @@ const SCHEMAS: Record<string, JsonSchema> = {
     properties: { a: { type: 'integer', minimum: 5 }, b: { $ref: '#/properties/a' } },
     anyOf: [{ required: ['a'] }, { required: ['b'] }],
   },
+  inheritedNames: { properties: { constructor: { type: 'string' }, toString: { type: 'number' } } },
+  inheritedRequired: { required: ['constructor'] },
+  lengths: { type: 'string', minLength: 3, maxLength: 4 },
+  integerBounds: { type: 'integer', minimum: 2, exclusiveMaximum: 5 },
+  multiType: { type: ['string', 'array'], minLength: 2, minItems: 2 },
+  unknownType: { type: 'any' },
+  additionalFalse: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
   nullableAnyOf: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'x', 'x-extension': 1 },
 };
 
@@ -129,6 +142,20 @@ const VALUES: unknown[] = [
     stops: new Array(6).fill({ city: 'a', country: 'FR' }),
   },
   { from: { city: 'Porto', country: 'PT' }, travellers: { adults: '2' } },
+  'ab😀',
+  '😀😀😀',
+  '😀😀😀😀😀',
+  'abcde',
+  '\ud83dab',
+  2,
+  4,
+  5,
+  { constructor: 'x' },
+  { constructor: 1 },
+  { toString: 1 },
+  { toString: 'x' },
+  { a: undefined },
+  { message: undefined },
 ];
 
 describe('compileCheck', () => {

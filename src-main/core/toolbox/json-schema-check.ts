@@ -83,8 +83,30 @@ export function compileCheck(schema: JsonSchema | boolean): SchemaCheck | null {
 type Check = (value: unknown) => boolean;
 type Node = Record<string, unknown>;
 
-const kind = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v;
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isArray: Check = Array.isArray;
+
+/** Whether a value is of one JSON Schema type; null for a name that is none (no value has it). */
+function kindTest(type: string): Check | null {
+  switch (type) {
+    case 'object':
+      return isObject;
+    case 'array':
+      return isArray;
+    case 'string':
+      return (v) => typeof v === 'string';
+    case 'number':
+      return (v) => typeof v === 'number';
+    case 'integer':
+      return Number.isInteger;
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'null':
+      return (v) => v === null;
+    default:
+      return null;
+  }
+}
 
 class Compiler {
   private readonly compiled = new Map<unknown, Check>();
@@ -110,6 +132,8 @@ class Compiler {
     const out: Check[] = [];
     if (s.$ref !== undefined) out.push(this.ref(s.$ref));
     if (s.type !== undefined) out.push(typeCheck(s.type));
+    // Checks run in order and stop at the first false: after `type` passed, keywords of that kind need no guard.
+    const sure = typeof s.type === 'string' ? (s.type === 'integer' ? 'number' : s.type) : null;
     if (s.const !== undefined) out.push(oneOfValues([s.const]));
     if (s.enum !== undefined) {
       if (!Array.isArray(s.enum)) throw new Unsupported();
@@ -121,25 +145,28 @@ class Compiler {
     }
     if (s.anyOf !== undefined) {
       const subs = this.list(s.anyOf);
-      out.push((v) => subs.some((c) => c(v)));
+      out.push((v) => {
+        for (let i = 0; i < subs.length; i++) if (subs[i](v)) return true;
+        return false;
+      });
     }
     if (s.allOf !== undefined) out.push(all(this.list(s.allOf)));
     if (s.oneOf !== undefined) {
       const subs = this.list(s.oneOf);
       out.push((v) => {
         let matches = 0;
-        for (const c of subs) if (c(v) && ++matches > 1) return false;
+        for (let i = 0; i < subs.length; i++) if (subs[i](v) && ++matches > 1) return false;
         return matches === 1;
       });
     }
-    const object = this.objectChecks(s);
-    if (object.length) out.push(only('object', all(object)));
-    const array = this.arrayChecks(s);
-    if (array.length) out.push(only('array', all(array)));
-    const number = numberChecks(s);
-    if (number.length) out.push(only('number', all(number)));
-    const string = stringChecks(s);
-    if (string.length) out.push(only('string', all(string)));
+    const kinds: [string, Check[]][] = [
+      ['object', this.objectChecks(s)],
+      ['array', this.arrayChecks(s)],
+      ['number', numberChecks(s)],
+      ['string', stringChecks(s)],
+    ];
+    for (const [type, checks] of kinds)
+      if (checks.length) out.push(type === sure ? all(checks) : only(type, all(checks)));
     return out;
   }
 
@@ -174,7 +201,10 @@ class Compiler {
     if (s.required !== undefined) {
       if (!Array.isArray(s.required) || !s.required.every((k) => typeof k === 'string')) throw new Unsupported();
       const required = s.required as string[];
-      out.push((v) => required.every((k) => Object.hasOwn(v as object, k)));
+      out.push((v) => {
+        for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v as object, required[i])) return false;
+        return true;
+      });
     }
     if (s.minProperties !== undefined) {
       const min = count(s.minProperties);
@@ -184,21 +214,29 @@ class Compiler {
       const max = count(s.maxProperties);
       out.push((v) => Object.keys(v as object).length <= max);
     }
-    const props = new Map<string, Check>();
+    const keys: string[] = [];
+    const subs: Check[] = [];
     if (s.properties !== undefined) {
       if (!s.properties || typeof s.properties !== 'object' || Array.isArray(s.properties)) throw new Unsupported();
       for (const [key, sub] of Object.entries(s.properties as Node)) {
         if (key === '__proto__') throw new Unsupported();
-        props.set(key, this.compile(sub));
+        keys.push(key);
+        subs.push(this.compile(sub));
       }
     }
     const extra = s.additionalProperties === undefined ? null : this.compile(s.additionalProperties);
-    if (props.size || extra) {
+    if (extra) out.push(withAdditional(keys, subs, extra));
+    else if (keys.length) {
+      // The schema's properties looked up on the value (no key list made); a name every object inherits
+      // (`constructor`, `toString`) counts only as an own key. An own undefined (cfworker throws on it) is left to it.
+      const inherited = keys.map((key) => key in Object.prototype);
       out.push((v) => {
         const o = v as Node;
-        for (const key of Object.keys(o)) {
-          const check = props.get(key) ?? extra;
-          if (check && !check(o[key])) return false;
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          if (inherited[i] && !Object.hasOwn(o, key)) continue;
+          const x = o[key];
+          if (x === undefined ? key in o : !subs[i](x)) return false;
         }
         return true;
       });
@@ -219,7 +257,11 @@ class Compiler {
     if (s.items !== undefined) {
       if (Array.isArray(s.items)) throw new Unsupported();
       const item = this.compile(s.items);
-      out.push((v) => (v as unknown[]).every((x) => item(x)));
+      out.push((v) => {
+        const a = v as unknown[];
+        for (let i = 0; i < a.length; i++) if (!item(a[i])) return false;
+        return true;
+      });
     }
     if (s.uniqueItems === true) out.push(unique);
     else if (s.uniqueItems !== undefined && s.uniqueItems !== false) throw new Unsupported();
@@ -227,31 +269,44 @@ class Compiler {
   }
 }
 
+/** Every property of an object with additionalProperties: each own key by its property's check, else `extra`. */
+function withAdditional(keys: string[], subs: Check[], extra: Check): Check {
+  const byKey = new Map(keys.map((key, i) => [key, subs[i]]));
+  return (v) => {
+    const o = v as Node;
+    for (const key of Object.keys(o)) if (!(byKey.get(key) ?? extra)(o[key])) return false;
+    return true;
+  };
+}
+
 function all(checks: Check[]): Check {
   if (checks.length === 0) return () => true;
   if (checks.length === 1) return checks[0];
+  if (checks.length === 2) {
+    const [a, b] = checks;
+    return (v) => a(v) && b(v);
+  }
   return (v) => {
-    for (const c of checks) if (!c(v)) return false;
+    for (let i = 0; i < checks.length; i++) if (!checks[i](v)) return false;
     return true;
   };
 }
 
 /** A check of keywords that apply to one kind of value only (any other kind passes them). */
 function only(type: string, check: Check): Check {
-  return (v) => kind(v) !== type || check(v);
+  const is = kindTest(type)!;
+  return (v) => !is(v) || check(v);
 }
-
-const JSON_KINDS = new Set(['null', 'boolean', 'number', 'string', 'array', 'object']);
 
 function typeCheck(type: unknown): Check {
   const types = Array.isArray(type) ? type : [type];
   if (!types.every((t) => typeof t === 'string')) throw new Unsupported();
-  const integer = types.includes('integer');
-  const named = new Set(types as string[]);
+  const tests = types.map((t: string) => kindTest(t)).filter((t): t is Check => t !== null);
+  if (tests.length === 0) return () => false;
+  if (tests.length === 1) return tests[0];
   return (v) => {
-    const k = kind(v);
-    if (!JSON_KINDS.has(k)) return false;
-    return named.has(k) || (integer && k === 'number' && Number.isInteger(v));
+    for (let i = 0; i < tests.length; i++) if (tests[i](v)) return true;
+    return false;
   };
 }
 
@@ -281,11 +336,15 @@ function stringChecks(s: Node): Check[] {
   const out: Check[] = [];
   if (s.minLength !== undefined) {
     const min = count(s.minLength);
-    out.push((v) => ucs2length(v as string) >= min);
+    // A string has at least length / 2 and at most length code points: ucs2length only in between.
+    out.push((v) => {
+      const n = (v as string).length;
+      return n >= min && (n >= 2 * min || ucs2length(v as string) >= min);
+    });
   }
   if (s.maxLength !== undefined) {
     const max = count(s.maxLength);
-    out.push((v) => ucs2length(v as string) <= max);
+    out.push((v) => (v as string).length <= max || ucs2length(v as string) <= max);
   }
   if (s.pattern !== undefined) {
     if (typeof s.pattern !== 'string') throw new Unsupported();

@@ -1,17 +1,18 @@
 import type { ToolCallContext } from '../../toolbox/agent-tool';
 import { PausableTimer } from '../../toolbox/pausable-timer';
+import { RequestSignal } from './request-signal';
 
 /**
  * One tools/call in flight: the server's `timeout` as a pausable clock (restarted by progress, stopped while the
  * server waits for the user, as is the loop's own timeout through `pauseTimeout`), aborting the call when it ends.
- * Its signal (the one the SDK gets) is the only one a call makes: the caller's cancel reaches it through the
- * context's `onAbort` when it has one, so the context's own signal is never made.
+ * Its signal (the one the SDK gets, a RequestSignal: no AbortController) is the only one a call makes: the caller's
+ * cancel reaches it through the context's `onAbort` when it has one, so the context's own signal is never made.
  */
 export class InFlightCall {
   timedOut = false;
   /** Whether the caller cancelled the call (or its loop timeout ended it). */
   cancelled = false;
-  private readonly controller = new AbortController();
+  private readonly controller = new RequestSignal();
   private timer: PausableTimer;
   private readonly unsubscribe: () => void;
   private readonly pauseOuter: (() => () => void) | undefined;
@@ -37,7 +38,7 @@ export class InFlightCall {
   }
 
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return this.controller.asAbortSignal();
   }
 
   restart(): void {
