@@ -1,3 +1,4 @@
+import { frameShowing } from './trace-frames';
 import { createRoot } from 'react-dom/client';
 import { createClient } from '../shared/ipc/client';
 import { wsTransport } from '../src-renderer/transport/ws-transport';
@@ -63,20 +64,9 @@ async function mount(url: string, token: string, personaId: string): Promise<num
 async function open(sessionId: string, lastText: string): Promise<{ ms: number; answerMs: number }> {
   const t0 = performance.now();
   const opened = store.getState().openSession(sessionId);
-  for (;;) {
-    if (performance.now() - t0 > 60_000) throw new Error(`the session did not show: ${describe()}`);
-    // Checked in the frame's callback, after React committed and before the browser paints that frame.
-    const shown = await new Promise<number | null>((resolve) =>
-      requestAnimationFrame(() => {
-        const items = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')];
-        resolve(items.some((n) => n.textContent?.includes(lastText)) ? performance.now() : null);
-      }),
-    );
-    if (shown !== null) {
-      await opened;
-      return { ms: shown - t0, answerMs: answeredAt - t0 };
-    }
-  }
+  const shown = await frameShowing(lastText, t0, describe);
+  await opened;
+  return { ms: shown - t0, answerMs: answeredAt - t0 };
 }
 
 /** What the pane shows, for a bench that gives up. */

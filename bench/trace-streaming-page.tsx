@@ -1,3 +1,4 @@
+import { frameShowing } from './trace-frames';
 import { createRoot } from 'react-dom/client';
 import { createClient } from '../shared/ipc/client';
 import { wsTransport } from '../src-renderer/transport/ws-transport';
@@ -58,17 +59,7 @@ async function mount(url: string) {
 async function open(sessionId: string, lastText: string): Promise<number> {
   const t0 = performance.now();
   await store.getState().openSession(sessionId);
-  for (;;) {
-    if (performance.now() - t0 > 60_000) throw new Error(`the session did not show: ${describe()}`);
-    // Checked in the frame's callback, after React committed and before the browser paints that frame.
-    const shown = await new Promise<number | null>((resolve) =>
-      requestAnimationFrame(() => {
-        const items = [...document.querySelectorAll('[data-testid="trace-pane"] .trace-item')];
-        resolve(items.some((n) => n.textContent?.includes(lastText)) ? performance.now() : null);
-      }),
-    );
-    if (shown !== null) return shown - t0;
-  }
+  return (await frameShowing(lastText, t0, describe)) - t0;
 }
 
 /** Sends a message and resolves when the streamed answer is whole on screen: milliseconds from the send. */
