@@ -37,8 +37,10 @@ describe('chat and the loop trace', () => {
     expect(await tool.getAttribute('data-tool-call-id')).toBe('call_a');
     expect(await tool.getByTestId('trace-tool-result').innerText()).toContain('108');
     expect(await app.page.getByTestId('trace-iteration').first().innerText()).toBe('Iteration 1 of 4');
-    await app.page.getByTestId('toggle-raw-exchange').first().click();
-    expect(await app.page.getByTestId('raw-exchange').innerText()).toContain('evaluate_expression');
+    // The request the window got without: fetched when shown, with the user's message and the tools offered.
+    const raw = await chat.rawExchange();
+    expect(raw).toContain('What is 12*9?');
+    expect(raw).toContain('evaluate_expression');
     expect(app.llm.chatRequests).toHaveLength(2);
   });
 

@@ -29,6 +29,14 @@ export class Chat {
   tools() {
     return this.page.getByTestId('trace-tool');
   }
+  /** Opens the first turn's raw exchange and waits for its request (fetched from the session file); its text. */
+  async rawExchange(): Promise<string> {
+    await this.page.getByTestId('toggle-raw-exchange').first().click();
+    const exchange = this.page.getByTestId('raw-exchange').first();
+    await exchange.waitFor();
+    await exchange.getByTestId('raw-request-pending').waitFor({ state: 'detached' });
+    return exchange.innerText();
+  }
   async waitForEnd() {
     await this.page
       .locator('[data-testid="trace-end"], [data-testid="trace-cancelled"], [data-testid="trace-failed"]')

@@ -143,6 +143,12 @@ export const AssistantMessage = z.object({
   usage: TokenUsage.optional(),
   /** Streamed replies: ms from the request to the first text delta. */
   ttftMs: z.number().nonnegative().optional(),
+  /**
+   * Set on the event as a window receives it from a session: the request was left out (`raw.request` is null),
+   * about this many characters of JSON. chat.traceEvent fetches the whole event when the request is shown, so what
+   * a window receives per turn does not grow with the conversation.
+   */
+  requestChars: z.number().int().nonnegative().optional(),
 });
 export const ToolStarted = z.object({
   ...Base,

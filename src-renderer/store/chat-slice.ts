@@ -48,8 +48,11 @@ export interface ChatSlice {
   loadEarlier(): Promise<void>;
   resetChat(): void;
   applyTrace(payload: EventPayload<'chat.trace'>): void;
-  /** Replaces an event that came with elided fields by the whole one from the session file. */
-  loadFullEvent(event: TraceEvent): Promise<void>;
+  /**
+   * Replaces an event that came with elided fields (or without its request) by the whole one from the session
+   * file; false when it could not be (the error is shown as a toast).
+   */
+  loadFullEvent(event: TraceEvent): Promise<boolean>;
 }
 
 /** Events a session asks for first when it opens: what its first paint shows; the rest it keeps follow. */
@@ -294,7 +297,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),
     async loadFullEvent(event) {
       const sessionId = [...traces].find(([, trace]) => trace.has(event.runId, event.seq))?.[0];
-      if (!sessionId) return;
+      if (!sessionId) return false;
       try {
         const { event: whole } = await get().client.call('chat.traceEvent', {
           sessionId,
@@ -302,9 +305,12 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           seq: event.seq,
         });
         const trace = traces.get(sessionId)!;
-        if (trace.replace(whole)) set((s) => viewState(s, sessionId, trace));
+        if (!trace.replace(whole)) return false;
+        set((s) => viewState(s, sessionId, trace));
+        return true;
       } catch (e) {
         get().toast('error', `The full event could not be loaded: ${toErrorValue(e).message}`);
+        return false;
       }
     },
     applyTrace(payload) {

@@ -16,9 +16,7 @@ const note = elisionNote;
 
 /** What the caller already knows about an event's sizes (so that they are not measured again). */
 export interface KnownSizes {
-  /** `raw.request`'s JSON is at most this long (characters). */
-  requestCharsAtMost?: number;
-  /** Every other field's JSON is at most this long (characters): none is measured when it is within the limit. */
+  /** Every field's JSON but `raw.request` is at most this long (characters): none is measured within the limit. */
   fieldCharsAtMost?: number;
 }
 
@@ -32,10 +30,9 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
   let copy: Record<string, unknown> | null = null;
   const out = () => (copy ??= { ...record });
   const raw = record.raw as { request?: unknown; response?: unknown } | null | undefined;
-  // A request known to fit is not serialized to be measured (it is the largest part of a long run's event).
-  const requestFits = known.requestCharsAtMost !== undefined && known.requestCharsAtMost <= limit;
   if (known.fieldCharsAtMost !== undefined && known.fieldCharsAtMost <= limit) {
-    if (!raw || requestFits) return event;
+    // A request left out (as a session's window form leaves it) is not measured.
+    if (!raw || raw.request == null) return event;
     const request = size(raw.request);
     if (request <= limit) return event;
     return {
@@ -60,7 +57,7 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
     }
   }
   if (raw) {
-    const request = requestFits ? 0 : size(raw.request);
+    const request = size(raw.request);
     const response = size(raw.response);
     if (request > limit || response > limit) {
       out().raw = {
@@ -76,11 +73,10 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
 
 /**
  * An event appended to (or loaded from) `sessions` as a window is sent it: the store's lean form (payloads as
- * references, a long request as a note), then each field within the window's limit.
+ * references, no request), then each field within the window's limit.
  */
 export function windowEvent(sessions: SessionStore, event: TraceEvent): TraceEvent {
   return elideForWindow(sessions.forWindow(event), MAX_WINDOW_FIELD_CHARS, {
-    requestCharsAtMost: sessions.requestCharsAtMost(event),
     fieldCharsAtMost: sessions.fieldCharsAtMost(event),
   });
 }

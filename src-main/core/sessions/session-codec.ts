@@ -215,14 +215,6 @@ function approxChars(value: unknown, depth = 0): number {
   return n;
 }
 
-/**
- * At most how long the JSON of an encoded event's request is (from its notes, without serializing it); undefined
- * when encoding did not measure it.
- */
-export function requestCharsAtMost(notes: StorageNotes | undefined): number | undefined {
-  return notes?.req ? notes.req.chars * 6 : undefined;
-}
-
 /** True when `result` is what JSON.parse(content) gives (so only the text needs storing). */
 function resultIsContent(result: unknown, content: string): boolean {
   if (content.length < 64 || !isObject(result)) return false;

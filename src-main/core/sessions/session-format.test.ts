@@ -131,7 +131,7 @@ describe('a session file stores what is new, and reads back whole', () => {
 });
 
 describe('what a window is sent', () => {
-  it('a large tool result as a preview and a reference, fetched on demand; long requests as a note', async () => {
+  it('a large tool result as a preview and a reference, fetched on demand; no request, fetched with its event', async () => {
     const store = new SessionStore(dir);
     const live = await recordRun(store, 's1', 4, (n) => (n === 1 ? 200_000 : 30_000));
     const result = live.find((e) => e.type === 'tool_result' && e.content.length > 100_000)!;
@@ -142,7 +142,13 @@ describe('what a window is sent', () => {
     expect(ref).toMatchObject({ field: 'content', size: 200_000 + 11 });
     expect(await store.payload('s1', ref.ref)).toBe(result.type === 'tool_result' && result.content);
     const lastTurn = assistants(live).at(-1)!;
-    expect(store.forWindow(lastTurn).elided).toEqual(['raw']);
+    const sent = JSON.stringify(lastTurn.raw?.request).length;
+    const shownTurn = store.forWindow(lastTurn);
+    expect(shownTurn).toMatchObject({ raw: { request: null, response: lastTurn.raw?.response } });
+    // Its size, about: never less than the JSON sent, nor more than twice it (the texts are plain).
+    expect(shownTurn.type === 'assistant_message' && shownTurn.requestChars).toBeGreaterThanOrEqual(sent * 0.9);
+    expect(shownTurn.type === 'assistant_message' && shownTurn.requestChars).toBeLessThan(sent * 2);
+    expect(shownTurn.elided).toBeUndefined();
     expect(await store.event('s1', lastTurn.runId, lastTurn.seq)).toEqual(lastTurn);
     const loaded = await store.load('s1', { payloads: 'refs' });
     const again = loaded.events.find((e) => e.seq === result.seq)!;
@@ -161,10 +167,11 @@ describe('what a window is sent, without measuring requests again', () => {
     const loaded = await store.load('s1', { payloads: 'refs' });
     for (const event of loaded.events)
       expect(windowEvent(store, event)).toEqual(elideForWindow(store.forWindow(event)));
-    // Lighter requests are sent whole, heavier ones as a note (fetched with the whole event).
+    // No request is sent (each is fetched with its whole event), so a turn's event does not grow with the run.
     const shown = assistants(live).map((e) => windowEvent(store, e));
-    expect(shown.filter((e) => e.elided?.includes('raw')).length).toBeGreaterThan(0);
-    expect(shown.filter((e) => !e.elided?.includes('raw')).length).toBeGreaterThan(0);
+    expect(shown.map((e) => e.type === 'assistant_message' && e.raw?.request)).toEqual(shown.map(() => null));
+    const sizes = shown.map((e) => JSON.stringify(e).length);
+    expect(Math.max(...sizes)).toBeLessThan(4 * Math.min(...sizes));
   });
 });
 

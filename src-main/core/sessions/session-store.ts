@@ -5,7 +5,7 @@ import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../../shared/domain/tr
 import { sessionWarnings, unfinishedRuns } from './session-warnings';
 import { StudioError } from '../errors';
 import { logger } from '../log';
-import { HEADER_LINE, PREVIEW_CHARS, requestCharsAtMost, SessionEncoder, type StorageNotes } from './session-codec';
+import { HEADER_LINE, PREVIEW_CHARS, SessionEncoder, type StorageNotes } from './session-codec';
 import { parseLines, rebuildEvents, type ParsedSession, type SkippedLine } from './session-decoder';
 import { countLines, readTail } from './session-tail';
 import { assertSessionId } from './session-id';
@@ -158,15 +158,10 @@ export class SessionStore {
 
   /**
    * The event as a window is sent it: large payloads as a preview and a reference (chat.payload fetches them),
-   * a long request as a note (chat.traceEvent fetches the whole event). Other fields as they are.
+   * an assistant event without its request (chat.traceEvent fetches the whole event). Other fields as they are.
    */
   forWindow(event: TraceEvent): TraceEvent {
     return windowForm(event, this.notes.get(event));
-  }
-
-  /** At most how long the JSON of an appended or loaded assistant event's request is; undefined when unknown. */
-  requestCharsAtMost(event: TraceEvent): number | undefined {
-    return requestCharsAtMost(this.notes.get(event));
   }
 
   /**

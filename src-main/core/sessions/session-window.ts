@@ -1,9 +1,6 @@
 import type { PayloadRef, TraceEvent } from '../../../shared/domain/trace';
 import { PREVIEW_CHARS, type StorageNotes } from './session-codec';
 
-/** A request longer than this (characters of JSON) is sent to a window as a note; the whole event is one call away. */
-export const WINDOW_REQUEST_CHARS = 32 * 1024;
-
 /** The note in place of a payload kept in the side file. */
 export function payloadNote(size: number): string {
   return `[${size.toLocaleString('en')} characters, kept in the session's side file: too large to send at once; load the full event]`;
@@ -11,18 +8,18 @@ export function payloadNote(size: number): string {
 
 /**
  * The event as a window gets it, from what storing it did (`notes`): payloads kept out of line become their
- * preview and a reference (`payloads`, named in `elided`), and a long request a note (`raw` in `elided`), so what a
- * window receives per event does not grow with the run. Without notes the event is returned as it is.
+ * preview and a reference (`payloads`, named in `elided`), and an assistant event's request is left out
+ * (`raw.request` null, `requestChars` its size), so what a window receives per event does not grow with the run:
+ * chat.traceEvent fetches the whole event when the request is shown. Other events are returned as they are.
  */
 export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
-  if (!notes) return event;
-  const longRequest = notes.req !== undefined && notes.req.chars > WINDOW_REQUEST_CHARS;
-  if (!notes.payloads?.length && !longRequest) return event;
-  const record = event as unknown as Record<string, unknown>;
+  const deferred = deferRequest(event, notes);
+  if (!notes?.payloads?.length) return deferred;
+  const record = deferred as unknown as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
   const elided: string[] = [...(event.elided ?? [])];
   const refs: PayloadRef[] = [...(event.payloads ?? [])];
-  for (const [field, ref, size] of notes.payloads ?? []) {
+  for (const [field, ref, size] of notes.payloads) {
     const value = record[field];
     if (typeof value !== 'string' || refs.some((r) => r.ref === ref)) continue;
     const preview = value.slice(0, PREVIEW_CHARS);
@@ -35,16 +32,18 @@ export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): 
       elided.push('result');
     }
   }
-  if (notes.req && notes.req.chars > WINDOW_REQUEST_CHARS && event.type === 'assistant_message' && event.raw) {
-    out ??= { ...record };
-    out.raw = {
-      request: `[${notes.req.chars.toLocaleString('en')} characters: the request is too large to send at once; load the full event]`,
-      response: event.raw.response,
-    };
-    elided.push('raw');
-  }
-  if (!out) return event;
+  if (!out) return deferred;
   if (refs.length) out.payloads = refs;
   out.elided = [...new Set(elided)];
   return out as unknown as TraceEvent;
+}
+
+/**
+ * An assistant event without its request (`requestChars` says how large it is: from the notes when storing
+ * measured it, else measured here); any other event, or one without a request, as it is.
+ */
+function deferRequest(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
+  if (event.type !== 'assistant_message' || !event.raw || event.raw.request == null) return event;
+  const requestChars = notes?.req?.chars ?? JSON.stringify(event.raw.request)?.length ?? 0;
+  return { ...event, raw: { request: null, response: event.raw.response }, requestChars };
 }

@@ -4,6 +4,7 @@ import { MarkdownText } from '../../components/MarkdownText';
 import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
 import { ForkButton } from './ForkButton';
+import { useWholeRequest } from './use-whole-request';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -20,6 +21,7 @@ export function AssistantCard({
   /** "Fork from here": a new session from this turn, edited. */
   onFork?(): void;
 }) {
+  const request = useWholeRequest(event, rawOpen);
   return (
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
@@ -72,7 +74,22 @@ export function AssistantCard({
       {rawOpen && event.raw && (
         <div className="kv" data-testid="raw-exchange">
           <span>request</span>
-          <JsonView value={event.raw.request} />
+          {request.state === 'here' ? (
+            <JsonView value={event.raw.request} />
+          ) : (
+            <div className="small muted" data-testid="raw-request-pending" role="status">
+              {request.state === 'loading' ? (
+                `Loading the request from the session file (about ${formatChars(event.requestChars ?? 0)})…`
+              ) : (
+                <>
+                  The request could not be loaded.{' '}
+                  <button className="small" onClick={request.retry}>
+                    Try again
+                  </button>
+                </>
+              )}
+            </div>
+          )}
           <span>response</span>
           <JsonView value={event.raw.response} />
           {event.requestEdit && (
@@ -85,4 +102,9 @@ export function AssistantCard({
       )}
     </div>
   );
+}
+
+/** A size in characters, short: "840 characters", "12.3k characters". */
+function formatChars(chars: number): string {
+  return chars < 10_000 ? `${chars.toLocaleString('en')} characters` : `${(chars / 1000).toFixed(1)}k characters`;
 }
