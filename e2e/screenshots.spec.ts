@@ -87,6 +87,13 @@ async function tour(scheme: 'light' | 'dark', sessionExists: boolean) {
   await page.locator('[data-testid="trace-tool"][data-tool-call-id="call_2"] .head button[aria-expanded]').click();
   await page.getByTestId('trace-pane').evaluate((el) => el.scrollTo(0, 0));
   await shoot(page, `chat-${scheme}.png`);
+  // The first turn's raw exchange: its request fetched from the session file when opened.
+  expect(await chat.rawExchange()).toContain('Plan a return trip from Lisbon to Porto');
+  await page
+    .getByTestId('trace-assistant')
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(page, `chat-raw-exchange-${scheme}.png`);
   await page.context().close();
 }
 
