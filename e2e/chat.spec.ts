@@ -138,7 +138,7 @@ describe('chat and the loop trace', () => {
     expect(app.pageErrors, app.pageErrors.join('\n')).toEqual([]);
   });
 
-  it('exports the trace on screen as JSON Lines, event by event', async () => {
+  it('exports the whole trace of the session as JSON Lines, event by event, requests included', async () => {
     const [download] = await Promise.all([
       app.page.waitForEvent('download'),
       app.page.getByTestId('export-trace').click(),
@@ -147,11 +147,14 @@ describe('chat and the loop trace', () => {
     const lines = readFileSync((await download.path())!, 'utf8')
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l) as { type: string });
+      .map((l) => JSON.parse(l) as { type: string; raw?: { request: { messages: Array<{ content: string }> } } });
     expect(lines[0].type).toBe('run_started');
     expect(lines.map((e) => e.type)).toEqual(
       expect.arrayContaining(['user_message', 'assistant_message', 'tool_result', 'run_finished']),
     );
+    // The window holds no request; the export has each one, as it was sent.
+    const turn = lines.find((e) => e.type === 'assistant_message');
+    expect(turn?.raw?.request.messages.map((m) => m.content)).toContain('What is 12*9?');
   });
 
   it('says which URL it tried and what to do when no brain answers', async () => {

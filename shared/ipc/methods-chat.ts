@@ -23,6 +23,14 @@ export const chatMethods = {
     input: z.object({ sessionId: z.string(), runId: z.string(), seq: z.number().int().nonnegative() }),
     output: z.object({ event: TraceEvent }),
   },
+  /**
+   * A session's whole trace as JSON Lines, one whole event per line in the order they were appended (requests
+   * rebuilt, large payloads inline, as the run emitted them): what "Export trace" downloads.
+   */
+  'chat.exportTrace': {
+    input: z.object({ sessionId: z.string() }),
+    output: z.object({ text: z.string(), fileName: z.string() }),
+  },
   /** The text of one large payload an event names in `payloads` (kept in the session's side file). */
   'chat.payload': {
     input: z.object({ sessionId: z.string(), ref: z.string().max(64) }),

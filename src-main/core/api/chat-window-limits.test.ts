@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../../shared/domain/trace';
 import { MAX_WINDOW_FIELD_CHARS } from '../app/trace-elision';
 import { useAppKit } from '../testing/app-kit';
 import { calcPersona } from '../testing/personas';
@@ -39,6 +40,26 @@ describe('events to the window are bounded', () => {
     expect(whole.event.elided).toBeUndefined();
     const reopened = await kit.ok('chat.loadSession', { sessionId });
     expect(reopened.events.find((e) => e.type === 'assistant_message')?.elided).toEqual(['content', 'raw']);
+  }, 30_000);
+
+  it('no request reaches the window, and the exported trace has each one as it was sent, with the large answer whole', async () => {
+    const big = 'q'.repeat(300_000);
+    kit.provider.setReplies({ content: 'one' }, { content: big });
+    const id = await savePersona('Export');
+    const sessionId = await send(id, 'first');
+    await send(id, 'second', sessionId);
+    const shown = kit.trace().filter((e) => e.type === 'assistant_message');
+    expect(shown.map((e) => e.type === 'assistant_message' && e.raw?.request)).toEqual([null, null]);
+    const { text, fileName } = await kit.ok('chat.exportTrace', { sessionId });
+    expect(fileName).toBe(`trace-${sessionId}.jsonl`);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as TraceEvent);
+    const turns = lines.filter((e) => e.type === 'assistant_message');
+    expect(turns.map((e) => JSON.stringify(e.raw?.request))).toEqual(kit.provider.chatRequests.map((r) => r.rawBody));
+    expect(turns.map((e) => e.content)).toEqual(['one', big]);
+    expect(lines.some((e) => e.elided || e.payloads || (e.type === 'assistant_message' && e.requestChars))).toBe(false);
   }, 30_000);
 
   it('a reopened session sends the newest events the window keeps, and says how many older ones it left out', async () => {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Modal } from '../Modal';
-import { base64Bytes, decodeBase64, fileNameFor, formatBytes, saveFile } from './result-blocks';
+import { saveFile } from '../../lib/save-file';
+import { base64Bytes, decodeBase64, fileNameFor, formatBytes } from './result-blocks';
 
 /** The data: URL of base64 bytes, built once per block (a large image's base64 is megabytes). */
 function useDataUrl(data: string, mimeType: string): string {

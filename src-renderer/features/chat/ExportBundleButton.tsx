@@ -1,5 +1,6 @@
 import { useApp } from '../../store/context';
 import { toErrorValue } from '../../lib/api-error';
+import { saveFile } from '../../lib/save-file';
 
 /** "Export bundle": the open session as one JSON file (persona as it ran without secrets, tools, whole trace). */
 export function ExportBundleButton() {
@@ -11,11 +12,7 @@ export function ExportBundleButton() {
     if (!sessionId) return;
     try {
       const { text, fileName } = await client.call('bundles.export', { sessionId });
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      a.download = fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      saveFile(text, 'application/json', fileName);
     } catch (e) {
       toast('error', `The bundle could not be made: ${toErrorValue(e).message}`);
     }

@@ -1,23 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { sampleRun } from '../../lib/trace-fixtures';
-import { SessionBar, traceJsonl } from './SessionBar';
+import { SessionBar } from './SessionBar';
 import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
 
 describe('SessionBar', () => {
-  it('exports the trace on screen as JSON Lines, one event per line in order, like the session files', async () => {
+  it('exports the whole trace of the session from main (requests included), under the name main gives', async () => {
     const events = sampleRun('r1', 's1');
-    const text = traceJsonl([...events].reverse());
-    const lines = text
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines).toEqual(events);
-    expect(text.endsWith('\n')).toBe(true);
-
-    const store = storeKit().store;
+    const whole = 'the whole trace as main reads it from the session file\n';
+    const { store, calls } = storeKit({ 'chat.exportTrace': () => ({ text: whole, fileName: 'trace-s1.jsonl' }) });
     for (const event of events) store.getState().applyTrace({ sessionId: 's1', event });
     store.setState({ sessionId: 's1' });
     const blobs: Blob[] = [];
@@ -31,12 +24,29 @@ describe('SessionBar', () => {
     try {
       renderInStore(store, <SessionBar />);
       fireEvent.click(screen.getByTestId('export-trace'));
+      await waitFor(() => expect(names).toEqual(['trace-s1.jsonl']));
     } finally {
       URL.createObjectURL = create;
       HTMLAnchorElement.prototype.click = click;
     }
-    expect(names).toEqual(['trace-s1.jsonl']);
-    expect(await blobs[0].text()).toBe(traceJsonl(events));
+    expect(calls.find((c) => c.method === 'chat.exportTrace')?.input).toEqual({ sessionId: 's1' });
+    expect(await blobs[0].text()).toBe(whole);
+    expect(blobs[0].type).toBe('application/x-ndjson');
+  });
+
+  it('says why when the trace could not be exported', async () => {
+    const { store } = storeKit({
+      'chat.exportTrace': () => {
+        throw new Error("No session 's1'.");
+      },
+    });
+    store.getState().applyTrace({ sessionId: 's1', event: sampleRun('r1', 's1')[0] });
+    store.setState({ sessionId: 's1' });
+    renderInStore(store, <SessionBar />);
+    fireEvent.click(screen.getByTestId('export-trace'));
+    await waitFor(() =>
+      expect(store.getState().toasts.at(-1)?.text).toBe("The trace could not be exported: No session 's1'."),
+    );
   });
 
   it('has nothing to export before a chat', () => {

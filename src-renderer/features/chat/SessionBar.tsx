@@ -1,41 +1,34 @@
 import type { ReactNode } from 'react';
-import type { TraceEvent } from '../../../shared/domain/trace';
-import { useApp, useAppStoreApi } from '../../store/context';
+import { useApp } from '../../store/context';
 import { activeRunId, currentEvents } from '../../store/chat-slice';
-import { orderEvents } from '../../lib/trace-rows';
+import { toErrorValue } from '../../lib/api-error';
+import { saveFile } from '../../lib/save-file';
 import { sessionTree, treeLabel } from '../../lib/session-tree';
 import { SaveAsTestButton } from './SaveAsTestButton';
 import { ExportBundleButton } from './ExportBundleButton';
 
-/** A session's trace as JSON Lines, in run and seq order: the same one-event-per-line shape as the session files. */
-export function traceJsonl(events: TraceEvent[]): string {
-  return (
-    orderEvents(events)
-      .map((e) => JSON.stringify(e))
-      .join('\n') + '\n'
-  );
-}
-
-/** The saved sessions of this persona: reopen one, start a new chat, or export the trace on screen. */
+/** The saved sessions of this persona: reopen one, start a new chat, or export the open one's whole trace. */
 export function SessionBar({ children }: { children?: ReactNode }) {
   const sessions = useApp((s) => s.sessions);
   const sessionId = useApp((s) => s.sessionId);
   const openSession = useApp((s) => s.openSession);
   const resetChat = useApp((s) => s.resetChat);
-  const store = useAppStoreApi();
+  const client = useApp((s) => s.client);
+  const toast = useApp((s) => s.toast);
   const hasEvents = useApp((s) => currentEvents(s).length > 0);
   const known = sessions.some((s) => s.sessionId === sessionId);
   const openRerun = useApp((s) => s.openRerun);
   const openDiff = useApp((s) => s.openDiff);
   const running = useApp((s) => activeRunId(s) !== null);
-  const exportTrace = () => {
-    const events = currentEvents(store.getState());
-    if (!sessionId || !events.length) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([traceJsonl(events)], { type: 'application/x-ndjson' }));
-    a.download = `trace-${sessionId}.jsonl`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  // The whole trace from the session file (the window holds events without their requests, maybe not all of them).
+  const exportTrace = async () => {
+    if (!sessionId) return;
+    try {
+      const { text, fileName } = await client.call('chat.exportTrace', { sessionId });
+      saveFile(text, 'application/x-ndjson', fileName);
+    } catch (e) {
+      toast('error', `The trace could not be exported: ${toErrorValue(e).message}`);
+    }
   };
   return (
     <div className="chat-bar">
@@ -62,9 +55,9 @@ export function SessionBar({ children }: { children?: ReactNode }) {
       <button
         className="small ghost"
         data-testid="export-trace"
-        onClick={exportTrace}
+        onClick={() => void exportTrace()}
         disabled={!hasEvents}
-        title="Download this session's trace events as JSON Lines, one event per line (as stored in sessions/)"
+        title="Download this session's whole trace as JSON Lines, one event per line, with every model request and large result"
       >
         Export trace
       </button>

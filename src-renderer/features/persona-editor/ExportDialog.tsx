@@ -2,14 +2,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Modal } from '../../components/Modal';
 import { useApp, useAppStoreApi } from '../../store/context';
 
-/** Saves text as a file through the browser's own download (its save dialog or downloads folder). */
-function download(text: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+import { saveFile } from '../../lib/save-file';
+
+/** Saves JSON text as a file through the browser's own download (its save dialog or downloads folder). */
+const download = (text: string, name: string) => saveFile(text, 'application/json', name);
 
 /**
  * Export: with or without the persona's secrets (a warning when with), then where: the system's save dialog on the

@@ -15,7 +15,13 @@ export function chatHandlers(
   app: AppContext,
 ): Pick<
   Handlers,
-  'chat.send' | 'chat.cancel' | 'chat.sessions' | 'chat.loadSession' | 'chat.traceEvent' | 'chat.payload'
+  | 'chat.send'
+  | 'chat.cancel'
+  | 'chat.sessions'
+  | 'chat.loadSession'
+  | 'chat.traceEvent'
+  | 'chat.payload'
+  | 'chat.exportTrace'
 > {
   // Sessions a send is starting a run in (between its check and the run's registration, which awaits):
   // a second send to the same session meanwhile is refused like one during the run.
@@ -88,6 +94,10 @@ export function chatHandlers(
         ...(omitted ? { omitted } : {}),
         ...(earlier !== undefined ? { earlier } : {}),
       };
+    },
+    'chat.exportTrace': async ({ sessionId }) => {
+      const { events } = await app.sessions.load(sessionId);
+      return { text: events.map((e) => `${JSON.stringify(e)}\n`).join(''), fileName: `trace-${sessionId}.jsonl` };
     },
     'chat.payload': async ({ sessionId, ref }) => {
       const text = await app.sessions.payload(sessionId, ref);
