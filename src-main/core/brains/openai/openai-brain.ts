@@ -20,7 +20,7 @@ import { providerMessageOf, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
 import { completionToMessage } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
-import { toWireMessage } from './openai-wire';
+import { WireMessages } from './wire-messages';
 import { postJson, statusErrorOf } from './json-post';
 import { RequestSerializer } from './request-body';
 import { issuesText } from '../../../../shared/domain/issues';
@@ -67,6 +67,9 @@ export class OpenAIBrain implements ChatEngine {
   private readonly client: OpenAI;
   /** Request bodies, each message's JSON kept from one request of a conversation to the next. */
   private readonly serializer = new RequestSerializer();
+  /** Each message's wire form, the same object from one request of a conversation to the next. */
+  private readonly wire = new WireMessages();
+  private system: AgentMessage | null = null;
   /** The one-shot path's headers (the key as a Bearer token, as the client sends it). */
   private readonly headers: Record<string, string>;
   /** Bodies of failed HTTP responses, keyed by their Headers (the object APIError keeps). */
@@ -142,6 +145,12 @@ export class OpenAIBrain implements ChatEngine {
     return this.prepare(messages, tools, stream, parameters).request;
   }
 
+  /** The brain's system prompt as a message: one object, so that its wire form is kept too. */
+  private systemMessage(content: string): AgentMessage {
+    if (this.system?.content !== content) this.system = { role: 'system', content };
+    return this.system;
+  }
+
   /** The request and the messages it sends (the conversation, maybe after the brain's system prompt). */
   private prepare(
     messages: AgentMessage[],
@@ -151,10 +160,10 @@ export class OpenAIBrain implements ChatEngine {
   ): { request: Json; sent: AgentMessage[] } {
     const sent =
       this.systemPrompt && messages[0]?.role !== 'system'
-        ? [{ role: 'system' as const, content: this.systemPrompt }, ...messages]
+        ? [this.systemMessage(this.systemPrompt), ...messages]
         : messages;
     const { messages: _m, tools: _t, stream: _s, ...params } = parameters ?? this.requestParameters();
-    const request: Json = { ...params, messages: sent.map(toWireMessage) };
+    const request: Json = { ...params, messages: this.wire.map(sent) };
     if (tools?.length) request.tools = tools;
     if (stream) {
       request.stream = true;
