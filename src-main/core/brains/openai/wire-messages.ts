@@ -54,16 +54,11 @@ function unchanged(kept: Kept, message: AgentMessage): boolean {
   );
 }
 
-/** What the wire form of a message's tool calls is made of (the arguments as the JSON text they are sent as). */
+/** What the wire form of an assistant turn's tool calls is made of: ids, names, arguments as the JSON sent. */
 function callsOf(message: AgentMessage): string[] | null {
   if (message.role !== 'assistant' || !message.toolCalls?.length) return null;
-  return callKeys(message);
-}
-
-/** What the wire form of a message's tool calls is made of (the arguments as the JSON text they are sent as). */
-function callKeys(message: AgentMessage): string[] {
   const keys: string[] = [];
-  for (const call of message.toolCalls ?? []) keys.push(call.id, call.name, JSON.stringify(call.arguments ?? {}));
+  for (const call of message.toolCalls) keys.push(call.id, call.name, JSON.stringify(call.arguments ?? {}));
   return keys;
 }
 
