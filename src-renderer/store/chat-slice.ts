@@ -50,9 +50,9 @@ export interface ChatSlice {
   applyTrace(payload: EventPayload<'chat.trace'>): void;
   /**
    * Replaces an event that came with elided fields (or without its request) by the whole one from the session
-   * file; false when it could not be (the error is shown as a toast).
+   * file; null once done, else why it could not be (also shown as a toast).
    */
-  loadFullEvent(event: TraceEvent): Promise<boolean>;
+  loadFullEvent(event: TraceEvent): Promise<string | null>;
 }
 
 /** Events a session asks for first when it opens: what its first paint shows; the rest it keeps follow. */
@@ -297,7 +297,7 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
     resetChat: () => set({ sessionId: null, chatError: null, pendingRunId: null }),
     async loadFullEvent(event) {
       const sessionId = [...traces].find(([, trace]) => trace.has(event.runId, event.seq))?.[0];
-      if (!sessionId) return false;
+      if (!sessionId) return 'The event is no longer in this window.';
       try {
         const { event: whole } = await get().client.call('chat.traceEvent', {
           sessionId,
@@ -305,12 +305,13 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
           seq: event.seq,
         });
         const trace = traces.get(sessionId)!;
-        if (!trace.replace(whole)) return false;
+        if (!trace.replace(whole)) return 'The event is no longer in this window.';
         set((s) => viewState(s, sessionId, trace));
-        return true;
+        return null;
       } catch (e) {
-        get().toast('error', `The full event could not be loaded: ${toErrorValue(e).message}`);
-        return false;
+        const { message } = toErrorValue(e);
+        get().toast('error', `The full event could not be loaded: ${message}`);
+        return message;
       }
     },
     applyTrace(payload) {

@@ -70,7 +70,9 @@ describe('the raw exchange of a turn the window got without its request', () => 
     renderInStore(store, <Card />);
     fireEvent.click(screen.getByTestId('toggle-raw-exchange'));
     await waitFor(() =>
-      expect(screen.getByTestId('raw-request-pending').textContent).toContain('The request could not be loaded.'),
+      expect(screen.getByTestId('raw-request-pending').textContent).toContain(
+        'The request could not be loaded: the session file is gone',
+      ),
     );
     expect(store.getState().toasts.at(-1)?.text).toContain('the session file is gone');
     fail = false;

@@ -82,7 +82,7 @@ export function AssistantCard({
                 `Loading the request from the session file (about ${formatChars(event.requestChars ?? 0)})…`
               ) : (
                 <>
-                  The request could not be loaded.{' '}
+                  The request could not be loaded: {request.state === 'failed' && request.error}{' '}
                   <button className="small" onClick={request.retry}>
                     Try again
                   </button>

@@ -4,29 +4,28 @@ import { useApp } from '../../store/context';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
-/** Where the request of an open raw exchange is: here, on its way, or not loaded (the error was shown). */
-export type WholeRequest = 'here' | 'loading' | 'failed';
+/** Where the request of an open raw exchange is: here, on its way, or not loaded (and why). */
+export type WholeRequest = { state: 'here' } | { state: 'loading' } | { state: 'failed'; error: string };
 
 /**
  * A window gets assistant events without their request (`requestChars` says so): once the raw exchange is open,
  * the whole event is fetched from the session file and takes the place of the one shown. `retry` after a failure.
  */
-export function useWholeRequest(event: Assistant, open: boolean): { state: WholeRequest; retry(): void } {
+export function useWholeRequest(event: Assistant, open: boolean): WholeRequest & { retry(): void } {
   const load = useApp((s) => s.loadFullEvent);
   const deferred = event.requestChars !== undefined;
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   // The event a load is under way for (one at a time, none again for the same event until it ends).
   const loading = useRef<Assistant | null>(null);
   useEffect(() => {
-    if (!open || !deferred || failed || loading.current === event) return;
+    if (!open || !deferred || failed !== null || loading.current === event) return;
     loading.current = event;
-    void load(event).then((replaced) => {
+    void load(event).then((error) => {
       loading.current = null;
-      if (!replaced) setFailed(true);
+      if (error !== null) setFailed(error);
     });
   }, [open, deferred, failed, event, load]);
-  return {
-    state: !deferred ? 'here' : failed ? 'failed' : 'loading',
-    retry: () => setFailed(false),
-  };
+  const retry = () => setFailed(null);
+  if (!deferred) return { state: 'here', retry };
+  return failed !== null ? { state: 'failed', error: failed, retry } : { state: 'loading', retry };
 }
