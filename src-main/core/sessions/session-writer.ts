@@ -33,9 +33,8 @@ function reason(error: NodeJS.ErrnoException): string {
  * `sync()` for the end of each turn of the conversation. A failed write drops that batch (memory stays bounded),
  * is reported once until a write succeeds again, and the next line starts on a line of its own. A new file
  * starts with `header`; large payloads go to the side file (`sideFile`) before the lines that refer to them.
- * Fstat and small writes are synchronous (the page cache answers at once; a trip through the thread pool, busy
- * with the disk syncs, would be the slowest part of a run); syncs and large writes are not, and a run's file is
- * opened in the thread pool while the run starts (`prepare`; creating a file is slow), else when first written.
+ * Opening, fstat and small writes are synchronous (the page cache answers at once; a trip through the thread
+ * pool, busy with the disk syncs, would be the slowest part of a run); syncs and large writes are not.
  */
 export class SessionWriter {
   private fd: number | null = null;
