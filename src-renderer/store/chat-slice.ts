@@ -236,6 +236,8 @@ export function createChatSlice(set: SetState, get: GetState): ChatSlice {
       if (!personaId) return set({ sessions: [] });
       try {
         const { sessions } = await get().client.call('chat.sessions', { personaId });
+        // An answer for a persona no longer picked (a slow listing overtaken by the next one) is dropped.
+        if (get().selectedId !== personaId) return;
         set({ sessions: [...sessions].sort((a, b) => b.updatedAt - a.updatedAt) });
       } catch (e) {
         get().toast('error', `Sessions could not be listed: ${toErrorValue(e).message}`);

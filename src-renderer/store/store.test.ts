@@ -198,4 +198,25 @@ describe('persona selection', () => {
     expect(store.getState().selectedId).toBe('fast');
     expect(store.getState().draft?.name).toBe('Fast');
   });
+
+  it("keeps the picked persona's sessions when an earlier persona's listing answers last", async () => {
+    let releaseSlow: () => void = () => undefined;
+    const persona = (name: string) => ({ name, handlers: ['ovos-native-toolcall-loop'] });
+    const { store } = storeKit({
+      'personas.get': (input: { id: string }) => record(input.id, persona(input.id)),
+      'toolboxes.list': () => ({ toolboxes: [] }),
+      'chat.sessions': (input: { personaId: string }) =>
+        input.personaId === 'slow'
+          ? new Promise((r) => (releaseSlow = () => r({ sessions: [] })))
+          : { sessions: [sessionSummary({ sessionId: 'long', personaId: 'fast', title: 'Question 0' })] },
+    });
+    // The first persona is picked (its sessions are being listed, slowly), then the second.
+    await store.getState().selectPersona('slow');
+    await store.getState().selectPersona('fast');
+    await new Promise((r) => setTimeout(r, 0));
+    releaseSlow();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().selectedId).toBe('fast');
+    expect(store.getState().sessions.map((x) => x.title)).toEqual(['Question 0']);
+  });
 });
