@@ -140,7 +140,10 @@ export class SessionStore {
     this.notes.set(event, encoded.notes);
     this.lineChars.set(event, encoded.line.length);
     const written = writer.append(encoded.line, encoded.payloads.map(payloadLine).join(''));
-    if (event.type === 'run_started') this.running.add(sessionId);
+    if (event.type === 'run_started') {
+      this.running.add(sessionId);
+      writer.prepare();
+    }
     if (event.type === 'assistant_message')
       void written.then(
         () => writer.sync(),

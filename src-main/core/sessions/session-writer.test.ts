@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,5 +49,51 @@ describe('a session file synced at each turn', () => {
     expect(w.diskSyncs).toBe(2);
     await w.close();
     expect(await readFile(w.file, 'utf8')).toBe('H\na\nb\n');
+  });
+});
+
+describe('a file opened ahead of the first write', () => {
+  const at = (name: string) => new SessionWriter(path.join(dir, name), () => undefined, 'H\n');
+
+  it('is opened while the run works, and gets its header and lines once, in order', async () => {
+    const w = at('new.jsonl');
+    const first = w.append('a\n');
+    w.prepare();
+    w.prepare();
+    const second = w.append('b\n');
+    await Promise.all([first, second]);
+    await w.append('c\n');
+    await w.close();
+    expect(await readFile(w.file, 'utf8')).toBe('H\na\nb\nc\n');
+  });
+
+  it('exists before any line is queued (the open runs in the thread pool)', async () => {
+    const w = at('ahead.jsonl');
+    w.prepare();
+    const deadline = Date.now() + 5000;
+    while (!existsSync(w.file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    expect(await readFile(w.file, 'utf8')).toBe('');
+    await w.append('a\n');
+    await w.close();
+    expect(await readFile(w.file, 'utf8')).toBe('H\na\n');
+  });
+
+  it('appends to a session file that exists (a chat going on), with no second header', async () => {
+    const w = at('old.jsonl');
+    await w.append('a\n');
+    await w.close();
+    const again = at('old.jsonl');
+    again.prepare();
+    await again.append('b\n');
+    await again.close();
+    expect(await readFile(again.file, 'utf8')).toBe('H\na\nb\n');
+  });
+
+  it('leaves a failed open to the first write, which makes the missing folder and writes', async () => {
+    const w = writer('later.jsonl');
+    w.prepare();
+    await w.append('a\n');
+    await w.close();
+    expect(await readFile(w.file, 'utf8')).toBe('H\na\n');
   });
 });

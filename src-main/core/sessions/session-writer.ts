@@ -1,9 +1,11 @@
-import { closeSync, fdatasync, fstatSync, mkdirSync, openSync, readSync, write, writeSync } from 'node:fs';
+import { close, closeSync, fdatasync, fstatSync, mkdirSync, open, openSync, readSync, write, writeSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const fdatasyncAsync = promisify(fdatasync);
 const writeAsync = promisify(write);
+const openAsync = promisify(open);
+const closeAsync = promisify(close);
 
 interface Pending {
   line: string;
@@ -33,8 +35,9 @@ function reason(error: NodeJS.ErrnoException): string {
  * `sync()` for the end of each turn of the conversation. A failed write drops that batch (memory stays bounded),
  * is reported once until a write succeeds again, and the next line starts on a line of its own. A new file
  * starts with `header`; large payloads go to the side file (`sideFile`) before the lines that refer to them.
- * Opening, fstat and small writes are synchronous (the page cache answers at once; a trip through the thread
- * pool, busy with the disk syncs, would be the slowest part of a run); syncs and large writes are not.
+ * Fstat and small writes are synchronous (the page cache answers at once; a trip through the thread pool, busy
+ * with the disk syncs, would be the slowest part of a run); syncs and large writes are not, and a run's file is
+ * opened in the thread pool while the run starts (`prepare`; creating a file is slow), else when first written.
  */
 export class SessionWriter {
   private fd: number | null = null;
@@ -42,6 +45,8 @@ export class SessionWriter {
   /** The file's size after our last write: when it is still that, it ends with our line (no read needed). */
   private expected = -1;
   private syncing: Promise<void> | null = null;
+  /** An open in the thread pool started ahead of the first write (`prepare`). */
+  private opening: Promise<void> | null = null;
   private nextSync: Promise<void> | null = null;
   /** Batches written so far, the number the last finished disk sync covers, and the one the running sync will. */
   private written = 0;
@@ -121,6 +126,27 @@ export class SessionWriter {
     }
   }
 
+  /**
+   * Opens the file in the thread pool ahead of the first write: creating a file is the slowest system call of a
+   * short run (0.3-0.7 ms here), and this way it happens while the run works instead of blocking the first write.
+   * A failed open is left to the first write, which opens (and reports) as usual.
+   */
+  prepare(): void {
+    if (this.fd !== null || this.opening) return;
+    const opening: Promise<void> = openAsync(this.file, 'a+')
+      .then(
+        async (fd) => {
+          if (this.fd === null) this.fd = fd;
+          else await closeAsync(fd);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        if (this.opening === opening) this.opening = null;
+      });
+    this.opening = opening;
+  }
+
   /** Resolves when nothing is queued or being written. */
   async idle(): Promise<void> {
     while (this.scheduled || this.pending.length) await new Promise(setImmediate);
@@ -167,6 +193,7 @@ export class SessionWriter {
   }
 
   private async write(batch: Pending[]): Promise<void> {
+    await this.opening;
     try {
       const side = batch.map((p) => p.side).join('');
       if (side) {
