@@ -36,7 +36,11 @@ export type OurToolPath = Pick<typeof import('./tool-path-ours'), 'executeToolCa
 export interface McpSides {
   ours: Contender;
   theirs: Contender;
-  /** The messages each side's client sent since the sides were made (listing excluded), when recorded. */
+  /**
+   * The requests and notifications each side's client sent since the sides were made (listing excluded), when
+   * recorded. Answers to the server's own requests are left out: ours declares roots, so server-everything asks it
+   * for them (`roots/list`) once connected, at a moment that depends on the machine's load.
+   */
   sent: { ours: unknown[]; theirs: unknown[] };
   /** One call each, with what came back: ours as executeToolCall returns it, theirs as the SDK does. */
   once(): Promise<{ ours: unknown; theirs: unknown }>;
@@ -47,7 +51,7 @@ function record(transport: Transport | undefined, into: unknown[]): void {
   if (!transport) throw new Error('no transport to record');
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    into.push(message);
+    if ('method' in message) into.push(message);
     return send(message, options);
   };
 }
