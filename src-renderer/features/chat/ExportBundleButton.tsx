@@ -1,22 +1,11 @@
 import { useApp } from '../../store/context';
-import { toErrorValue } from '../../lib/api-error';
-import { saveFile } from '../../lib/save-file';
+import { useSessionDownload } from './use-session-download';
 
 /** "Export bundle": the open session as one JSON file (persona as it ran without secrets, tools, whole trace). */
 export function ExportBundleButton() {
-  const client = useApp((s) => s.client);
   const sessionId = useApp((s) => s.sessionId);
   const known = useApp((s) => s.sessions.some((x) => x.sessionId === s.sessionId));
-  const toast = useApp((s) => s.toast);
-  const exportBundle = async () => {
-    if (!sessionId) return;
-    try {
-      const { text, fileName } = await client.call('bundles.export', { sessionId });
-      saveFile(text, 'application/json', fileName);
-    } catch (e) {
-      toast('error', `The bundle could not be made: ${toErrorValue(e).message}`);
-    }
-  };
+  const exportBundle = useSessionDownload('bundles.export', 'application/json', 'The bundle could not be made');
   return (
     <button
       className="small ghost"

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useApp } from '../../store/context';
 import { activeRunId, currentEvents } from '../../store/chat-slice';
-import { toErrorValue } from '../../lib/api-error';
-import { saveFile } from '../../lib/save-file';
+import { useSessionDownload } from './use-session-download';
 import { sessionTree, treeLabel } from '../../lib/session-tree';
 import { SaveAsTestButton } from './SaveAsTestButton';
 import { ExportBundleButton } from './ExportBundleButton';
@@ -13,23 +12,13 @@ export function SessionBar({ children }: { children?: ReactNode }) {
   const sessionId = useApp((s) => s.sessionId);
   const openSession = useApp((s) => s.openSession);
   const resetChat = useApp((s) => s.resetChat);
-  const client = useApp((s) => s.client);
-  const toast = useApp((s) => s.toast);
   const hasEvents = useApp((s) => currentEvents(s).length > 0);
   const known = sessions.some((s) => s.sessionId === sessionId);
   const openRerun = useApp((s) => s.openRerun);
   const openDiff = useApp((s) => s.openDiff);
   const running = useApp((s) => activeRunId(s) !== null);
   // The whole trace from the session file (the window holds events without their requests, maybe not all of them).
-  const exportTrace = async () => {
-    if (!sessionId) return;
-    try {
-      const { text, fileName } = await client.call('chat.exportTrace', { sessionId });
-      saveFile(text, 'application/x-ndjson', fileName);
-    } catch (e) {
-      toast('error', `The trace could not be exported: ${toErrorValue(e).message}`);
-    }
-  };
+  const exportTrace = useSessionDownload('chat.exportTrace', 'application/x-ndjson', 'The trace could not be exported');
   return (
     <div className="chat-bar">
       <label htmlFor="session-select" className="small muted">

@@ -1,0 +1,26 @@
+import { toErrorValue } from '../../lib/api-error';
+import { saveFile } from '../../lib/save-file';
+import { useApp } from '../../store/context';
+
+/**
+ * A download of a file main makes from the open session (its whole trace, its bundle): main reads the session file,
+ * the window saves the text under the name main gives. A failure is a toast starting with `failure`.
+ */
+export function useSessionDownload(
+  method: 'chat.exportTrace' | 'bundles.export',
+  mimeType: string,
+  failure: string,
+): () => Promise<void> {
+  const client = useApp((s) => s.client);
+  const sessionId = useApp((s) => s.sessionId);
+  const toast = useApp((s) => s.toast);
+  return async () => {
+    if (!sessionId) return;
+    try {
+      const { text, fileName } = await client.call(method, { sessionId });
+      saveFile(text, mimeType, fileName);
+    } catch (e) {
+      toast('error', `${failure}: ${toErrorValue(e).message}`);
+    }
+  };
+}
