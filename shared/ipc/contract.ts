@@ -98,10 +98,13 @@ export const methods = {
     input: z.object({ id: PersonaId, versionId: PersonaVersionId }),
     output: PersonaRecord,
   },
-  /** A recorded session as a run bundle (one JSON file's text): persona as it ran without secrets, tools, trace. */
+  /**
+   * A recorded session as a run bundle (one JSON file's text): persona as it ran without secrets, tools, trace;
+   * `secretsRemoved` counts the stored secret values replaced in it.
+   */
   'bundles.export': {
     input: z.object({ sessionId: z.string().min(1) }),
-    output: z.object({ text: z.string(), fileName: z.string() }),
+    output: z.object({ text: z.string(), fileName: z.string(), secretsRemoved: z.number().int().min(0) }),
   },
   /**
    * Opens a bundle's text: validated, its persona added under a new id with nothing approved (its MCP servers and

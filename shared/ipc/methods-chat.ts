@@ -25,11 +25,12 @@ export const chatMethods = {
   },
   /**
    * A session's whole trace as JSON Lines, one whole event per line in the order they were appended (requests
-   * rebuilt, large payloads inline, as the run emitted them): what "Export trace" downloads.
+   * rebuilt, large payloads inline, as the run emitted them): what "Export trace" downloads. Stored secret values
+   * are replaced (`secretsRemoved` counts them).
    */
   'chat.exportTrace': {
     input: z.object({ sessionId: z.string() }),
-    output: z.object({ text: z.string(), fileName: z.string() }),
+    output: z.object({ text: z.string(), fileName: z.string(), secretsRemoved: z.number().int().min(0) }),
   },
   /** The text of one large payload an event names in `payloads` (kept in the session's side file). */
   'chat.payload': {

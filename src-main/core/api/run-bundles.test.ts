@@ -113,6 +113,41 @@ describe('run bundles', () => {
     expect(again.find((e) => e.type === 'run_started')).toMatchObject({ brain: 'replay' });
   });
 
+  it('a stored secret value in the messages (a key the user pasted, a reply quoting it) leaves neither in a bundle nor in an exported trace', async () => {
+    const a = await freshApp();
+    const key = 'sk-pasted-0123456789';
+    await call(a, 'personas.save', {
+      id: 'echo',
+      persona: {
+        name: 'Echo',
+        handlers: [ENGINE],
+        [ENGINE]: { brain: BRAIN, [BRAIN]: { model: 'm', api_url: provider.url, api_key: key } },
+      },
+    });
+    provider.setReplies({ content: `Your key is ${key}; keep ${key} safe.` });
+    await call(a, 'chat.send', { personaId: 'echo', sessionId: 's-k', message: `Is ${key} my key?` });
+    await ended(a, 's-k', 1);
+
+    const bundle = await call(a, 'bundles.export', { sessionId: 's-k' });
+    expect(bundle.text).not.toContain(key);
+    expect(bundle.text).toContain('Your key is [secret removed]; keep [secret removed] safe.');
+    // The user's message, the request that carried it, the reply, the raw response and the final answer.
+    expect(bundle.secretsRemoved).toBeGreaterThanOrEqual(5);
+    const trace = await call(a, 'chat.exportTrace', { sessionId: 's-k' });
+    expect(trace.text).not.toContain(key);
+    // The bundle also has the session's title, made from the first message.
+    expect(trace.secretsRemoved).toBe(bundle.secretsRemoved - 1);
+    expect(
+      trace.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).type),
+    ).toContain('assistant_message');
+    // The session file itself keeps what happened.
+    const { events } = await call(a, 'chat.loadSession', { sessionId: 's-k' });
+    expect(JSON.stringify(events)).toContain(key);
+  });
+
   it('a bad bundle is refused with a clear error, and nothing is added', async () => {
     const b = await freshApp();
     const personasBefore = (await call(b, 'personas.list', {})).personas.length;

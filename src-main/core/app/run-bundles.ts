@@ -4,6 +4,7 @@ import { MAX_BUNDLE_BYTES, type RunBundle } from '../../../shared/domain/run-bun
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { writeFileAtomic } from '../atomic-write';
 import { buildBundle } from '../bundles/bundle-build';
+import { SecretScrubber } from '../bundles/secret-scrubber';
 import { readBundle } from '../bundles/bundle-read';
 import { rerunBundleOffline } from './bundle-rerun';
 import { StudioError } from '../errors';
@@ -17,9 +18,13 @@ const bundleFileOf = (app: AppContext, sessionId: string) =>
 
 /**
  * A recorded session as a run bundle: the persona as it ran (the version its last run recorded; else as saved
- * now), secrets removed; the tools as offered; the whole trace from its file (nothing elided).
+ * now), secrets removed (secret fields, and stored secret values wherever they appear); the tools as offered; the
+ * whole trace from its file (nothing elided).
  */
-export async function exportSessionBundle(app: AppContext, sessionId: string): Promise<RunBundle> {
+export async function exportSessionBundle(
+  app: AppContext,
+  sessionId: string,
+): Promise<{ bundle: RunBundle; secretsRemoved: number }> {
   const { session, events } = await app.sessions.load(sessionId);
   const started = events.findLast((e) => e.type === 'run_started');
   const personaId = started?.personaId ?? null;
@@ -33,7 +38,8 @@ export async function exportSessionBundle(app: AppContext, sessionId: string): P
   if (!persona && personaId) persona = (await app.personas.get(personaId)).persona;
   if (!persona)
     throw new StudioError('bad_input', `Session '${sessionId}' names no persona it ran with: it cannot be bundled.`);
-  return buildBundle({
+  const scrubber = new SecretScrubber(await app.secrets.allValues());
+  const bundle = buildBundle({
     sessionId,
     title: session.title,
     events,
@@ -41,7 +47,9 @@ export async function exportSessionBundle(app: AppContext, sessionId: string): P
     personaVersion: version,
     persona,
     appVersion: app.version,
+    scrubber,
   });
+  return { bundle, secretsRemoved: scrubber.removed };
 }
 
 /** The bundle kept for a session opened from one; not_found when the session did not come from a bundle. */

@@ -1,6 +1,7 @@
 import { BUNDLE_FORMAT, type BundleTool, type RunBundle } from '../../../shared/domain/run-bundle';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { splitSecrets } from '../personas/secret-fields';
+import { SecretScrubber } from './secret-scrubber';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -54,12 +55,18 @@ export interface BundleSource {
   /** The persona file as it ran; secret fields are removed here whatever it holds. */
   persona: Json;
   appVersion: string;
+  /** Stored secret values to replace wherever the trace or the persona still holds them. */
+  scrubber?: SecretScrubber;
   now?: number;
 }
 
-/** A run bundle of a recorded session: the persona as it ran (no secrets), the tools as offered, the whole trace. */
+/**
+ * A run bundle of a recorded session: the persona as it ran (no secret fields), the tools as offered, the whole
+ * trace; any stored secret value still in them (a tool result, a message) replaced by `source.scrubber`.
+ */
 export function buildBundle(source: BundleSource): RunBundle {
-  return {
+  const scrub = source.scrubber ?? new SecretScrubber([]);
+  return scrub.value({
     format: BUNDLE_FORMAT,
     formatVersion: 1,
     exportedAt: source.now ?? Date.now(),
@@ -68,5 +75,5 @@ export function buildBundle(source: BundleSource): RunBundle {
     persona: { id: source.personaId, version: source.personaVersion, file: splitSecrets(source.persona).persona },
     tools: toolsOfTrace(source.events),
     events: source.events.map(withoutSecrets),
-  };
+  });
 }

@@ -4,6 +4,7 @@ import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import { StudioError } from '../errors';
 import { writeFileAtomic } from '../atomic-write';
 import { withFileLock } from './file-lock';
+import { secretValues } from './secret-fields';
 
 const SecretsFile = z.object({
   version: z.literal(1),
@@ -78,6 +79,12 @@ export class SecretStore {
   /** The secrets of one persona: dotted path -> value. */
   async get(personaId: string): Promise<Record<string, string>> {
     return { ...((await this.read()).personas[personaId] ?? {}) };
+  }
+
+  /** Every stored secret value of every persona (what exports must not contain); origin entries left out. */
+  async allValues(): Promise<string[]> {
+    const { personas } = await this.read();
+    return Object.values(personas).flatMap((stored) => Object.values(secretValues(stored)));
   }
 
   /**

@@ -8,8 +8,8 @@ type BundleMethods = 'bundles.export' | 'bundles.open' | 'bundles.ofSession' | '
 export function bundleHandlers(app: AppContext): Pick<Handlers, BundleMethods> {
   return {
     'bundles.export': async ({ sessionId }) => {
-      const bundle = await exportSessionBundle(app, sessionId);
-      return { text: `${JSON.stringify(bundle, null, 2)}\n`, fileName: `${sessionId}.bundle.json` };
+      const { bundle, secretsRemoved } = await exportSessionBundle(app, sessionId);
+      return { text: `${JSON.stringify(bundle, null, 2)}\n`, fileName: `${sessionId}.bundle.json`, secretsRemoved };
     },
     'bundles.open': async ({ text, fileName }) => {
       const { personaId, sessionId } = await openBundle(app, text, fileName);

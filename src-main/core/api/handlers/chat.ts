@@ -3,6 +3,7 @@ import { approvedRuntime, runWiring } from '../../app/run-wiring';
 import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
+import { SecretScrubber } from '../../bundles/secret-scrubber';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { isBundleSession } from '../../app/run-bundles';
@@ -97,7 +98,9 @@ export function chatHandlers(
     },
     'chat.exportTrace': async ({ sessionId }) => {
       const { events } = await app.sessions.load(sessionId);
-      return { text: events.map((e) => `${JSON.stringify(e)}\n`).join(''), fileName: `trace-${sessionId}.jsonl` };
+      const scrubber = new SecretScrubber(await app.secrets.allValues());
+      const text = events.map((e) => `${JSON.stringify(scrubber.value(e))}\n`).join('');
+      return { text, fileName: `trace-${sessionId}.jsonl`, secretsRemoved: scrubber.removed };
     },
     'chat.payload': async ({ sessionId, ref }) => {
       const text = await app.sessions.payload(sessionId, ref);
