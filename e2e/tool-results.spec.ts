@@ -29,6 +29,12 @@ const MARKDOWN_ANSWER = [
   '1. a line before the image',
   '2. a line after it',
   '',
+  '| Block | Type | Size |',
+  '| :--- | :--- | ---: |',
+  '| 1 | text | 22 characters |',
+  '| 2 | image | 20 × 20 px |',
+  '| 3 | text | ~~none~~ 19 characters |',
+  '',
   'Read more in [the MCP docs](https://modelcontextprotocol.io/).',
   'A single newline stays a line break.',
   '',
@@ -167,6 +173,9 @@ describe('tool results and markdown answers in the chat', () => {
     expect(await answer.locator('h2').innerText()).toBe('The MCP logo');
     expect(await answer.locator('strong').innerText()).toBe('one PNG image');
     expect(await answer.locator('ol li').count()).toBe(2);
+    expect(await answer.locator('table th').allInnerTexts()).toEqual(['Block', 'Type', 'Size']);
+    expect(await answer.locator('table tbody tr').count()).toBe(3);
+    expect(await answer.locator('table del').innerText()).toBe('none');
     const link = answer.getByRole('link', { name: 'the MCP docs' });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -222,6 +231,11 @@ describe('tool results and markdown answers in the chat', () => {
     await page.getByTestId('answer-text').locator('h2').first().waitFor();
     await chat.tools().first().scrollIntoViewIfNeeded();
     await shoot(page, 'tool-results-chat-dark.png');
+    const answer = page.getByTestId('answer-text').filter({ has: page.locator('table') });
+    await answer.waitFor();
+    await answer.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(150);
+    await answer.screenshot({ path: path.join(OUT, 'markdown-answer-dark.png') });
     await page.close();
   });
 });

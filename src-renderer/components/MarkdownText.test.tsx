@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { MarkdownText } from './MarkdownText';
 import { markdownChunks } from './markdown-chunks';
 
@@ -49,6 +50,43 @@ describe('MarkdownText', () => {
     expect(link.textContent).toBe('image: a tracker');
     expect(link.getAttribute('href')).toBe('https://tracker.example/p.png');
   });
+
+  it('renders GitHub tables (aligned, inside a scroller), strikethrough, task lists and bare links', () => {
+    const out = html(
+      [
+        '| Tool | Calls | Mean ms |',
+        '| :--- | :---: | ---: |',
+        '| add | 9 | 0.4 |',
+        '| get_weather | 1 | 212 |',
+        '',
+        '~~old plan~~ new plan',
+        '',
+        '- [x] call the tool',
+        '- [ ] answer',
+        '',
+        'See www.openvoiceos.org for more.',
+      ].join('\n'),
+    );
+    const table = out.querySelector('.table-scroll > table')!;
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Tool', 'Calls', 'Mean ms']);
+    expect([...table.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual(['add90.4', 'get_weather1212']);
+    expect((table.querySelectorAll('td')[2] as HTMLElement).style.textAlign).toBe('right');
+    expect(out.querySelector('del')!.textContent).toBe('old plan');
+    const boxes = [...out.querySelectorAll('li input[type="checkbox"]')] as HTMLInputElement[];
+    expect(boxes.map((b) => [b.checked, b.disabled])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
+    const link = out.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('http://www.openvoiceos.org');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('keeps a footnote with its reference when the answer is chunked', () => {
+    const out = html('A claim.[^1]\n\nMore text.\n\n[^1]: The source.');
+    expect(out.querySelector('sup a')!.getAttribute('href')).toMatch(/#user-content-fn-1$/);
+    expect(out.querySelector('section[data-footnotes] li')!.textContent).toContain('The source.');
+  });
 });
 
 describe('markdownChunks', () => {
@@ -64,7 +102,7 @@ describe('markdownChunks', () => {
     const text = '# T\n\n1. a\n2. b\n\n> quote\n\n```\ncode\n\nmore\n```\n\nend *it*';
     const chunked = render(<MarkdownText text={text} />).container.innerHTML;
     cleanup();
-    const whole = render(<Markdown>{text}</Markdown>).container.innerHTML;
+    const whole = render(<Markdown remarkPlugins={[remarkGfm]}>{text}</Markdown>).container.innerHTML;
     expect(chunked.replace(/>\s+</g, '><')).toBe(whole.replace(/>\s+</g, '><'));
     expect(chunked).toContain('<ol>');
     expect(chunked).toContain('<blockquote>');

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { markdownChunks } from './markdown-chunks';
 
 /**
@@ -20,15 +21,28 @@ const COMPONENTS: Components = {
     ) : (
       <span>{alt}</span>
     ),
+  // A wide table scrolls inside the card instead of widening it.
+  table: ({ children }) => (
+    <div className="table-scroll">
+      <table>{children}</table>
+    </div>
+  ),
 };
+
+/** GitHub's markdown: tables, ~~strikethrough~~, task lists, bare links, footnotes. */
+const PLUGINS = [remarkGfm];
 
 /** One chunk of markdown, parsed once per text. */
 const Chunk = memo(function Chunk({ text }: { text: string }) {
-  return <Markdown components={COMPONENTS}>{text}</Markdown>;
+  return (
+    <Markdown components={COMPONENTS} remarkPlugins={PLUGINS}>
+      {text}
+    </Markdown>
+  );
 });
 
 /**
- * A model's answer as markdown, rendered safely: raw HTML in it shows as text (no rehype-raw), `javascript:` and
+ * A model's answer as GitHub-flavoured markdown, rendered safely: raw HTML in it shows as text (no rehype-raw), `javascript:` and
  * other unsafe URLs are dropped (react-markdown's default URL transform). Chunked and memoized so a streaming
  * answer re-parses only its last paragraph per token.
  */
