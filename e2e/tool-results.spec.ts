@@ -16,6 +16,8 @@ const EVERYTHING = path.join(
   'dist',
   'index.js',
 );
+/** A server with one tool, `chime`, that answers with an MCP audio block (a WAV tone). */
+const MEDIA = path.join(repoRoot, 'src-main/core/toolboxes/mcp/fixtures/media-stdio.ts');
 /** Where the PNGs go: a temp folder on every run; `SCREENSHOTS_DIR=docs/screenshots` refreshes the README's. */
 const OUT = process.env.SCREENSHOTS_DIR
   ? path.resolve(repoRoot, process.env.SCREENSHOTS_DIR)
@@ -63,12 +65,20 @@ beforeAll(async () => {
     'ovos-native-toolcall-loop': {
       brain: 'ovos-chat-openai-plugin',
       max_iterations: 4,
-      toolboxes: ['ovos-mcp-toolbox'],
+      toolboxes: ['ovos-mcp-toolbox', 'ovos-mcp-toolbox:media'],
       'ovos-chat-openai-plugin': { model: 'scripted-model', api_url: app.llm.url },
       'ovos-mcp-toolbox': { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      'ovos-mcp-toolbox:media': {
+        command: process.execPath,
+        args: ['--import', 'tsx', MEDIA],
+        cwd: repoRoot,
+        env: { NODE_OPTIONS: '--no-warnings' },
+      },
     },
-    // Its tools run without asking in the loop; its program is approved below (the approval dialog has its own specs).
-    persona_studio: { approval: { 'ovos-mcp-toolbox': { mode: 'auto' } } },
+    // Its tools run without asking in the loop; its programs are approved below (the approval dialog has its own specs).
+    persona_studio: {
+      approval: { 'ovos-mcp-toolbox': { mode: 'auto' }, 'ovos-mcp-toolbox:media': { mode: 'auto' } },
+    },
   };
   writePersona(app.home, 'everything', persona);
   await approvePrograms(app.home, 'everything', persona);
@@ -104,6 +114,18 @@ describe('tool results for people, in the Tools pane', () => {
     expect(await tools.result()).toMatchObject({ is_error: false, raw: [{ type: 'text' }, { type: 'image' }, {}] });
     await result.toggleRaw();
     await result.image().waitFor();
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('plays an audio block: a player whose WAV loads under the CSP, with its type, size and Save', async () => {
+    await tools.pick('chime');
+    await tools.run();
+    const result = new ToolResult(app.page, app.page.getByTestId('tool-output'));
+    expect(await result.audioDuration(), 'the data: audio decoded under the CSP').toBeCloseTo(1.5, 2);
+    expect(await result.audio().innerText()).toMatch(/audio\/wav[\s\S]*23\.5 KB/);
+    expect(await result.audio().getByRole('button', { name: 'Save' }).count()).toBe(1);
+    expect(await result.view().getByTestId('result-text').allInnerTexts()).toEqual(['A 1.5 s chime at 440 Hz.']);
+    await shoot(app.page, 'tool-results-audio-light.png');
     expect(app.pageErrors).toEqual([]);
   });
 
@@ -192,6 +214,11 @@ describe('tool results and markdown answers in the chat', () => {
     await shoot(app.page, 'tool-results-chat-light.png');
     await chat.answer().scrollIntoViewIfNeeded();
     await chat.answer().screenshot({ path: path.join(OUT, 'markdown-answer.png') });
+    // The same answer in the dark theme (the app follows the system's scheme as it changes).
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await app.page.waitForTimeout(150);
+    await chat.answer().screenshot({ path: path.join(OUT, 'markdown-answer-dark.png') });
+    await app.page.emulateMedia({ colorScheme: 'light' });
   });
 
   it("opens an embedded resource from a TOOL card, read through the persona's server", async () => {
@@ -231,11 +258,27 @@ describe('tool results and markdown answers in the chat', () => {
     await page.getByTestId('answer-text').locator('h2').first().waitFor();
     await chat.tools().first().scrollIntoViewIfNeeded();
     await shoot(page, 'tool-results-chat-dark.png');
-    const answer = page.getByTestId('answer-text').filter({ has: page.locator('table') });
-    await answer.waitFor();
-    await answer.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(150);
-    await answer.screenshot({ path: path.join(OUT, 'markdown-answer-dark.png') });
     await page.close();
+  });
+
+  it('plays an audio result on the TOOL card; the model gets its text and a note instead of the audio', async () => {
+    const chat = new Chat(app.page);
+    app.llm.setReplies(
+      { content: '', toolCalls: [{ id: 'call_chime', name: 'chime', arguments: {} }] },
+      { content: 'I played a chime.' },
+    );
+    await chat.send('Play a chime');
+    await chat.waitForEnd();
+    const card = new ToolResult(
+      app.page,
+      app.page.locator('[data-testid="trace-tool"][data-tool-call-id="call_chime"]'),
+    );
+    expect(await card.audioDuration()).toBeCloseTo(1.5, 2);
+    const messages = app.llm.chatRequests.at(-1)!.body.messages as Array<{ role: string; tool_call_id?: string }>;
+    const fed = JSON.stringify(messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_chime'));
+    expect(fed).toContain('A 1.5 s chime at 440 Hz.');
+    expect(fed).toMatch(/\[audio: audio\/wav, 23\.5 KB, not shown to this model\]/);
+    expect(fed).not.toContain('UklGR');
+    expect(app.pageErrors).toEqual([]);
   });
 });

@@ -26,6 +26,23 @@ export class ToolResult {
     await dialog.waitFor();
     return dialog;
   }
+  audio() {
+    return this.scope.getByTestId('result-audio').first();
+  }
+  /** Whether the player's audio decoded (the CSP let its data: URL load): its duration in seconds. */
+  async audioDuration(): Promise<number> {
+    const audio = this.audio().locator('audio');
+    await audio.waitFor();
+    await this.page.waitForFunction(
+      (el) => (el as HTMLAudioElement).readyState >= 1 || (el as HTMLAudioElement).error !== null,
+      await audio.elementHandle(),
+    );
+    return audio.evaluate((el) => {
+      const media = el as HTMLAudioElement;
+      if (media.error) throw new Error(`the audio did not load: ${media.error.message || media.error.code}`);
+      return media.duration;
+    });
+  }
   resourceLinks() {
     return this.scope.getByTestId('result-resource-link');
   }
