@@ -1,21 +1,20 @@
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SessionSummary } from '../../../shared/ipc/contract';
-import { TERMINAL_TRACE_TYPES, type TraceEvent } from '../../../shared/domain/trace';
+import type { TraceEvent } from '../../../shared/domain/trace';
 import { sessionWarnings, unfinishedRuns } from './session-warnings';
 import { StudioError } from '../errors';
 import { logger } from '../log';
-import { HEADER_LINE, PREVIEW_CHARS, SessionEncoder, type StorageNotes } from './session-codec';
+import { HEADER_LINE } from './session-codec';
 import { parseLines, rebuildEvents, type ParsedSession, type SkippedLine } from './session-decoder';
 import { countLines, readTail } from './session-tail';
 import { assertSessionId } from './session-id';
 import { SessionIndex } from './session-index';
-import { PayloadFile, payloadLine } from './session-payloads';
 import { historyFromEvents, summarize } from './session-summary';
 import { conversationText } from './session-history';
 import type { AgentMessage } from '../../../shared/domain/message';
-import { SessionWriter } from './session-writer';
-import { windowForm } from './session-window';
+import type { SessionWriter } from './session-writer';
+import { SessionAppender } from './session-appender';
 import { readSessionMeta, writeSessionMeta } from './session-meta';
 import type { SessionMeta } from '../../../shared/domain/time-travel';
 
@@ -67,15 +66,7 @@ export interface LoadedSession {
  * whole events: `load` and `event` rebuild what the file stores as references.
  */
 export class SessionStore {
-  private readonly writers = new Map<string, SessionWriter>();
-  private readonly encoders = new Map<string, SessionEncoder>();
-  private readonly payloadFiles = new Map<string, PayloadFile>();
-  /** What encoding did to events appended here (for the form a window is sent). */
-  private readonly notes = new WeakMap<TraceEvent, StorageNotes>();
-  /** The length of each appended event's line (no field of it is longer, but its request). */
-  private readonly lineChars = new WeakMap<TraceEvent, number>();
-  /** Sessions with a run going in this process (its end not appended yet). */
-  private readonly running = new Set<string>();
+  private readonly appender: SessionAppender;
   private readonly index: SessionIndex;
 
   constructor(
@@ -83,6 +74,7 @@ export class SessionStore {
     private readonly options: SessionStoreOptions = {},
   ) {
     this.index = new SessionIndex(dir);
+    this.appender = new SessionAppender((sessionId) => this.fileOf(sessionId), options.onWriteError);
   }
 
   fileOf(sessionId: string): string {
@@ -90,73 +82,12 @@ export class SessionStore {
     return path.join(this.dir, `${sessionId}${EXT}`);
   }
 
-  private writer(sessionId: string): SessionWriter {
-    let writer = this.writers.get(sessionId);
-    if (!writer) {
-      const file = this.fileOf(sessionId);
-      writer = new SessionWriter(
-        file,
-        (message) => {
-          // Lines after a lost one must not refer to it: they are stored whole again.
-          this.encoders.get(sessionId)?.reset();
-          if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
-          else log.error(message);
-        },
-        HEADER_LINE,
-      );
-      this.writers.set(sessionId, writer);
-    }
-    return writer;
-  }
-
-  private encoder(sessionId: string): SessionEncoder {
-    let encoder = this.encoders.get(sessionId);
-    if (!encoder) this.encoders.set(sessionId, (encoder = new SessionEncoder()));
-    return encoder;
-  }
-
-  private payloadFile(sessionId: string): PayloadFile {
-    let file = this.payloadFiles.get(sessionId);
-    if (!file) this.payloadFiles.set(sessionId, (file = new PayloadFile(this.writer(sessionId).sideFile)));
-    return file;
-  }
-
   /**
    * Appends one event; resolves when it is written (rejects when it could not be: the store has reported it).
    * A turn's end is synced to disk, and the run's end closes the file.
    */
   append(sessionId: string, event: TraceEvent): Promise<void> {
-    const writer = this.writer(sessionId);
-    let encoded;
-    try {
-      encoded = this.encoder(sessionId).encode(event);
-    } catch (error) {
-      // An event that cannot be written as JSON is reported like a failed write, never thrown into the run.
-      const message = `A trace event (${event.type}) of session '${sessionId}' cannot be saved: ${(error as Error).message}.`;
-      if (this.options.onWriteError) this.options.onWriteError(sessionId, message);
-      else log.error(message);
-      return Promise.reject(error as Error);
-    }
-    this.notes.set(event, encoded.notes);
-    this.lineChars.set(event, encoded.line.length);
-    const written = writer.append(encoded.line, encoded.payloads.map(payloadLine).join(''));
-    if (event.type === 'run_started') {
-      this.running.add(sessionId);
-      writer.prepare();
-    }
-    if (event.type === 'assistant_message')
-      void written.then(
-        () => writer.sync(),
-        () => undefined,
-      );
-    if ((TERMINAL_TRACE_TYPES as readonly string[]).includes(event.type)) {
-      this.running.delete(sessionId);
-      void written
-        .catch(() => undefined)
-        .then(() => writer.sync())
-        .then(() => writer.close());
-    }
-    return written;
+    return this.appender.append(sessionId, event);
   }
 
   /**
@@ -164,21 +95,17 @@ export class SessionStore {
    * an assistant event without its request (chat.traceEvent fetches the whole event). Other fields as they are.
    */
   forWindow(event: TraceEvent): TraceEvent {
-    return windowForm(event, this.notes.get(event));
+    return this.appender.forWindow(event);
   }
 
-  /**
-   * At most how long the JSON of any field of an appended event's window form is, its request aside (the stored
-   * line holds each of them whole or as a preview, the window form adds a note to a preview); undefined when unknown.
-   */
+  /** At most how long the JSON of any field of an appended event's window form is (its request aside). */
   fieldCharsAtMost(event: TraceEvent): number | undefined {
-    const chars = this.lineChars.get(event);
-    return chars === undefined ? undefined : chars + PREVIEW_CHARS + 1024;
+    return this.appender.fieldCharsAtMost(event);
   }
 
   /** Waits for every pending append and syncs them. */
-  async flush(): Promise<void> {
-    await Promise.all([...this.writers.values()].map((w) => w.sync()));
+  flush(): Promise<void> {
+    return this.appender.flush();
   }
 
   /** A session's metadata (where it came from); {} when it has none. */
@@ -227,9 +154,9 @@ export class SessionStore {
    */
   async load(sessionId: string, options: LoadOptions = {}): Promise<LoadedSession> {
     const file = this.fileOf(sessionId);
-    const writer = this.writers.get(sessionId);
+    const writer = this.appender.writerOf(sessionId);
     // Whether a run is going is taken before the read: a run that ends while the file is read is not "interrupted".
-    const running = this.running.has(sessionId);
+    const running = this.appender.isRunning(sessionId);
     await writer?.idle();
     let text: string;
     let mtime: number;
@@ -253,8 +180,8 @@ export class SessionStore {
    */
   async loadTail(sessionId: string, options: TailOptions): Promise<LoadedTail> {
     const file = this.fileOf(sessionId);
-    const writer = this.writers.get(sessionId);
-    const running = this.running.has(sessionId);
+    const writer = this.appender.writerOf(sessionId);
+    const running = this.appender.isRunning(sessionId);
     await writer?.idle();
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT')
@@ -294,12 +221,12 @@ export class SessionStore {
 
   /** Rebuilds parsed lines into events (payloads inline unless `refs`), noting request sizes for the window. */
   private async decode(sessionId: string, parsed: ParsedSession, options: LoadOptions) {
-    const texts = options.payloads === 'refs' ? null : await this.payloadFile(sessionId).read(parsed.refs);
+    const texts = options.payloads === 'refs' ? null : await this.appender.payloadFile(sessionId).read(parsed.refs);
     const rebuilt = rebuildEvents(parsed, texts);
     if (options.payloads === 'refs')
       for (const event of rebuilt.events) {
         const chars = rebuilt.requestChars.get(event);
-        if (chars !== undefined) this.notes.set(event, { req: { base: null, keep: 0, same: [], tools: [], chars } });
+        if (chars !== undefined) this.appender.noteRequestChars(event, chars);
       }
     return rebuilt;
   }
@@ -332,7 +259,7 @@ export class SessionStore {
     if (text === null) return [];
     if (!text.startsWith(HEADER_LINE)) return historyFromEvents((await this.load(sessionId)).events);
     const parsed = parseLines(conversationText(text), { trusted: true });
-    const texts = await this.payloadFile(sessionId).read(parsed.refs);
+    const texts = await this.appender.payloadFile(sessionId).read(parsed.refs);
     return historyFromEvents(rebuildEvents(parsed, texts).events);
   }
 
@@ -346,7 +273,7 @@ export class SessionStore {
     for (const { event, notes } of parsed.lines)
       if (event.runId === runId && (event.seq === seq || event.type === 'tool_result' || event.type === 'tool_error'))
         for (const [, ref] of notes?.payloads ?? []) refs.add(ref);
-    const texts = await this.payloadFile(sessionId).read(refs);
+    const texts = await this.appender.payloadFile(sessionId).read(refs);
     const { events } = rebuildEvents(parsed, texts);
     return events.find((e) => e.runId === runId && e.seq === seq) ?? null;
   }
@@ -354,7 +281,7 @@ export class SessionStore {
   /** A session file's text once its pending appends are written; null when it has no file. */
   private async settledText(sessionId: string): Promise<string | null> {
     const file = this.fileOf(sessionId);
-    await this.writers.get(sessionId)?.idle();
+    await this.appender.writerOf(sessionId)?.idle();
     try {
       return await readFile(file, 'utf8');
     } catch (error) {
@@ -366,8 +293,8 @@ export class SessionStore {
   /** The text of one large payload of a session (what an event's `payloads` refer to); null when unknown. */
   async payload(sessionId: string, ref: string): Promise<string | null> {
     this.fileOf(sessionId);
-    await this.writers.get(sessionId)?.idle();
-    return (await this.payloadFile(sessionId).read(new Set([ref]))).get(ref) ?? null;
+    await this.appender.writerOf(sessionId)?.idle();
+    return (await this.appender.payloadFile(sessionId).read(new Set([ref]))).get(ref) ?? null;
   }
 }
 
