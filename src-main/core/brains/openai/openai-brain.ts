@@ -11,14 +11,13 @@ import {
   OPENAI_BRAIN_ID,
 } from '../../../../shared/plugins/brains/openai';
 import { configIssues } from '../../../../shared/plugins/config-schema';
-import { JsonInputError, parseJsonSafe } from '../../../../shared/json/safe-json';
 import { CancelledError, StudioError } from '../../errors';
 import { BrainError } from '../brain-error';
 import { CallGuard } from './call-guard';
 import type { BrainMessage, ChatEngine, ChatOptions } from '../chat-engine';
-import { providerMessageOf, toBrainError } from './openai-errors';
+import { isCutStream, toBrainError } from './openai-errors';
 import { ThinkFilter } from './openai-reasoning';
-import { completionToMessage } from './openai-completion';
+import { completionToMessage, parseCompletion } from './openai-completion';
 import { StreamAssembler } from './openai-stream';
 import { WireMessages } from './wire-messages';
 import { postJson, statusErrorOf } from './json-post';
@@ -188,7 +187,7 @@ export class OpenAIBrain implements ChatEngine {
         this.errorBodies.set(error.headers, Promise.resolve(answer.text));
         throw error;
       }
-      return this.toMessage(this.parseCompletion(answer.text, answer.status), request);
+      return this.toMessage(parseCompletion(answer.text, answer.status, this.url), request);
     } catch (error) {
       throw await this.failure(error, guard, options.signal);
     } finally {
@@ -213,7 +212,7 @@ export class OpenAIBrain implements ChatEngine {
         .withResponse();
       if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
         // A server that ignores `stream: true` and answers with one JSON completion (or garbage).
-        const message = this.toMessage(this.parseCompletion(await response.text(), response.status), request);
+        const message = this.toMessage(parseCompletion(await response.text(), response.status, this.url), request);
         finished = true;
         if (message.content) {
           guard.pause();
@@ -309,45 +308,6 @@ export class OpenAIBrain implements ChatEngine {
     });
   }
 
-  private parseCompletion(text: string, status: number): Json {
-    let json: unknown;
-    try {
-      json = parseJsonSafe(text);
-    } catch (error) {
-      if (error instanceof JsonInputError && error.problem !== 'syntax')
-        throw new BrainError(
-          'brain_bad_response',
-          `The brain at ${this.url} answered with JSON that cannot be taken in: ${error.message}`,
-          { url: this.url, status },
-        );
-      const snippet = text.trim().slice(0, 200);
-      throw new BrainError(
-        'brain_bad_response',
-        `The brain at ${this.url} answered HTTP ${status} with a body that is not JSON: ${snippet || '(empty body)'}`,
-        { url: this.url, status, body: text.slice(0, 2000) },
-      );
-    }
-    const choices = (json as Json | null)?.choices;
-    const error = (json as Json | null)?.error;
-    if (error && (!Array.isArray(choices) || choices.length === 0)) {
-      // llama.cpp, vLLM and proxies can answer HTTP 200 with only an error object.
-      const { message } = providerMessageOf(text);
-      throw new BrainError(
-        'brain_bad_response',
-        `The brain at ${this.url} answered HTTP ${status} with an error: ${message}`,
-        { url: this.url, status, providerMessage: message, body: text.slice(0, 2000) },
-      );
-    }
-    if (!Array.isArray(choices) || choices.length === 0 || typeof (choices[0] as Json)?.message !== 'object') {
-      throw new BrainError(
-        'brain_bad_response',
-        `The brain at ${this.url} answered without a chat completion (no choices[0].message): ${text.slice(0, 200)}`,
-        { url: this.url, status, body: text.slice(0, 2000) },
-      );
-    }
-    return json as Json;
-  }
-
   private toMessage(completion: Json, request: Json): BrainMessage {
     return completionToMessage(completion, request);
   }
@@ -360,22 +320,4 @@ function bodyFieldsOf(config: OpenAIBrainConfig): Json {
   if (config.max_tokens !== undefined && config.max_tokens > 0) fields.max_tokens = config.max_tokens;
   if (config.stop_token !== undefined) fields.stop = config.stop_token;
   return { ...fields, ...(config.extra_params ?? {}) };
-}
-
-/** A stream that broke after it started: undici's `terminated`, a reset socket, a premature close. */
-function isCutStream(error: unknown): boolean {
-  if (
-    error instanceof APIError ||
-    error instanceof CancelledError ||
-    error instanceof BrainError ||
-    error instanceof SyntaxError
-  )
-    return false;
-  const err = error as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
-  if (!err || typeof err !== 'object') return false;
-  const codes = [err.code, err.cause?.code];
-  return (
-    err.message === 'terminated' ||
-    codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'ERR_STREAM_PREMATURE_CLOSE')
-  );
 }

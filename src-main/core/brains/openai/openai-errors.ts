@@ -147,3 +147,21 @@ export function toBrainError(error: unknown, ctx: FailureContext): Error {
     { cause: error },
   );
 }
+
+/** A stream that broke after it started: undici's `terminated`, a reset socket, a premature close. */
+export function isCutStream(error: unknown): boolean {
+  if (
+    error instanceof APIError ||
+    error instanceof CancelledError ||
+    error instanceof BrainError ||
+    error instanceof SyntaxError
+  )
+    return false;
+  const err = error as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
+  if (!err || typeof err !== 'object') return false;
+  const codes = [err.code, err.cause?.code];
+  return (
+    err.message === 'terminated' ||
+    codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'ERR_STREAM_PREMATURE_CLOSE')
+  );
+}
