@@ -144,9 +144,9 @@ export const AssistantMessage = z.object({
   /** Streamed replies: ms from the request to the first text delta. */
   ttftMs: z.number().nonnegative().optional(),
   /**
-   * Set on the event as a window receives it from a session: the request was left out (`raw.request` is null),
-   * about this many characters of JSON. chat.traceEvent fetches the whole event when the request is shown, so what
-   * a window receives per turn does not grow with the conversation.
+   * Set on the event as a window receives it from a session: the raw exchange was left out (`raw.request` and
+   * `raw.response` are null), its request about this many characters of JSON. chat.traceEvent fetches the whole
+   * event when the raw exchange is shown, so what a window receives per turn does not grow with the conversation.
    */
   requestChars: z.number().int().nonnegative().optional(),
 });

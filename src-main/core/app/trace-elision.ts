@@ -31,7 +31,7 @@ export function elideForWindow(event: TraceEvent, limit = MAX_WINDOW_FIELD_CHARS
   const out = () => (copy ??= { ...record });
   const raw = record.raw as { request?: unknown; response?: unknown } | null | undefined;
   if (known.fieldCharsAtMost !== undefined && known.fieldCharsAtMost <= limit) {
-    // A request left out (as a session's window form leaves it) is not measured.
+    // A raw exchange left out (as a session's window form leaves it) is not measured.
     if (!raw || raw.request == null) return event;
     const request = size(raw.request);
     if (request <= limit) return event;

@@ -38,7 +38,7 @@ export class SessionAppender {
     return this.running.has(sessionId);
   }
 
-  /** Notes a loaded event's request size (its window form leaves the request out and says how large it is). */
+  /** Notes a loaded event's request size (its window form leaves the raw exchange out, saying how large the request is). */
   noteRequestChars(event: TraceEvent, chars: number): void {
     this.notes.set(event, { req: { base: null, keep: 0, same: [], tools: [], chars } });
   }

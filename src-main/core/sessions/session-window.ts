@@ -8,9 +8,9 @@ export function payloadNote(size: number): string {
 
 /**
  * The event as a window gets it, from what storing it did (`notes`): payloads kept out of line become their
- * preview and a reference (`payloads`, named in `elided`), and an assistant event's request is left out
- * (`raw.request` null, `requestChars` its size), so what a window receives per event does not grow with the run:
- * chat.traceEvent fetches the whole event when the request is shown. Other events are returned as they are.
+ * preview and a reference (`payloads`, named in `elided`), and an assistant event's raw exchange is left out
+ * (`raw.request` and `raw.response` null, `requestChars` the request's size), so what a window receives per event
+ * does not grow with the run: chat.traceEvent fetches the whole event when the raw exchange is shown. Other events are returned as they are.
  */
 export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
   const deferred = deferRequest(event, notes);
@@ -39,11 +39,12 @@ export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): 
 }
 
 /**
- * An assistant event without its request (`requestChars` says how large it is: from the notes when storing
- * measured it, else measured here); any other event, or one without a request, as it is.
+ * An assistant event without its raw exchange (`raw.request` and `raw.response` null; `requestChars` says how large
+ * the request is: from the notes when storing measured it, else measured here); any other event, or one without a
+ * request, as it is.
  */
 function deferRequest(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
   if (event.type !== 'assistant_message' || !event.raw || event.raw.request == null) return event;
   const requestChars = notes?.req?.chars ?? JSON.stringify(event.raw.request)?.length ?? 0;
-  return { ...event, raw: { request: null, response: event.raw.response }, requestChars };
+  return { ...event, raw: { request: null, response: null }, requestChars };
 }

@@ -32,23 +32,25 @@ function Card() {
   return <AssistantCard event={event} rawOpen={open} onToggleRaw={() => setOpen(!open)} />;
 }
 
-describe('the raw exchange of a turn the window got without its request', () => {
-  it('loads the whole event from the session file when opened, and shows the request that was sent', async () => {
+describe('the raw exchange of a turn the window got without it', () => {
+  it('loads the whole event from the session file when opened, and shows the request sent and the response', async () => {
     let answer: () => void = () => undefined;
     const { store, calls } = storeKit({
       'chat.traceEvent': () => new Promise((resolve) => (answer = () => resolve({ event: turn({}) }))),
     });
-    const shown = turn({ raw: { request: null, response: { id: 'c1' } }, requestChars: 12_345 });
+    const shown = turn({ raw: { request: null, response: null }, requestChars: 12_345 });
     act(() => store.getState().applyTrace({ sessionId: 's1', event: shown }));
     renderInStore(store, <Card />);
     expect(calls.some((c) => c.method === 'chat.traceEvent')).toBe(false);
     fireEvent.click(screen.getByTestId('toggle-raw-exchange'));
     expect(screen.getByTestId('raw-request-pending').textContent).toBe(
-      'Loading the request from the session file (about 12.3k characters)…',
+      'Loading the request and response from the session file (the request is about 12.3k characters)…',
     );
+    expect(screen.getByTestId('raw-exchange').textContent).not.toContain('response{');
     expect(calls.find((c) => c.method === 'chat.traceEvent')?.input).toEqual({ sessionId: 's1', runId: 'r1', seq: 2 });
     act(() => answer());
     await waitFor(() => expect(screen.getByTestId('raw-exchange').textContent).toContain('What is 2+3?'));
+    expect(screen.getByTestId('raw-exchange').textContent).toContain('c1');
     expect(screen.queryByTestId('raw-request-pending')).toBeNull();
     expect(calls.filter((c) => c.method === 'chat.traceEvent')).toHaveLength(1);
   });
@@ -64,14 +66,14 @@ describe('the raw exchange of a turn the window got without its request', () => 
     act(() =>
       store.getState().applyTrace({
         sessionId: 's1',
-        event: turn({ raw: { request: null, response: {} }, requestChars: 80 }),
+        event: turn({ raw: { request: null, response: null }, requestChars: 80 }),
       }),
     );
     renderInStore(store, <Card />);
     fireEvent.click(screen.getByTestId('toggle-raw-exchange'));
     await waitFor(() =>
       expect(screen.getByTestId('raw-request-pending').textContent).toContain(
-        'The request could not be loaded: the session file is gone',
+        'The request and response could not be loaded: the session file is gone',
       ),
     );
     expect(store.getState().toasts.at(-1)?.text).toContain('the session file is gone');

@@ -73,25 +73,30 @@ export function AssistantCard({
       ))}
       {rawOpen && event.raw && (
         <div className="kv" data-testid="raw-exchange">
-          <span>request</span>
           {request.state === 'here' ? (
-            <JsonView value={event.raw.request} />
+            <>
+              <span>request</span>
+              <JsonView value={event.raw.request} />
+              <span>response</span>
+              <JsonView value={event.raw.response} />
+            </>
           ) : (
-            <div className="small muted" data-testid="raw-request-pending" role="status">
-              {request.state === 'loading' ? (
-                `Loading the request from the session file (about ${formatChars(event.requestChars ?? 0)})…`
-              ) : (
-                <>
-                  The request could not be loaded: {request.state === 'failed' && request.error}{' '}
-                  <button className="small" onClick={request.retry}>
-                    Try again
-                  </button>
-                </>
-              )}
-            </div>
+            <>
+              <span>exchange</span>
+              <div className="small muted" data-testid="raw-request-pending" role="status">
+                {request.state === 'loading' ? (
+                  `Loading the request and response from the session file (the request is about ${formatChars(event.requestChars ?? 0)})…`
+                ) : (
+                  <>
+                    The request and response could not be loaded: {request.state === 'failed' && request.error}{' '}
+                    <button className="small" onClick={request.retry}>
+                      Try again
+                    </button>
+                  </>
+                )}
+              </div>
+            </>
           )}
-          <span>response</span>
-          <JsonView value={event.raw.response} />
           {event.requestEdit && (
             <>
               <span>before edit</span>
