@@ -49,7 +49,7 @@ export interface ChatSlice {
   resetChat(): void;
   applyTrace(payload: EventPayload<'chat.trace'>): void;
   /**
-   * Replaces an event that came with elided fields (or without its request) by the whole one from the session
+   * Replaces an event that came with elided fields (or without its raw exchange) by the whole one from the session
    * file; null once done, else why it could not be (also shown as a toast).
    */
   loadFullEvent(event: TraceEvent): Promise<string | null>;

@@ -115,7 +115,7 @@ export class SessionAppender {
 
   /**
    * The event as a window is sent it: large payloads as a preview and a reference (chat.payload fetches them),
-   * an assistant event without its request (chat.traceEvent fetches the whole event). Other fields as they are.
+   * an assistant event without its raw exchange (chat.traceEvent fetches the whole event). Other fields as they are.
    */
   forWindow(event: TraceEvent): TraceEvent {
     return windowForm(event, this.notes.get(event));

@@ -10,7 +10,8 @@ export function payloadNote(size: number): string {
  * The event as a window gets it, from what storing it did (`notes`): payloads kept out of line become their
  * preview and a reference (`payloads`, named in `elided`), and an assistant event's raw exchange is left out
  * (`raw.request` and `raw.response` null, `requestChars` the request's size), so what a window receives per event
- * does not grow with the run: chat.traceEvent fetches the whole event when the raw exchange is shown. Other events are returned as they are.
+ * does not grow with the run: chat.traceEvent fetches the whole event when the raw exchange is shown. Other events
+ * are returned as they are.
  */
 export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
   const deferred = deferRequest(event, notes);

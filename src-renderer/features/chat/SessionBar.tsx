@@ -17,7 +17,7 @@ export function SessionBar({ children }: { children?: ReactNode }) {
   const openRerun = useApp((s) => s.openRerun);
   const openDiff = useApp((s) => s.openDiff);
   const running = useApp((s) => activeRunId(s) !== null);
-  // The whole trace from the session file (the window holds events without their requests, maybe not all of them).
+  // The whole trace from the session file (the window holds events without their raw exchanges, maybe not all of them).
   const exportTrace = useSessionDownload('chat.exportTrace', 'application/x-ndjson', 'The trace could not be exported');
   return (
     <div className="chat-bar">
