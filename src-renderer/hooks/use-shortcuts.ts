@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStoreApi } from '../store/context';
-import { activeRunId } from '../store/chat-slice';
+import { activeRunId } from '../store/chat-selectors';
 import { isDirty } from '../store/personas-slice';
 import type { Tab } from '../store/ui-slice';
 

@@ -3,7 +3,7 @@ import type { TraceEvent } from '../../shared/domain/trace';
 import { sampleRun, traceOf } from '../lib/trace-fixtures';
 import { buildTraceRows } from '../lib/trace-rows';
 import { MAX_EVENTS } from '../lib/session-trace';
-import { activeProgress, activeRunId, currentRows } from './chat-slice';
+import { activeProgress, activeRunId, currentRows } from './chat-selectors';
 import { fakeClient } from './fake-client';
 import { bindEvents, createAppStore } from '.';
 

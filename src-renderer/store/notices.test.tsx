@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useApp } from './context';
 import { Notices as NoticesView } from '../components/Notices';
-import { activeRunId } from './chat-slice';
+import { activeRunId } from './chat-selectors';
 import { storeKit, renderInStore } from '../testing/store-kit';
 import { sessionSummary } from '../testing/fixtures';
 

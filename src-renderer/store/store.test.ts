@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDirty } from './personas-slice';
-import { activeRunId, currentEvents } from './chat-slice';
+import { activeRunId, currentEvents } from './chat-selectors';
 import { sampleRun } from '../lib/trace-fixtures';
 import type { PersonaFile } from '../../shared/domain/persona';
 import type { TraceEvent } from '../../shared/domain/trace';

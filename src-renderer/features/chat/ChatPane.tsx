@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useApp } from '../../store/context';
-import { activeProgress, activeRunId, currentRows } from '../../store/chat-slice';
+import { activeProgress, activeRunId, currentRows } from '../../store/chat-selectors';
 import { isDirty } from '../../store/personas-slice';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';

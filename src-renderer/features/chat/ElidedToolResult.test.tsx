@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
-import { currentEvents } from '../../store/chat-slice';
+import { currentEvents } from '../../store/chat-selectors';
 import { buildTraceRows, type ToolRow } from '../../lib/trace-rows';
 import { mcpResult, TINY_PNG } from '../../components/tool-result/test-fixtures';
 import { ToolCard } from './ToolCard';

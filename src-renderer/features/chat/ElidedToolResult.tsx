@@ -1,5 +1,5 @@
 import type { ToolRow } from '../../lib/trace-rows';
-import { currentEvents } from '../../store/chat-slice';
+import { currentEvents } from '../../store/chat-selectors';
 import { useApp } from '../../store/context';
 import { ElidedNote } from './ElidedNote';
 

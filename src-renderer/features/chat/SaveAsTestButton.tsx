@@ -1,5 +1,5 @@
 import { useApp } from '../../store/context';
-import { activeRunId, currentEvents } from '../../store/chat-slice';
+import { activeRunId, currentEvents } from '../../store/chat-selectors';
 
 /** Save as test: proposes a test case from this chat session (its turns, recorded tools, assertions) to edit and save. */
 export function SaveAsTestButton() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useApp } from '../../store/context';
-import { activeRunId, currentEvents } from '../../store/chat-slice';
+import { activeRunId, currentEvents } from '../../store/chat-selectors';
 import { useSessionDownload } from './use-session-download';
 import { sessionTree, treeLabel } from '../../lib/session-tree';
 import { SaveAsTestButton } from './SaveAsTestButton';
