@@ -100,7 +100,7 @@ export const methods = {
   },
   /**
    * A recorded session as a run bundle (one JSON file's text): persona as it ran without secrets, tools, trace;
-   * `secretsRemoved` counts the stored secret values replaced in it.
+   * `secretsRemoved` counts the secret values (the secret store's, the environment's) replaced in it.
    */
   'bundles.export': {
     input: z.object({ sessionId: z.string().min(1) }),

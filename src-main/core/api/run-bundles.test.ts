@@ -148,6 +148,35 @@ describe('run bundles', () => {
     expect(JSON.stringify(events)).toContain(key);
   });
 
+  it("a secret of the app's environment (a key a tool printed) leaves neither in a bundle nor in an exported trace", async () => {
+    const a = await freshApp();
+    const key = 'sk-from-the-environment-42';
+    const saved = process.env.BUNDLE_TEST_API_KEY;
+    process.env.BUNDLE_TEST_API_KEY = key;
+    try {
+      await call(a, 'personas.save', {
+        id: 'env',
+        persona: {
+          name: 'Env',
+          handlers: [ENGINE],
+          [ENGINE]: { brain: BRAIN, [BRAIN]: { model: 'm', api_url: provider.url } },
+        },
+      });
+      provider.setReplies({ content: `The environment says ${key}.` });
+      await call(a, 'chat.send', { personaId: 'env', sessionId: 's-env', message: 'What does the environment say?' });
+      await ended(a, 's-env', 1);
+      const bundle = await call(a, 'bundles.export', { sessionId: 's-env' });
+      expect(bundle.text).not.toContain(key);
+      expect(bundle.text).toContain('The environment says [secret removed].');
+      const trace = await call(a, 'chat.exportTrace', { sessionId: 's-env' });
+      expect(trace.text).not.toContain(key);
+      expect(trace.secretsRemoved).toBeGreaterThanOrEqual(2);
+    } finally {
+      if (saved === undefined) delete process.env.BUNDLE_TEST_API_KEY;
+      else process.env.BUNDLE_TEST_API_KEY = saved;
+    }
+  });
+
   it('a bad bundle is refused with a clear error, and nothing is added', async () => {
     const b = await freshApp();
     const personasBefore = (await call(b, 'personas.list', {})).personas.length;

@@ -4,7 +4,7 @@ import { MAX_BUNDLE_BYTES, type RunBundle } from '../../../shared/domain/run-bun
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { writeFileAtomic } from '../atomic-write';
 import { buildBundle } from '../bundles/bundle-build';
-import { SecretScrubber } from '../bundles/secret-scrubber';
+import { exportScrubber } from '../bundles/secret-scrubber';
 import { readBundle } from '../bundles/bundle-read';
 import { rerunBundleOffline } from './bundle-rerun';
 import { StudioError } from '../errors';
@@ -18,7 +18,7 @@ const bundleFileOf = (app: AppContext, sessionId: string) =>
 
 /**
  * A recorded session as a run bundle: the persona as it ran (the version its last run recorded; else as saved
- * now), secrets removed (secret fields, and stored secret values wherever they appear); the tools as offered; the
+ * now), secrets removed (secret fields, and secret values of the store and the environment wherever they appear); the tools as offered; the
  * whole trace from its file (nothing elided).
  */
 export async function exportSessionBundle(
@@ -38,7 +38,7 @@ export async function exportSessionBundle(
   if (!persona && personaId) persona = (await app.personas.get(personaId)).persona;
   if (!persona)
     throw new StudioError('bad_input', `Session '${sessionId}' names no persona it ran with: it cannot be bundled.`);
-  const scrubber = new SecretScrubber(await app.secrets.allValues());
+  const scrubber = await exportScrubber(app.secrets);
   const bundle = buildBundle({
     sessionId,
     title: session.title,

@@ -62,7 +62,7 @@ export interface BundleSource {
 
 /**
  * A run bundle of a recorded session: the persona as it ran (no secret fields), the tools as offered, the whole
- * trace; any stored secret value still in them (a tool result, a message) replaced by `source.scrubber`.
+ * trace; any secret value still in them (a tool result, a message) replaced by `source.scrubber`.
  */
 export function buildBundle(source: BundleSource): RunBundle {
   const scrub = source.scrubber ?? new SecretScrubber([]);

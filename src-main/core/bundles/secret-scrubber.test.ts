@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_REMOVED, SecretScrubber } from './secret-scrubber';
+import { environmentSecrets, SECRET_REMOVED, SecretScrubber } from './secret-scrubber';
 
 describe('SecretScrubber', () => {
   it('replaces a stored value in any string of a value, keys included, and counts each occurrence', () => {
@@ -39,5 +39,26 @@ describe('SecretScrubber', () => {
     const value = { a: [1, { b: 'nothing here' }], c: null };
     expect(scrub.value(value)).toBe(value);
     expect(scrub.removed).toBe(0);
+  });
+});
+
+describe('environmentSecrets', () => {
+  it('takes the values of variables named as secrets, not the places of secrets, short values or others', () => {
+    const env = {
+      OPENAI_API_KEY: 'sk-env-0123456789',
+      GITHUB_TOKEN: 'ghp_envtoken0001',
+      db_password: 'hunter2-hunter2',
+      AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+      SSH_AUTH_SOCK: '/tmp/ssh-abc/agent.123',
+      XAUTHORITY: '/run/user/1000/.Xauthority',
+      GOOGLE_APPLICATION_CREDENTIALS_FILE: '/home/me/creds.json',
+      SHORT_TOKEN: 'abc',
+      EMPTY_KEY: '',
+      HOME: '/home/someone-long',
+      PATH: '/usr/local/bin:/usr/bin',
+    };
+    expect(environmentSecrets(env).sort()).toEqual(
+      ['sk-env-0123456789', 'ghp_envtoken0001', 'hunter2-hunter2', 'wJalrXUtnFEMI/K7MDENG'].sort(),
+    );
   });
 });

@@ -2,10 +2,14 @@
 export const MIN_SCRUBBED_CHARS = 8;
 /** What a secret value found in exported text is replaced by. */
 export const SECRET_REMOVED = '[secret removed]';
+/** Names of environment variables that hold secrets by convention (OPENAI_API_KEY, GITHUB_TOKEN, DB_PASSWORD…). */
+const SECRET_ENV_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|PRIVATE|AUTH/i;
+/** …unless the name says the value is where a secret is, not the secret (SSH_AUTH_SOCK, XAUTHORITY, KEY_FILE). */
+const SECRET_ENV_PLACE = /(_SOCK|_FILE|_PATH|_DIR|AUTHORITY)$/i;
 
 /**
- * Replaces stored secret values wherever they appear in what leaves the app (a bundle, an exported trace): a tool
- * that echoed an API key, a user who pasted one in the chat, an error quoting a header. Each value is looked for
+ * Replaces secret values wherever they appear in what leaves the app (a bundle, an exported trace): a tool that
+ * echoed an API key, a user who pasted one in the chat, an error quoting a header. Each value is looked for
  * as it is and as it appears inside JSON text (escaped), longest first. Values are returned unchanged (the same
  * object) where nothing matched.
  */
@@ -64,4 +68,21 @@ export class SecretScrubber {
     }
     return copy ?? value;
   }
+}
+
+/**
+ * The values of this process's environment variables whose names say they are secrets: a tool (a shell, an MCP
+ * server that inherited the environment) can print them, and the secret store never saw them.
+ */
+export function environmentSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(env).flatMap(([name, value]) =>
+    value && SECRET_ENV_NAME.test(name) && !SECRET_ENV_PLACE.test(name) && value.length >= MIN_SCRUBBED_CHARS
+      ? [value]
+      : [],
+  );
+}
+
+/** The scrubber for an export: every value of the secret store (all personas'), and the environment's secrets. */
+export async function exportScrubber(secrets: { allValues(): Promise<string[]> }): Promise<SecretScrubber> {
+  return new SecretScrubber([...(await secrets.allValues()), ...environmentSecrets()]);
 }

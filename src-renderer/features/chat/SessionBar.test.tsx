@@ -37,7 +37,7 @@ describe('SessionBar', () => {
     expect(store.getState().toasts).toEqual([]);
   });
 
-  it('says when main replaced stored secret values in the exported trace', async () => {
+  it('says when main replaced secret values in the exported trace', async () => {
     const { store } = storeKit({
       'chat.exportTrace': () => ({ text: '{}\n', fileName: 'trace-s1.jsonl', secretsRemoved: 2 }),
     });
@@ -52,7 +52,7 @@ describe('SessionBar', () => {
       fireEvent.click(screen.getByTestId('export-trace'));
       await waitFor(() =>
         expect(store.getState().toasts.at(-1)?.text).toBe(
-          'trace-s1.jsonl: 2 stored secret values were found in the trace and replaced by “[secret removed]”.',
+          'trace-s1.jsonl: 2 secret values were found in the trace and replaced by “[secret removed]”.',
         ),
       );
     } finally {

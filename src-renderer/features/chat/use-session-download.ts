@@ -23,7 +23,7 @@ export function useSessionDownload(
       if (secretsRemoved > 0)
         toast(
           'info',
-          `${fileName}: ${secretsRemoved === 1 ? 'a stored secret value was' : `${secretsRemoved} stored secret values were`} found in the trace and replaced by “[secret removed]”.`,
+          `${fileName}: ${secretsRemoved === 1 ? 'a secret value was' : `${secretsRemoved} secret values were`} found in the trace and replaced by “[secret removed]”.`,
         );
     } catch (e) {
       toast('error', `${failure}: ${toErrorValue(e).message}`);

@@ -3,7 +3,7 @@ import { approvedRuntime, runWiring } from '../../app/run-wiring';
 import { elideForWindow } from '../../app/trace-elision';
 import { StudioError } from '../../errors';
 import { newSessionId } from '../../sessions/session-id';
-import { SecretScrubber } from '../../bundles/secret-scrubber';
+import { exportScrubber } from '../../bundles/secret-scrubber';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
 import { isBundleSession } from '../../app/run-bundles';
@@ -98,7 +98,7 @@ export function chatHandlers(
     },
     'chat.exportTrace': async ({ sessionId }) => {
       const { events } = await app.sessions.load(sessionId);
-      const scrubber = new SecretScrubber(await app.secrets.allValues());
+      const scrubber = await exportScrubber(app.secrets);
       const text = events.map((e) => `${JSON.stringify(scrubber.value(e))}\n`).join('');
       return { text, fileName: `trace-${sessionId}.jsonl`, secretsRemoved: scrubber.removed };
     },
