@@ -25,8 +25,8 @@ export const chatMethods = {
   },
   /**
    * A session's whole trace as JSON Lines, one whole event per line in the order they were appended (requests
-   * rebuilt, large payloads inline, as the run emitted them): what "Export trace" downloads. Stored secret values
-   * are replaced (`secretsRemoved` counts them).
+   * rebuilt, large payloads inline, as the run emitted them): what "Export trace" downloads. Secret values
+   * (the secret store's, the environment's) are replaced (`secretsRemoved` counts them).
    */
   'chat.exportTrace': {
     input: z.object({ sessionId: z.string() }),
