@@ -83,6 +83,17 @@ describe('tool forms', () => {
     await app.page.waitForFunction(() => document.querySelectorAll('[data-testid="tool-history"] li').length === 2);
   });
 
+  it('runs a tool from the keyboard alone: filter, Enter, type, Ctrl+Enter', async () => {
+    await tools.filter().click();
+    await app.page.keyboard.type('evaluate');
+    await app.page.keyboard.press('Enter');
+    await app.page.locator('[data-testid="tool-detail"] .tool-head h2', { hasText: 'evaluate_expression' }).waitFor();
+    await app.page.keyboard.type('2 + 3 * 4');
+    await app.page.keyboard.press('Control+Enter');
+    expect(await tools.result()).toMatchObject({ result: 14 });
+    await tools.filter().fill('');
+  });
+
   it('blocks bad input in the form with the error on its field', async () => {
     await tools.pick('plan_trip');
     await tools.field('travellers_adults').fill('0');

@@ -12,6 +12,10 @@ export class ToolForm {
     await this.page.getByTestId(`tool-${name}`).click();
     await this.page.locator('[data-testid="tool-detail"] .tool-head h2', { hasText: name }).waitFor();
   }
+  /** The list's filter box. */
+  filter() {
+    return this.page.getByLabel('Filter tools');
+  }
   /** An rjsf field by its JSON path (`from.city`, `stops.0.country`). */
   field(path: string) {
     const id = path.replaceAll('.', '_');

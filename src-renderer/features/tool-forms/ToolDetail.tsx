@@ -10,8 +10,16 @@ import { ToolOutput } from './ToolOutput';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 
-/** One tool: its form (or raw JSON), Run, the output, the history, and what the model is sent. */
-export function ToolDetail({ tool }: { tool: ToolInfo }) {
+/** The first control of a tool's form: its first field (or an array's Add), else Run (a tool without arguments). */
+function firstField(card: HTMLElement | null): HTMLElement | null {
+  return card?.querySelector<HTMLElement>('.tool-form :is(input, select, textarea, button):not(:disabled)') ?? null;
+}
+
+/**
+ * One tool: its form (or raw JSON), Run, the output, the history, and what the model is sent. Each new
+ * `focusRequest` (the tool picked in the list) puts the keyboard in the form's first field.
+ */
+export function ToolDetail({ tool, focusRequest = 0 }: { tool: ToolInfo; focusRequest?: number }) {
   const ref = useMemo(() => ({ toolboxId: tool.toolboxId, name: tool.name }), [tool.toolboxId, tool.name]);
   const key = toolKey(ref);
   const prefill = useApp((s) => s.prefill);
@@ -45,8 +53,11 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   // A traced call opened here puts the keyboard in its form (the button that opened it is gone with the chat).
   const formCardRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (fromTrace) formCardRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    if (fromTrace) firstField(formCardRef.current)?.focus();
   }, [fromTrace, appliedNonce]);
+  useEffect(() => {
+    if (focusRequest) firstField(formCardRef.current)?.focus();
+  }, [focusRequest]);
 
   // Under a long form (or below it in a narrow window) the output may be off screen: bring it into view.
   const sideRef = useRef<HTMLDivElement>(null);

@@ -101,3 +101,61 @@ describe('ToolsPane tool switches', () => {
     expect((store.getState().draft as Record<string, unknown>).persona_studio).toBeUndefined();
   });
 });
+
+describe('ToolsPane keyboard', () => {
+  const schema = { type: 'object', properties: { a: { type: 'number' } } };
+  const tools = toolboxInfo({
+    tools: [
+      toolInfo('add', { description: 'Adds', argument_schema: schema }),
+      toolInfo('sub', { description: 'Subtracts', argument_schema: schema }),
+    ],
+  });
+  const clock = toolboxInfo({
+    toolboxId: 'clock',
+    title: 'Clock',
+    tools: [toolInfo('now', { toolboxId: 'clock', description: 'The time' })],
+  });
+  function mountTools() {
+    const { store } = storeKit({}, { selectedId: 'p', toolboxes: [tools, clock], tab: 'tools' });
+    renderInStore(store, <ToolsPane />);
+    return store;
+  }
+
+  it('moves from the filter through the tools with the arrows, across toolboxes, and back', () => {
+    mountTools();
+    const filter = screen.getByLabelText('Filter tools');
+    filter.focus();
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('tool-add'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('tool-now'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('tool-now'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(screen.getByTestId('tool-add'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(filter);
+  });
+
+  it('Enter in the filter opens the first match and puts the keyboard in its form; counts say what matches', () => {
+    const store = mountTools();
+    const filter = screen.getByLabelText('Filter tools');
+    fireEvent.change(filter, { target: { value: 'subtr' } });
+    expect(screen.getByTestId('tool-count-math').textContent).toBe('1/2');
+    expect(screen.getByTestId('tool-count-clock').textContent).toBe('0/1');
+    filter.focus();
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(store.getState().selectedTool).toEqual({ toolboxId: 'math', name: 'sub' });
+    expect(screen.getByTestId('tool-detail').contains(document.activeElement)).toBe(true);
+    expect((document.activeElement as HTMLInputElement).type).toBe('number');
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(screen.getByTestId('tool-count-math').textContent).toBe('2');
+  });
+
+  it('a tool without arguments picked in the list puts the keyboard on its Run button', () => {
+    mountTools();
+    fireEvent.click(screen.getByTestId('tool-now'));
+    expect(document.activeElement).toBe(screen.getByTestId('run-tool'));
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useApp } from '../../store/context';
 import { findTool } from '../../store/tools-slice';
 import { EmptyState } from '../../components/EmptyState';
@@ -32,6 +32,9 @@ export function ToolsPane() {
   const showMcpPanel = useApp((s) => s.showMcpPanel);
   const setToolEnabled = useApp((s) => s.setToolEnabled);
   const [filter, setFilter] = useState('');
+  /** A tool picked in the list (click, Enter): its form takes the keyboard (`nonce` repeats it for the same tool). */
+  const [focusForm, setFocusForm] = useState<{ key: string; nonce: number } | null>(null);
+  const navRef = useRef<HTMLElement>(null);
   const q = filter.trim().toLowerCase();
   const matches = (t: { name: string; modelName: string; description: string }) =>
     !q ||
@@ -44,6 +47,39 @@ export function ToolsPane() {
   const viewOf = (tb: (typeof toolboxes)[number]) =>
     hasMcpTabs(tb) && mcpPanel?.toolboxId === tb.toolboxId ? mcpPanel.view : 'tools';
   const panelToolbox = toolboxes.find((tb) => hasMcpTabs(tb) && viewOf(tb) !== 'tools') ?? null;
+  const pick = (toolboxId: string, name: string) => {
+    if (mcpPanel) showMcpPanel(toolboxId, 'tools');
+    selectTool({ toolboxId, name });
+    setFocusForm((f) => ({ key: toolKey({ toolboxId, name }), nonce: (f?.nonce ?? 0) + 1 }));
+  };
+  /** The filter and the tool buttons as one keyboard list: arrows move, Enter in the filter opens the first match. */
+  const onListKey = (e: KeyboardEvent<HTMLElement>) => {
+    const nav = navRef.current;
+    if (!nav) return;
+    const filterBox = nav.querySelector<HTMLInputElement>('.tool-filter');
+    const buttons = [...nav.querySelectorAll<HTMLButtonElement>('button[data-tool-button]')].filter(
+      (b) => !b.closest('[hidden]'),
+    );
+    const at = buttons.indexOf(e.target as HTMLButtonElement);
+    const move = (to: HTMLElement | null | undefined) => {
+      if (!to) return;
+      e.preventDefault();
+      to.focus();
+    };
+    if (e.target === filterBox) {
+      if (e.key === 'ArrowDown') move(buttons[0]);
+      else if (e.key === 'Enter' && buttons[0]) {
+        e.preventDefault();
+        buttons[0].click();
+      }
+      return;
+    }
+    if (at < 0) return;
+    if (e.key === 'ArrowDown') move(buttons[at + 1]);
+    else if (e.key === 'ArrowUp') move(at === 0 ? filterBox : buttons[at - 1]);
+    else if (e.key === 'Home') move(buttons[0]);
+    else if (e.key === 'End') move(buttons[buttons.length - 1]);
+  };
 
   if (!saved) {
     return (
@@ -92,12 +128,13 @@ export function ToolsPane() {
   }
   return (
     <div className="tools">
-      <nav className="tool-list" aria-label="Tools" data-testid="tool-list">
+      <nav className="tool-list" aria-label="Tools" data-testid="tool-list" ref={navRef} onKeyDown={onListKey}>
         <input
           className="tool-filter"
           type="search"
           placeholder="Filter tools"
           aria-label="Filter tools"
+          title="↓ moves to the tools, Enter opens the first match"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
@@ -113,7 +150,19 @@ export function ToolsPane() {
                   </span>
                 )}
               </span>
-              <span className="badge">{tb.tools.length}</span>
+              {q ? (
+                <span
+                  className="badge"
+                  title={`${tb.tools.filter(matches).length} of ${tb.tools.length} tools match`}
+                  data-testid={`tool-count-${tb.toolboxId}`}
+                >
+                  {tb.tools.filter(matches).length}/{tb.tools.length}
+                </span>
+              ) : (
+                <span className="badge" data-testid={`tool-count-${tb.toolboxId}`}>
+                  {tb.tools.length}
+                </span>
+              )}
             </h3>
             {hasMcpTabs(tb) && (
               <McpTabs toolboxId={tb.toolboxId} value={viewOf(tb)} onChange={(v) => showMcpPanel(tb.toolboxId, v)} />
@@ -161,11 +210,9 @@ export function ToolsPane() {
                   <button
                     aria-current={!!selected && selected.toolboxId === tb.toolboxId && selected.name === t.name}
                     data-testid={`tool-${t.name}`}
+                    data-tool-button
                     title={t.description || undefined}
-                    onClick={() => {
-                      if (mcpPanel) showMcpPanel(tb.toolboxId, 'tools');
-                      selectTool({ toolboxId: tb.toolboxId, name: t.name });
-                    }}
+                    onClick={() => pick(tb.toolboxId, t.name)}
                   >
                     <div className="tname">
                       {t.modelName}
@@ -206,7 +253,11 @@ export function ToolsPane() {
       {panelToolbox ? (
         <McpServerPanel toolboxId={panelToolbox.toolboxId} title={panelToolbox.title} view={viewOf(panelToolbox)} />
       ) : tool ? (
-        <ToolDetail key={toolKey(tool)} tool={tool} />
+        <ToolDetail
+          key={toolKey(tool)}
+          tool={tool}
+          focusRequest={focusForm?.key === toolKey(tool) ? focusForm.nonce : 0}
+        />
       ) : (
         <EmptyState title="Pick a tool" compact>
           <p>Each tool gets a form generated from its argument schema. Run it by hand exactly as the model would.</p>
