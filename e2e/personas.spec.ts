@@ -20,8 +20,11 @@ describe('personas', () => {
   it('creates a persona from scratch', async () => {
     await sidebar.entry('assistant').waitFor();
     await sidebar.newPersona();
+    // The keyboard is in the new persona's name, its text selected: typing replaces it.
+    await app.page.waitForFunction(() => document.activeElement?.id === 'persona-name');
+    await app.page.keyboard.type('Trip planner');
+    expect(await editor.name().inputValue()).toBe('Trip planner');
     await editor.fill({
-      name: 'Trip planner',
       description: 'Plans trips',
       prompt: 'You plan trips.',
       url: app.llm.url,
