@@ -150,19 +150,13 @@ export function ToolsPane() {
                   </span>
                 )}
               </span>
-              {q ? (
-                <span
-                  className="badge"
-                  title={`${tb.tools.filter(matches).length} of ${tb.tools.length} tools match`}
-                  data-testid={`tool-count-${tb.toolboxId}`}
-                >
-                  {tb.tools.filter(matches).length}/{tb.tools.length}
-                </span>
-              ) : (
-                <span className="badge" data-testid={`tool-count-${tb.toolboxId}`}>
-                  {tb.tools.length}
-                </span>
-              )}
+              <span
+                className="badge"
+                title={q ? `${tb.tools.filter(matches).length} of ${tb.tools.length} tools match` : undefined}
+                data-testid={`tool-count-${tb.toolboxId}`}
+              >
+                {q ? `${tb.tools.filter(matches).length}/${tb.tools.length}` : tb.tools.length}
+              </span>
             </h3>
             {hasMcpTabs(tb) && (
               <McpTabs toolboxId={tb.toolboxId} value={viewOf(tb)} onChange={(v) => showMcpPanel(tb.toolboxId, v)} />
