@@ -47,7 +47,7 @@ describe('persona tests in the app', () => {
     await tests.open();
     await app.page.getByTestId('tests-empty').waitFor();
     expect(await app.page.getByTestId('tests-empty').innerText()).toContain(
-      'No tests yet: open a chat session and press Save as test',
+      'Open a chat session and press Save as test',
     );
   });
 

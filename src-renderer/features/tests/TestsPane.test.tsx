@@ -81,7 +81,7 @@ describe('TestsPane', () => {
   it('says what to do when the persona has no tests', async () => {
     renderPane({ 'tests.suites': () => ({ suites: [] }), 'tests.history': () => ({ results: [] }) });
     const empty = await screen.findByTestId('tests-empty');
-    expect(empty.textContent).toContain('No tests yet: open a chat session and press Save as test');
+    expect(empty.textContent).toContain('Open a chat session and press Save as test');
     expect(screen.getByRole('button', { name: 'Run all' })).toHaveProperty('disabled', true);
   });
 

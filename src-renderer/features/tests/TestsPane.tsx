@@ -121,8 +121,8 @@ export function TestsPane({ Trace }: { Trace: TraceView }) {
           }
         >
           <p>
-            No tests yet: open a chat session and press <strong>Save as test</strong>. The case keeps the session&apos;s
-            user turns and the tools&apos; recorded results, with assertions you edit before saving. Or open a{' '}
+            Open a chat session and press <strong>Save as test</strong>. The case keeps the session&apos;s user turns
+            and the tools&apos; recorded results, with assertions you edit before saving. Or open a{' '}
             <code>*.suite.json</code> file above.
           </p>
         </EmptyState>
