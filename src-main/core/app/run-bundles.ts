@@ -18,8 +18,8 @@ const bundleFileOf = (app: AppContext, sessionId: string) =>
 
 /**
  * A recorded session as a run bundle: the persona as it ran (the version its last run recorded; else as saved
- * now), secrets removed (secret fields, and secret values of the store and the environment wherever they appear); the tools as offered; the
- * whole trace from its file (nothing elided).
+ * now), secrets removed (secret fields, and the secret store's and the environment's secret values wherever they
+ * appear); the tools as offered; the whole trace from its file (nothing elided).
  */
 export async function exportSessionBundle(
   app: AppContext,
