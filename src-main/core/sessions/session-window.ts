@@ -14,7 +14,7 @@ export function payloadNote(size: number): string {
  * are returned as they are.
  */
 export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
-  const deferred = deferRequest(event, notes);
+  const deferred = deferRawExchange(event, notes);
   if (!notes?.payloads?.length) return deferred;
   const record = deferred as unknown as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
@@ -44,7 +44,7 @@ export function windowForm(event: TraceEvent, notes: StorageNotes | undefined): 
  * the request is: from the notes when storing measured it, else measured here); any other event, or one without a
  * request, as it is.
  */
-function deferRequest(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
+function deferRawExchange(event: TraceEvent, notes: StorageNotes | undefined): TraceEvent {
   if (event.type !== 'assistant_message' || !event.raw || event.raw.request == null) return event;
   const requestChars = notes?.req?.chars ?? JSON.stringify(event.raw.request)?.length ?? 0;
   return { ...event, raw: { request: null, response: null }, requestChars };

@@ -4,7 +4,7 @@ import { MarkdownText } from '../../components/MarkdownText';
 import { ElidedNote } from './ElidedNote';
 import { RequestMarks } from './DebugMarks';
 import { ForkButton } from './ForkButton';
-import { useWholeRequest } from './use-whole-request';
+import { useWholeExchange } from './use-whole-exchange';
 
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
@@ -21,7 +21,7 @@ export function AssistantCard({
   /** "Fork from here": a new session from this turn, edited. */
   onFork?(): void;
 }) {
-  const request = useWholeRequest(event, rawOpen);
+  const exchange = useWholeExchange(event, rawOpen);
   return (
     <div className="msg assistant" data-testid="trace-assistant">
       <div className="who">
@@ -73,7 +73,7 @@ export function AssistantCard({
       ))}
       {rawOpen && event.raw && (
         <div className="kv" data-testid="raw-exchange">
-          {request.state === 'here' ? (
+          {exchange.state === 'here' ? (
             <>
               <span>request</span>
               <JsonView value={event.raw.request} />
@@ -84,12 +84,12 @@ export function AssistantCard({
             <>
               <span>exchange</span>
               <div className="small muted" data-testid="raw-request-pending" role="status">
-                {request.state === 'loading' ? (
+                {exchange.state === 'loading' ? (
                   `Loading the request and response from the session file (the request is about ${formatChars(event.requestChars ?? 0)})…`
                 ) : (
                   <>
-                    The request and response could not be loaded: {request.state === 'failed' && request.error}{' '}
-                    <button className="small" onClick={request.retry}>
+                    The request and response could not be loaded: {exchange.state === 'failed' && exchange.error}{' '}
+                    <button className="small" onClick={exchange.retry}>
                       Try again
                     </button>
                   </>

@@ -5,13 +5,13 @@ import { useApp } from '../../store/context';
 type Assistant = Extract<TraceEvent, { type: 'assistant_message' }>;
 
 /** Where an open raw exchange's request and response are: here, on their way, or not loaded (and why). */
-export type WholeRequest = { state: 'here' } | { state: 'loading' } | { state: 'failed'; error: string };
+export type WholeExchange = { state: 'here' } | { state: 'loading' } | { state: 'failed'; error: string };
 
 /**
  * A window gets assistant events without their raw exchange (`requestChars` says so): once the raw exchange is open,
  * the whole event is fetched from the session file and takes the place of the one shown. `retry` after a failure.
  */
-export function useWholeRequest(event: Assistant, open: boolean): WholeRequest & { retry(): void } {
+export function useWholeExchange(event: Assistant, open: boolean): WholeExchange & { retry(): void } {
   const load = useApp((s) => s.loadFullEvent);
   const deferred = event.requestChars !== undefined;
   const [failed, setFailed] = useState<string | null>(null);
