@@ -84,6 +84,19 @@ describe('the loop debugger', () => {
     expect(toolMessages(second)[0].content).toContain('120');
   });
 
+  it('puts the keyboard in the paused call’s form: typed over and run with Ctrl+Enter, no mouse', async () => {
+    await dbg.setSwitch('Pause before tools', true);
+    app.llm.setReplies(calcThenEcho('12*9', 'call_k'));
+    await chat.send('What is 12*9?');
+    await dbg.waitForToolPause('call_k');
+    await expect.poll(() => dbg.field('expression').evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('ControlOrMeta+a');
+    await app.page.keyboard.type('12*11');
+    await app.page.keyboard.press('ControlOrMeta+Enter');
+    await chat.waitForEnd();
+    expect(await chat.answer().innerText()).toContain('The result is 132.');
+  });
+
   it('mocks a result: the tool does not run and the model gets the entered result', async () => {
     app.llm.setReplies(calcThenEcho('2+2', 'call_m'));
     await chat.send('What is 2+2?');

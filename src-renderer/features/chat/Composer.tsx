@@ -42,6 +42,7 @@ export const Composer = memo(function Composer({
         <textarea
           aria-label="Message"
           data-testid="chat-input"
+          data-composer
           rows={2}
           value={text}
           placeholder={placeholder}

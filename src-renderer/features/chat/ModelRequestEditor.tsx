@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { ModelRequest, type PausedAtModel, type PauseState } from '../../../shared/domain/debug';
 import { useApp } from '../../store/context';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { DebugButtons, DebugKeysHint } from './DebugButtons';
 import { PausedClock } from './PausedClock';
 import { sameJson } from './debug-rows';
+import { usePauseFocus } from './use-pause-focus';
 
 /** Largest request text the editor accepts (outside input: it goes to main as it is). */
 export const MAX_REQUEST_CHARS = 2_000_000;
@@ -29,6 +30,9 @@ export function checkRequest(text: string): Checked {
   };
 }
 
+/** The request editor of a model pause (where the keyboard goes when the run pauses there). */
+const editorOf = (root: HTMLElement) => root.querySelector<HTMLElement>('textarea.request-editor');
+
 /**
  * Paused before the model: the exact request the loop is about to send (messages, tools, parameters) in a JSON
  * editor checked against the request shape; Send (the edit), or Step / Continue with it unchanged, or Stop.
@@ -43,12 +47,14 @@ export function ModelRequestEditor({ pause, at }: { pause: PauseState; at: Pause
   const checked = useMemo(() => checkRequest(text), [text]);
   const edited = checked.ok ? !sameJson(checked.value, at.request) : text !== original;
   const r = at.request;
+  const rootRef = useRef<HTMLDivElement>(null);
+  usePauseFocus(rootRef, pause.pauseId, editorOf);
   const params = Object.entries(r.parameters)
     .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
     .join(' · ');
 
   return (
-    <div className="msg model-pause" data-testid="model-pause">
+    <div className="msg model-pause" data-testid="model-pause" ref={rootRef}>
       <div className="who">
         Paused before the model <span className="badge paused">Paused</span>
         <PausedClock since={pause.since} />

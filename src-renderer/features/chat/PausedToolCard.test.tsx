@@ -171,3 +171,31 @@ describe('paused before the model', () => {
     expect(actions()).toEqual([{ action: 'send', request: edited }]);
   });
 });
+
+describe('where the keyboard goes when a run pauses', () => {
+  it('into the paused call’s first field from the message box, so Ctrl+Enter runs it', async () => {
+    const box = document.createElement('textarea');
+    box.setAttribute('data-composer', '');
+    document.body.append(box);
+    box.focus();
+    const { actions } = mount(toolPause);
+    expect(document.activeElement).toBe(input());
+    await act(async () => fireEvent.keyDown(input(), { key: 'Enter', ctrlKey: true }));
+    expect(actions()).toEqual([{ action: 'run', arguments: { expression: '12*9' } }]);
+    box.remove();
+  });
+
+  it('stays in a field the user is typing in elsewhere', () => {
+    const other = document.createElement('input');
+    document.body.append(other);
+    other.focus();
+    mount(toolPause);
+    expect(document.activeElement).toBe(other);
+    other.remove();
+  });
+
+  it('into the request editor when paused before the model', () => {
+    mount(modelPause);
+    expect(document.activeElement).toBe(screen.getByTestId('request-editor'));
+  });
+});

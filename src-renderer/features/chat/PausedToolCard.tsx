@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PausedAtTool, PauseState, ToolArgs } from '../../../shared/domain/debug';
 import { issuesOf } from '../../lib/api-error';
 import { useApp } from '../../store/context';
@@ -7,6 +7,8 @@ import { ToolForm } from '../../components/tool-form/ToolForm';
 import { DebugButtons, DebugKeysHint } from './DebugButtons';
 import { ArgsDiff } from './DebugMarks';
 import { argChanges } from './debug-rows';
+import { firstFormField } from '../../lib/form-focus';
+import { usePauseFocus } from './use-pause-focus';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true };
 
@@ -42,6 +44,8 @@ export function PausedToolCard({ pause, at }: { pause: PauseState; at: PausedAtT
   const args = edit?.args ?? base;
   const argIssues = refused?.code === 'tool_input_invalid' ? issuesOf(refused) : [];
   const mockIssues = refused?.code === 'tool_output_invalid' ? issuesOf(refused) : [];
+  const argsRef = useRef<HTMLDivElement>(null);
+  usePauseFocus(argsRef, pause.pauseId, firstFormField);
 
   return (
     <div className="paused-body" data-testid="paused-tool">
@@ -55,7 +59,7 @@ export function PausedToolCard({ pause, at }: { pause: PauseState; at: PausedAtT
           result, or edit the arguments as JSON.
         </div>
       )}
-      <div data-testid="paused-args">
+      <div data-testid="paused-args" ref={argsRef}>
         <ToolForm
           tool={{ name: at.name, scope: `paused-${at.toolCallId}`, schema: at.argumentSchema ?? ANY_OBJECT }}
           value={args}

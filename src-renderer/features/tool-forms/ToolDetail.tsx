@@ -9,11 +9,7 @@ import { ToolCalls } from './ToolCalls';
 import { ToolOutput } from './ToolOutput';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
-
-/** The first control of a tool's form: its first field (or an array's Add), else Run (a tool without arguments). */
-function firstField(card: HTMLElement | null): HTMLElement | null {
-  return card?.querySelector<HTMLElement>('.tool-form :is(input, select, textarea, button):not(:disabled)') ?? null;
-}
+import { firstFormField } from '../../lib/form-focus';
 
 /**
  * One tool: its form (or raw JSON), Run, the output, the history, and what the model is sent. Each new
@@ -53,10 +49,10 @@ export function ToolDetail({ tool, focusRequest = 0 }: { tool: ToolInfo; focusRe
   // A traced call opened here puts the keyboard in its form (the button that opened it is gone with the chat).
   const formCardRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (fromTrace) firstField(formCardRef.current)?.focus();
+    if (fromTrace) firstFormField(formCardRef.current)?.focus();
   }, [fromTrace, appliedNonce]);
   useEffect(() => {
-    if (focusRequest) firstField(formCardRef.current)?.focus();
+    if (focusRequest) firstFormField(formCardRef.current)?.focus();
   }, [focusRequest]);
 
   // Under a long form (or below it in a narrow window) the output may be off screen: bring it into view.
