@@ -215,6 +215,19 @@ describe('nullable, booleans and long text (item 12)', () => {
     expect(sent).toEqual([{ note: 'hi', oldText: 'x' }]);
   });
 
+  it('"none" chosen for a nullable field sends null, with no label of its own left hanging', async () => {
+    const { sent, run, byId, view } = mount(schema);
+    const picker = view.container.querySelector<HTMLSelectElement>('select[name$="__anyof_select"]')!;
+    fireEvent.change(picker, { target: { value: String([...picker.options].findIndex((o) => o.text === 'none')) } });
+    type(byId('oldText'), 'x');
+    expect(byId('note')).toBeNull();
+    expect(
+      [...view.container.querySelectorAll('label')].map((l) => l.textContent?.replace('*', '').trim()),
+    ).not.toContain('none');
+    await run();
+    expect(sent).toEqual([{ note: null, oldText: 'x' }]);
+  });
+
   it('an optional boolean is "not sent" untouched and can be sent as an explicit false', async () => {
     const { sent, run, byId } = mount(schema);
     type(byId('note'), 'n');

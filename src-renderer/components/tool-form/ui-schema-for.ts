@@ -32,7 +32,7 @@ const merge = (...parts: UiSchema[]): UiSchema => Object.assign({}, ...parts);
 /**
  * A uiSchema mirroring a (prepared) tool schema: consts shown as fixed values, booleans as "not sent / true /
  * false", free text in growing text areas, defaults as placeholders with a hint; an optional tuple starts empty
- * with an "add" control; an anyOf/oneOf option that is a plain value gets no second label (the picker names it).
+ * with an "add" control; an anyOf/oneOf option that is a plain value or none gets no second label (the picker names it).
  */
 export function uiSchemaFor(schema: unknown, root: unknown = schema, depth = 0, required = true): UiSchema {
   if (!isNode(schema) || !isNode(root) || depth > 24) return {};
@@ -63,7 +63,9 @@ export function uiSchemaFor(schema: unknown, root: unknown = schema, depth = 0, 
     if (!Array.isArray(branches)) continue;
     ui[key] = branches.map((b) => {
       const r = isNode(b) ? resolveRef(b, root) : {};
-      const plain = (typeof r.type === 'string' && PRIMITIVE.has(r.type)) || Array.isArray(r.enum);
+      // "none" (written `type: ["null"]`, see prepare-schema.ts) has no input: its label alone would hang there.
+      const none = r.type === 'null' || (Array.isArray(r.type) && r.type.length === 1 && r.type[0] === 'null');
+      const plain = (typeof r.type === 'string' && PRIMITIVE.has(r.type)) || Array.isArray(r.enum) || none;
       const sub = uiSchemaFor(r, root, depth + 1, required);
       return plain ? merge({ 'ui:label': false }, sub) : sub;
     });
