@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { ForkDialog } from './ForkDialog';
-import { loadedSession } from '../../testing/fixtures';
+import { loadedSession, toolboxInfo, toolInfo } from '../../testing/fixtures';
 import { storeKit, renderInStore } from '../../testing/store-kit';
 
 afterEach(cleanup);
@@ -64,5 +64,26 @@ describe('ForkDialog', () => {
     fireEvent.click(screen.getByText('Cancel'));
     expect(screen.queryByTestId('fork-dialog')).toBeNull();
     expect(calls.filter((c) => c.method === 'sessions.fork')).toHaveLength(0);
+  });
+
+  it('a tool result: the keyboard starts in the result form’s first field, not on its button', () => {
+    const { store } = setup();
+    const output = { type: 'object', properties: { result: { type: 'number' } }, required: ['result'] };
+    const tool = toolInfo('evaluate_expression', { output_schema: output });
+    act(() => store.setState({ toolboxes: [toolboxInfo({ tools: [tool] })] }));
+    act(() =>
+      store.getState().openFork({
+        kind: 'tool',
+        runId: 'r1',
+        toolCallId: 'c1',
+        name: 'evaluate_expression',
+        toolboxId: 'math',
+        result: { result: 108 },
+      }),
+    );
+    const focused = document.activeElement as HTMLInputElement;
+    expect(screen.getByTestId('fork-result').contains(focused)).toBe(true);
+    expect(focused.tagName).toBe('INPUT');
+    expect(focused.value).toBe('108');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ToolCall } from '../../../shared/domain/message';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { issuesOf } from '../../lib/api-error';
@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal';
 import { ToolForm } from '../../components/tool-form/ToolForm';
 import { useApp } from '../../store/context';
 import { findTool } from '../../store/tools-slice';
+import { firstFormField } from '../../lib/form-focus';
 import type { ForkRequest } from '../../store/time-travel-slice';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true };
@@ -56,6 +57,11 @@ function ForkEditor({ request }: { request: ForkRequest }) {
   );
   const [result, setResult] = useState<Record<string, unknown>>(request.kind === 'tool' ? request.result : {});
   const [local, setLocal] = useState<string | null>(null);
+  // A tool's result opens with the keyboard in its first field (the dialog alone would focus its first button).
+  const resultRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    firstFormField(resultRef.current)?.focus();
+  }, []);
 
   const submit = () => {
     setLocal(null);
@@ -125,7 +131,7 @@ function ForkEditor({ request }: { request: ForkRequest }) {
         </label>
       )}
       {request.kind === 'tool' && (
-        <section data-testid="fork-result" aria-label="The tool's result">
+        <section data-testid="fork-result" aria-label="The tool's result" ref={resultRef}>
           <h4 className="small">The result the model gets (the tool does not run)</h4>
           {!tool && (
             <div className="notice warn small">
