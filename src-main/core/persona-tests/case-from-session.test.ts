@@ -72,4 +72,25 @@ describe('caseFromSession', () => {
       /nothing to make a test from/,
     );
   });
+
+  it('records a call edited in the debugger as the model asked it, with the result the model got', () => {
+    const c = caseFromSession([
+      ev('r1', { type: 'user_message', content: 'What is 17 times 23?' }),
+      call(
+        'r1',
+        'c1',
+        { expression: '17 * 24' },
+        { type: 'tool_result', result: { result: 408 }, originalArguments: { expression: '17 * 23' } },
+      ),
+      ev('r1', { type: 'run_finished', answer: 'It is 408.', iterations: 2, durationMs: 3 }),
+    ]);
+    expect(c.tools.evaluate_expression.calls).toEqual([
+      { arguments: { expression: '17 * 23' }, result: { result: 408 } },
+    ]);
+    expect(c.assertions[0]).toEqual({
+      type: 'tool_arguments',
+      tool: 'evaluate_expression',
+      contains: { expression: '17 * 23' },
+    });
+  });
 });

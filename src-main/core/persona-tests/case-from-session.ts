@@ -27,8 +27,9 @@ function nameFrom(title: string, turns: string[]): string {
 
 /**
  * The case Save as test proposes for a chat session: its user turns; its brain live (the persona's own); every
- * tool it called as recorded calls (so the case runs without running a tool); and assertions: each distinct
- * call's arguments (as containment), no tool errors when none failed, and the last answer (or its start).
+ * tool it called as recorded calls (so the case runs without running a tool; a call edited in the debugger under
+ * the model's arguments); and assertions: each distinct call's arguments (as containment), no tool errors when
+ * none failed, and the last answer (or its start).
  * A session without a finished run or a tool call -> bad_input.
  */
 export function caseFromSession(events: TraceEvent[], title = ''): CaseInput {
@@ -41,19 +42,22 @@ export function caseFromSession(events: TraceEvent[], title = ''): CaseInput {
     if (e.type === 'user_message') turns.push(e.content);
     else if (e.type === 'run_finished') answer = e.answer;
     else if (e.type === 'tool_result' || e.type === 'tool_error') {
+      // A call edited in the debugger is recorded as the model asked it, with the outcome the model got: the
+      // model asks it that way again when the case runs.
+      const asked = e.originalArguments ?? e.arguments;
       const entry = (tools[e.name] ??= { calls: [] });
-      if (entry.calls.some((c) => sameJson(c.arguments, e.arguments))) continue;
+      if (entry.calls.some((c) => sameJson(c.arguments, asked))) continue;
       if (e.type === 'tool_result') {
         const result =
           e.result && typeof e.result === 'object' && !Array.isArray(e.result)
             ? (e.result as Record<string, unknown>)
             : { result: e.result };
-        entry.calls.push({ arguments: e.arguments, result });
+        entry.calls.push({ arguments: asked, result });
       } else {
         errors++;
-        entry.calls.push({ arguments: e.arguments, error: e.error.message || e.error.code });
+        entry.calls.push({ arguments: asked, error: e.error.message || e.error.code });
       }
-      assertions.push({ type: 'tool_arguments', tool: e.name, contains: e.arguments });
+      assertions.push({ type: 'tool_arguments', tool: e.name, contains: asked });
     }
   }
   if (Object.keys(tools).length && !errors) assertions.push({ type: 'no_tool_errors' });
