@@ -98,6 +98,7 @@ describe('time travel', () => {
     const dialog = app.page.getByTestId('rerun-dialog');
     await dialog.getByLabel('answered from the recording (same name and arguments)').check();
     await dialog.getByLabel('fail as "no recorded result"').check();
+    await app.page.screenshot({ path: path.join(OUT, 'rerun.png') });
     await dialog.getByTestId('rerun-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await tt.origin().getByText('Re-run of').waitFor();

@@ -49,6 +49,7 @@ function RerunForm() {
       title="Re-run with…"
       onClose={close}
       testId="rerun-dialog"
+      wide
       actions={
         <>
           <button onClick={close}>Cancel</button>
