@@ -35,6 +35,16 @@ describe('BrainSection (OpenAI-compatible brain)', () => {
     expect(screen.getByTestId('test-result').textContent).toMatch(/· 1 model$/);
   });
 
+  it('says when the typed model is not one the server offers, and which ones it does', async () => {
+    mount(['scripted-model']);
+    act(() => void fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'qwen2.5' } }));
+    await screen.findByText("The server does not offer 'qwen2.5': pick one of scripted-model.", undefined, {
+      timeout: 2000,
+    });
+    act(() => void fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'scripted-model' } }));
+    expect(screen.getByText('1 model offered by the server.')).toBeTruthy();
+  });
+
   it('"The model accepts images" sets the brain\'s vision key, and unticking removes it', () => {
     const { store } = mount();
     const box = screen.getByLabelText(/The model accepts images/) as HTMLInputElement;

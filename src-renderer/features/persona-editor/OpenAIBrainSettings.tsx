@@ -11,6 +11,19 @@ import { useBrainProbe } from './use-brain-probe';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** Models named in a hint before "and N more". */
+const NAMED_MODELS = 5;
+
+/** The model field's hint: what the server offers, and whether the typed model is among it (a run would fail). */
+export function modelHelp(models: string[], model: string): string {
+  if (!models.length) return 'Type a model name; the list fills in when the server answers.';
+  const offered = `${plural(models.length, 'model')} offered by the server.`;
+  if (!model || models.includes(model)) return offered;
+  const named = models.slice(0, NAMED_MODELS).join(', ');
+  const more = models.length > NAMED_MODELS ? ` and ${models.length - NAMED_MODELS} more` : '';
+  return `The server does not offer '${model}': pick one of ${named}${more}.`;
+}
+
 /**
  * The OpenAI-compatible brain's hand-made settings, for what a generated form cannot do: provider presets, the
  * server's model list, the API key as a secret, and the connection test (the brain's own probe).
@@ -72,11 +85,7 @@ export function OpenAIBrainSettings() {
         <TextField
           id="brain-model"
           label="Model"
-          help={
-            models.length
-              ? `${plural(models.length, 'model')} offered by the server.`
-              : 'Type a model name; the list fills in when the server answers.'
-          }
+          help={modelHelp(models, model)}
           errors={issues(`${prefix}.model`)}
           list="brain-models"
           value={model}
