@@ -32,7 +32,8 @@ const merge = (...parts: UiSchema[]): UiSchema => Object.assign({}, ...parts);
 /**
  * A uiSchema mirroring a (prepared) tool schema: consts shown as fixed values, booleans as "not sent / true /
  * false", free text in growing text areas, defaults as placeholders with a hint; an optional tuple starts empty
- * with an "add" control; an anyOf/oneOf option that is a plain value or none gets no second label (the picker names it).
+ * with an "add" control; an anyOf/oneOf option that is a plain value or "none" gets no second label (the picker
+ * names it).
  */
 export function uiSchemaFor(schema: unknown, root: unknown = schema, depth = 0, required = true): UiSchema {
   if (!isNode(schema) || !isNode(root) || depth > 24) return {};
