@@ -16,8 +16,8 @@ export function usePauseFocus(
     if (!root || !focusIsFree()) return;
     const field = target(root);
     if (!field) return;
+    // The trace pane brings the paused row into view itself (its virtualizer): focusing must not scroll it again.
     field.focus({ preventScroll: true });
-    field.scrollIntoView?.({ block: 'nearest' });
     // Once per pause: `target` is a new function each render, the pause is what counts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pauseId]);
