@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { NO_BREAKPOINTS, type Breakpoints, type ToolCondition } from '../../../shared/domain/debug';
 import { useApp } from '../../store/context';
 import { toolScope } from '../../store/debug-slice';
+import { useWithinWindow } from '../../hooks/use-within-window';
 
 /** Parses the "arguments contain" JSON of a condition: an object, or an error to show. */
 export function parseSubset(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
@@ -46,6 +47,7 @@ export function BreakpointsPopover({ onClose }: { onClose(): void }) {
   const none = !tools.enabled && !b.beforeModel && !b.onToolError;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.querySelector<HTMLElement>('input, select, button')?.focus(), []);
+  useWithinWindow(ref);
 
   return (
     <div
