@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
- * A modal dialog shell: Esc closes it, Tab and Shift+Tab stay inside, the first control marked `data-autofocus`
- * (else the first button) gets the focus, and the focus goes back where it was when it closes. Without `actions`
- * it is a viewer: its one action is Close, focused.
+ * A modal dialog shell: Esc closes it, Tab and Shift+Tab stay inside, the control `initialFocus` picks (else the
+ * first marked `data-autofocus`, else the first button) gets the focus, and the focus goes back where it was when
+ * it closes. Without `actions` it is a viewer: its one action is Close, focused.
  */
 export function Modal({
   title,
@@ -12,6 +12,7 @@ export function Modal({
   actions,
   testId,
   wide,
+  initialFocus,
 }: {
   title: string;
   onClose(): void;
@@ -19,15 +20,23 @@ export function Modal({
   actions?: ReactNode;
   testId?: string;
   wide?: boolean;
+  /** Where the keyboard starts, for a control that cannot carry `data-autofocus` (a generated form's field). */
+  initialFocus?: (dialog: HTMLElement) => HTMLElement | null;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector('button');
+    const dialog = ref.current;
+    const first =
+      (dialog && initialFocus?.(dialog)) ??
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog?.querySelector('button');
     first?.focus();
     return () => {
       if (before?.isConnected) before.focus();
     };
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ToolCall } from '../../../shared/domain/message';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { issuesOf } from '../../lib/api-error';
@@ -57,11 +57,6 @@ function ForkEditor({ request }: { request: ForkRequest }) {
   );
   const [result, setResult] = useState<Record<string, unknown>>(request.kind === 'tool' ? request.result : {});
   const [local, setLocal] = useState<string | null>(null);
-  // A tool's result opens with the keyboard in its first field (the dialog alone would focus its first button).
-  const resultRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    firstFormField(resultRef.current)?.focus();
-  }, []);
 
   const submit = () => {
     setLocal(null);
@@ -91,6 +86,8 @@ function ForkEditor({ request }: { request: ForkRequest }) {
       onClose={close}
       testId="fork-dialog"
       wide
+      // A tool's result starts with the keyboard in its form's first field (not on Fork and continue).
+      initialFocus={request.kind === 'tool' ? firstFormField : undefined}
       actions={
         <>
           <button onClick={close}>Cancel</button>
@@ -131,7 +128,7 @@ function ForkEditor({ request }: { request: ForkRequest }) {
         </label>
       )}
       {request.kind === 'tool' && (
-        <section data-testid="fork-result" aria-label="The tool's result" ref={resultRef}>
+        <section data-testid="fork-result" aria-label="The tool's result">
           <h4 className="small">The result the model gets (the tool does not run)</h4>
           {!tool && (
             <div className="notice warn small">
