@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SuiteAssertion } from '../../../shared/domain/persona-suite';
-import { checkAssertions, containsSubset, type CallStep, type CaseRun } from './assertions';
+import { containsSubset } from '../../../shared/domain/debug';
+import { checkAssertions, type CallStep, type CaseRun } from './assertions';
 
 const call = (name: string, args: Record<string, unknown>, ok = true, seq = 1): CallStep => ({
   turn: 1,

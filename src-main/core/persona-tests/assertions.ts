@@ -2,6 +2,7 @@ import type { SuiteAssertion } from '../../../shared/domain/persona-suite';
 import { issuesText } from '../../../shared/domain/issues';
 import type { JsonSchema } from '../../../shared/domain/tool';
 import type { TraceEvent } from '../../../shared/domain/trace';
+import { containsSubset } from '../../../shared/domain/debug';
 import { parseJsonSafe } from '../../../shared/json/safe-json';
 import { validateWith } from '../toolbox/schema';
 
@@ -69,16 +70,6 @@ export function caseRunFrom(turns: TraceEvent[][]): CaseRun {
     }
   });
   return run;
-}
-
-/** True when `actual` contains `expected`: objects key by key (recursively), everything else equal as JSON. */
-export function containsSubset(actual: unknown, expected: unknown): boolean {
-  if (expected && typeof expected === 'object' && !Array.isArray(expected)) {
-    if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    const a = actual as Record<string, unknown>;
-    return Object.entries(expected).every(([k, v]) => k in a && containsSubset(a[k], v));
-  }
-  return JSON.stringify(actual) === JSON.stringify(expected);
 }
 
 const names = (calls: CallStep[]) => (calls.length ? calls.map((c) => c.name).join(' -> ') : '(no calls)');

@@ -1,7 +1,7 @@
 import type { RecordedCall, SuiteAssertion, SuiteCase } from '../../../shared/domain/persona-suite';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { StudioError } from '../errors';
-import { containsSubset } from './assertions';
+import { containsSubset } from '../../../shared/domain/debug';
 
 /** Longest answer proposed whole as `answer_contains`; a longer one is cut at a word boundary. */
 const MAX_ANSWER_CHARS = 200;
