@@ -9,7 +9,7 @@
  *      how many runs completed, the session files against the data they hold, peak memory.
  * Each line three times, the median ratio printed with its min and max. The app's side is the app's own code: events
  * go through the store and `windowEvent` as the chat handler sends them, and leave through the host's `clientSender`
- * (one socket write per burst); `window_bytes` is what the window received. The window's parsing runs in this
+ * (one frame per burst, read as the window's transport reads it); `window_bytes` is what the window received. The window's parsing runs in this
  * process (in the app it is the renderer's), so it is charged to the app path: a worker thread for it cost more in
  * handoffs than it saved (measured 2026-12-01 under load).
  */
@@ -20,6 +20,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { AgentMessage } from '../shared/domain/message';
 import type { TraceEvent } from '../shared/domain/trace';
+import { messagesOfFrame } from '../shared/ipc/envelope';
 import type { PersonaRuntime } from '../src-main/core/app/persona-runtime';
 import { startRun } from '../src-main/core/app/run-chat';
 import { windowEvent } from '../src-main/core/app/trace-elision';
@@ -146,10 +147,12 @@ async function windowSocket() {
   let bytes = 0;
   client.on('message', (data: Buffer) => {
     bytes += data.length;
-    const { payload } = JSON.parse(data.toString()) as { payload: { event: TraceEvent } };
-    if (TERMINAL.has(payload.event.type)) ended?.();
+    for (const message of messagesOfFrame(JSON.parse(data.toString()))) {
+      const { payload } = message as { payload: { event: TraceEvent } };
+      if (TERMINAL.has(payload.event.type)) ended?.();
+    }
   });
-  // The host's own sender (one socket write per burst of events).
+  // The host's own sender (one frame per burst of events).
   const send = clientSender(server);
   return {
     send,

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import type { ErrorValue } from '../shared/domain/errors';
 import type { TraceEvent } from '../shared/domain/trace';
 import { ApiError, createClient, type ApiClient } from '../shared/ipc/client';
+import { messagesOfFrame } from '../shared/ipc/envelope';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core/testing/scripted-openai-server';
 import { wsTransport, type SocketLike, type WsTransport } from '../src-renderer/transport/ws-transport';
 
@@ -215,7 +216,7 @@ describe('a misbehaving client', () => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/api?token=${token}`);
     await new Promise((resolve) => ws.once('open', resolve));
     const answers: unknown[] = [];
-    ws.on('message', (d) => answers.push(JSON.parse(d.toString())));
+    ws.on('message', (d) => answers.push(...messagesOfFrame(JSON.parse(d.toString()))));
     ws.send('not json');
     ws.send(JSON.stringify({ id: 9, nomethod: true }));
     await expect.poll(() => answers.length).toBe(2);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { messagesOfFrame } from '../shared/ipc/envelope';
 import { MAX_IN_FLIGHT, startHost, type Host } from '../src-main/host/host';
 
 let host: Host;
@@ -52,8 +53,10 @@ describe('browser mode host limits', () => {
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const answers = new Map<number, { ok: boolean; error?: { message: string } }>();
     ws.on('message', (data) => {
-      const msg = JSON.parse(data.toString()) as { id?: number; ok?: boolean; error?: { message: string } };
-      if (typeof msg.id === 'number') answers.set(msg.id, { ok: Boolean(msg.ok), error: msg.error });
+      for (const message of messagesOfFrame(JSON.parse(data.toString()))) {
+        const msg = message as { id?: number; ok?: boolean; error?: { message: string } };
+        if (typeof msg.id === 'number') answers.set(msg.id, { ok: Boolean(msg.ok), error: msg.error });
+      }
     });
     const extra = 5;
     for (let id = 1; id <= MAX_IN_FLIGHT + extra; id++)
@@ -78,7 +81,9 @@ describe('browser mode host limits', () => {
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api?token=${host.token}`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const answers: Array<{ id: number; ok: boolean; error?: { code: string; message: string } }> = [];
-    ws.on('message', (data) => answers.push(JSON.parse(data.toString()) as (typeof answers)[number]));
+    ws.on('message', (data) =>
+      answers.push(...(messagesOfFrame(JSON.parse(data.toString())) as Array<(typeof answers)[number]>)),
+    );
     const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
     ws.send(`{"id":7,"method":"personas.save","input":{"persona":{"name":"D","handlers":["x"],"x":${deep}}}}`);
     ws.send(JSON.stringify({ id: 8, method: 'app.info', input: {} }));

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { ApiError, createClient } from '../shared/ipc/client';
+import { clientSender } from '../src-main/host/client-sender';
 import { wsTransport, type SocketLike, type WsTransport } from '../src-renderer/transport/ws-transport';
 
 const cleanups: Array<() => unknown> = [];
@@ -96,5 +97,37 @@ describe('wsTransport', () => {
     await expect.poll(() => seen).toEqual([{ id: 'x' }]);
     expect(await client.call('app.info', {})).toMatchObject({ mode: 'browser' });
     expect(statuses).toEqual(['open', 'lost', 'open']);
+  });
+
+  it("takes a burst that main's sender put in one frame: every event in order, and the answer in it", async () => {
+    const s = await server();
+    const client = createClient(transport(s.port));
+    const seen: unknown[] = [];
+    client.on('chat.trace', (p) => seen.push(p));
+    await client.call('app.info', {});
+    const [socket] = s.sockets;
+    const frames: string[] = [];
+    const sendFrame = socket.send.bind(socket);
+    socket.send = ((data: string) => {
+      frames.push(data);
+      sendFrame(data);
+    }) as typeof socket.send;
+    const send = clientSender(socket);
+    socket.removeAllListeners('message');
+    socket.on('message', (raw) => {
+      const req = JSON.parse(raw.toString());
+      // Two events and the answer in one tick: one frame.
+      for (const seq of [1, 2]) send({ event: 'chat.trace', payload: { sessionId: 's', seq } });
+      send({ id: req.id, ok: true, output: { version: '2', dataDir: '/d', mode: 'browser', platform: 'linux' } });
+    });
+    expect(await client.call('app.info', {})).toMatchObject({ version: '2' });
+    await expect
+      .poll(() => seen)
+      .toEqual([
+        { sessionId: 's', seq: 1 },
+        { sessionId: 's', seq: 2 },
+      ]);
+    expect(frames).toHaveLength(1);
+    expect(JSON.parse(frames[0])).toHaveLength(3);
   });
 });

@@ -19,3 +19,17 @@ export type RpcResponse = z.infer<typeof RpcResponse>;
 /** A push from main to every client. */
 export const RpcEvent = z.object({ event: z.string(), payload: z.unknown() });
 export type RpcEvent = z.infer<typeof RpcEvent>;
+
+/**
+ * A WebSocket frame from main carries one message (an RpcResponse or RpcEvent object) or, for a burst of them
+ * (what main sends before its next tick: a run's trace events written together), an array of messages in order.
+ * One frame per burst costs the window one parse and one message event instead of one per event.
+ */
+export function frameOf(messages: readonly string[]): string {
+  return messages.length === 1 ? messages[0] : `[${messages.join(',')}]`;
+}
+
+/** The messages of a frame from main (parsed JSON), in order. */
+export function messagesOfFrame(frame: unknown): unknown[] {
+  return Array.isArray(frame) ? frame : [frame];
+}

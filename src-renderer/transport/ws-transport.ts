@@ -1,5 +1,5 @@
 import { ApiError, type Transport } from '../../shared/ipc/client';
-import type { RpcEvent, RpcResponse } from '../../shared/ipc/envelope';
+import { messagesOfFrame, type RpcEvent, type RpcResponse } from '../../shared/ipc/envelope';
 
 /** What the transport needs of a WebSocket: the browser's, or `ws`'s in Node tests. */
 export interface SocketLike {
@@ -105,12 +105,17 @@ export function wsTransport(url: string, token: string, options: WsTransportOpti
   };
 
   const onMessage = (data: unknown) => {
-    let message: unknown;
+    let frame: unknown;
     try {
-      message = JSON.parse(typeof data === 'string' ? data : String(data));
+      frame = JSON.parse(typeof data === 'string' ? data : String(data));
     } catch {
       return;
     }
+    for (const message of messagesOfFrame(frame)) take(message);
+  };
+
+  const take = (message: unknown) => {
+    if (message === null || typeof message !== 'object') return;
     const m = message as Partial<RpcResponse> & Partial<RpcEvent>;
     if (typeof m.event === 'string') {
       for (const listener of [...listeners]) listener(m as RpcEvent);
