@@ -36,3 +36,27 @@ describe('SchemaForm x-show-when', () => {
     expect(visible('cfg_url')).toBe(true);
   });
 });
+
+describe('SchemaForm lists', () => {
+  it('names each add button after its list, and an empty list leaves no room before it', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        args: { type: 'array', title: 'Arguments', items: { type: 'string' } },
+        roots: { type: 'array', items: { type: 'string' } },
+      },
+    };
+    function Lists() {
+      const [data, setData] = useState<unknown>({});
+      return <SchemaForm idPrefix="l" schema={schema as RJSFSchema} formData={data} onChange={setData} />;
+    }
+    const { getByRole, container } = render(<Lists />);
+    const addArgs = getByRole('button', { name: 'Add item to Arguments' });
+    expect(addArgs.textContent).toBe('+ Add item');
+    expect(getByRole('button', { name: 'Add item to roots' })).toBeTruthy();
+    expect(container.querySelectorAll('.array-item-list:not(:empty)')).toHaveLength(0);
+    fireEvent.click(addArgs);
+    expect(container.querySelector('[id="l_args_0"]')).toBeTruthy();
+    expect(container.querySelectorAll('.array-item-list:not(:empty)')).toHaveLength(1);
+  });
+});

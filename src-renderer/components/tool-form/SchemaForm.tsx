@@ -4,6 +4,7 @@ import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rj
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { cfworkerValidator } from './cfworker-validator';
 import { prepareSchema } from './prepare-schema';
+import { TOOL_TEMPLATES } from './tool-templates';
 import { TOOL_WIDGETS } from './tool-widgets';
 import { uiSchemaFor } from './ui-schema-for';
 import { withShowWhen } from './show-when';
@@ -49,6 +50,7 @@ export function SchemaForm({
       formData={formData}
       validator={cfworkerValidator}
       widgets={TOOL_WIDGETS}
+      templates={TOOL_TEMPLATES}
       idPrefix={idPrefix}
       extraErrors={extraErrors}
       showErrorList={false}

@@ -32,17 +32,26 @@ const merge = (...parts: UiSchema[]): UiSchema => Object.assign({}, ...parts);
 /**
  * A uiSchema mirroring a (prepared) tool schema: consts shown as fixed values, booleans as "not sent / true /
  * false", free text in growing text areas, defaults as placeholders with a hint; an optional tuple starts empty
- * with an "add" control; an anyOf/oneOf option that is a plain value or "none" gets no second label (the picker
- * names it).
+ * with an "add" control; a list's "add" control names the list (`addTo`: its title, else its property's name); an
+ * anyOf/oneOf option that is a plain value or "none" gets no second label (the picker names it).
  */
-export function uiSchemaFor(schema: unknown, root: unknown = schema, depth = 0, required = true): UiSchema {
+export function uiSchemaFor(
+  schema: unknown,
+  root: unknown = schema,
+  depth = 0,
+  required = true,
+  name?: string,
+): UiSchema {
   if (!isNode(schema) || !isNode(root) || depth > 24) return {};
   const node = resolveRef(schema, root);
   const ui: UiSchema = valueUi(node, required);
+  const grows = node.items !== undefined || node.additionalProperties === true || isNode(node.additionalProperties);
+  const label = typeof node.title === 'string' && node.title ? node.title : name;
+  if (grows && label) ui['ui:options'] = { addTo: label };
   if (isNode(node.properties)) {
     const req = Array.isArray(node.required) ? node.required : [];
     for (const [k, v] of Object.entries(node.properties)) {
-      const sub = uiSchemaFor(v, root, depth + 1, req.includes(k));
+      const sub = uiSchemaFor(v, root, depth + 1, req.includes(k), k);
       if (Object.keys(sub).length) ui[k] = sub;
     }
   }
