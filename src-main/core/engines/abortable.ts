@@ -1,8 +1,10 @@
 import { CancelledError } from '../errors';
+import { offAbort, onAbort } from '../toolbox/signal-hub';
 
 /**
  * Settles with `promise`, or rejects with CancelledError as soon as `signal` aborts, so a run is cancelled
  * promptly even when the work in flight ignores its signal (the abandoned promise's rejection is swallowed).
+ * It waits through the signal's hub (one listener on the run's signal for all its model calls and tool calls).
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
@@ -11,18 +13,18 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
     return Promise.reject(new CancelledError());
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
+    const cancel = () => {
       promise.catch(() => undefined);
       reject(new CancelledError());
     };
-    signal.addEventListener('abort', onAbort, { once: true });
+    onAbort(signal, cancel);
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        offAbort(signal, cancel);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        offAbort(signal, cancel);
         reject(signal.aborted ? new CancelledError() : error);
       },
     );
