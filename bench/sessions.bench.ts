@@ -9,9 +9,9 @@
  *      how many runs completed, the session files against the data they hold, peak memory.
  * Each line three times, the median ratio printed with its min and max. The app's side is the app's own code: events
  * go through the store and `windowEvent` as the chat handler sends them, and leave through the host's `clientSender`
- * (one frame per burst, read as the window's transport reads it); `window_bytes` is what the window received. The window's parsing runs in this
- * process (in the app it is the renderer's), so it is charged to the app path: a worker thread for it cost more in
- * handoffs than it saved (measured 2026-12-01 under load).
+ * (one frame per burst, read as the window's transport reads it); `window_bytes` is what the window received. The
+ * window's parsing runs in this process (in the app it is the renderer's), so it is charged to the app path: a
+ * worker thread for it cost more in handoffs than it saved (measured 2026-12-01 under load).
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
