@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startBusServer } from '../bus/ws-bus-server';
 import { WebSocketBus } from '../bus/ws-bus-client';
@@ -62,6 +63,20 @@ describe('the app behind the API', () => {
         .filter((m: { role: string }) => m.role !== 'system')
         .map((m: { content: string }) => m.content),
     ).toEqual(['hi', 'one', 'again']);
+  });
+
+  it('a persona file changed on disk behind the app (by hand, by the CLI) is what the next run uses', async () => {
+    const saved = await call('personas.save', { persona: persona(kit.provider.url, 'model-a') });
+    kit.provider.setReplies({ content: 'one' }, { content: 'two' });
+    const first = await call('chat.send', { personaId: saved.id, message: 'hi' });
+    await runEnd(first.runId);
+    // Not through the API: the file is rewritten as an editor would (same size: only the model's last letter).
+    const file = kit.app.context.personas.fileOf(saved.id);
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, before.replace('"model-a"', '"model-b"'));
+    const second = await call('chat.send', { personaId: saved.id, sessionId: first.sessionId, message: 'again' });
+    expect(await runEnd(second.runId)).toMatchObject({ type: 'run_finished', answer: 'two' });
+    expect(kit.provider.chatRequests.map((r) => r.body.model)).toEqual(['model-a', 'model-b']);
   });
 
   it('chat.cancel stops a run in flight; it ends as run_cancelled', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { PersonaFile } from '../../../shared/domain/persona';
 import { buildPersonaRuntime, type PersonaRuntime } from './persona-runtime';
 import { logger } from '../log';
@@ -12,6 +13,14 @@ interface Entry {
   active: number;
   stale: boolean;
   unwatch: Array<() => void>;
+  /** The files it was built from as they were then (`filesStamp`). */
+  stamp: string;
+}
+
+/** What a file is now (inode, size, modification time; 'none' when missing): a write or a rename changes it. */
+function fileStamp(file: string): string {
+  const info = statSync(file, { throwIfNoEntry: false, bigint: true });
+  return info ? `${info.ino}:${info.size}:${info.mtimeNs}` : 'none';
 }
 
 /** `fn` on the first call only: a run's `release` may be called again (a `finally` after an error) harmlessly. */
@@ -26,15 +35,34 @@ function once(fn: () => void): () => void {
 
 /**
  * One built runtime per persona (its brain, engine and toolbox instances), reused across calls.
- * Saving a persona marks its runtime stale: it is closed once no run uses it, and rebuilt on next use.
+ * Saving a persona marks its runtime stale: it is closed once no run uses it, and rebuilt on next use. So does a
+ * change on disk the app did not make (the persona file edited by hand, the CLI importing, approving or storing a
+ * key): each use compares the files the runtime was built from with what they are now.
  */
 export class RuntimeCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly app: AppContext) {}
 
+  /** The persona file, the secrets and the approvals as they are now (taken before they are read). */
+  private filesStamp(personaId: string): string {
+    try {
+      const files = [this.app.personas.fileOf(personaId), this.app.secrets.file, this.app.approvals.file];
+      return files.map(fileStamp).join('|');
+    } catch {
+      // Not a persona id: building says so (and nothing is cached).
+      return 'invalid';
+    }
+  }
+
   private build(personaId: string, change: (persona: PersonaFile) => PersonaFile = (p) => p): Entry {
-    const entry: Entry = { runtime: Promise.resolve(null as never), active: 0, stale: false, unwatch: [] };
+    const entry: Entry = {
+      runtime: Promise.resolve(null as never),
+      active: 0,
+      stale: false,
+      unwatch: [],
+      stamp: this.filesStamp(personaId),
+    };
     entry.runtime = (async () => {
       const { busUrl } = await this.app.settings.get();
       const persona = change(withAppBusUrl(await this.app.personas.loadWithSecrets(personaId), busUrl));
@@ -61,6 +89,10 @@ export class RuntimeCache {
 
   private entry(personaId: string): Entry {
     let entry = this.entries.get(personaId);
+    if (entry && entry.stamp !== this.filesStamp(personaId)) {
+      this.invalidate(personaId);
+      entry = undefined;
+    }
     if (!entry) {
       entry = this.build(personaId);
       this.entries.set(personaId, entry);
