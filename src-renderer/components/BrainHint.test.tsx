@@ -27,4 +27,27 @@ describe('BrainHint', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open the brain settings' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Server URL')));
   });
+
+  it("names the persona's URL only when the error does not say which one it tried (a run from before a change)", () => {
+    const tried = 'http://127.0.0.1:9/v1/chat/completions';
+    const { container } = render(
+      <BrainHint
+        error={{
+          code: 'brain_unreachable',
+          message: `Cannot reach the brain at ${tried}: bad port.`,
+          details: { url: tried },
+        }}
+        url="http://127.0.0.1:11434/v1"
+      />,
+    );
+    expect(container.textContent).not.toContain('11434');
+    cleanup();
+    render(
+      <BrainHint
+        error={{ code: 'brain_unreachable', message: 'Cannot reach the brain.' }}
+        url="http://127.0.0.1:11434/v1"
+      />,
+    );
+    expect(screen.getByText('http://127.0.0.1:11434/v1')).toBeTruthy();
+  });
 });

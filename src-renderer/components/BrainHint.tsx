@@ -13,9 +13,13 @@ function focusBrainSettings(tries = 10) {
   else if (tries > 0) requestAnimationFrame(() => focusBrainSettings(tries - 1));
 }
 
-/** Under a brain error: the URL tried and what to do, unless main's message already says both. */
+/**
+ * Under a brain error: the URL tried and what to do, unless main's message already says both. An error that names
+ * the URL it tried (`details.url`) is not given the persona's URL now, which may have changed since.
+ */
 export function BrainHint({ error, url, onSettings }: { error: ErrorValue; url: string; onSettings?: () => void }) {
-  const said = !!url && error.message.includes(url);
+  const tried = (error.details as { url?: unknown } | undefined)?.url;
+  const said = (typeof tried === 'string' && error.message.includes(tried)) || (!!url && error.message.includes(url));
   return (
     <div className="small" style={{ marginTop: 6 }}>
       {!said && url && (
