@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type App } from './fixtures/app';
+import path from 'node:path';
+import { screenshotsDir, startApp, type App } from './fixtures/app';
 import { testPersona, writePersona } from './fixtures/personas';
 import { Chat } from './pages/chat';
 import { Sidebar } from './pages/sidebar';
+import { TimeTravel } from './pages/time-travel';
 import { ToolForm } from './pages/tool-form';
 
 let app: App;
@@ -170,6 +172,25 @@ describe('chat and the loop trace', () => {
     expect(text).toContain('brain_unreachable');
     expect(text).toContain('http://127.0.0.1:9/v1');
     expect(text).toContain('Open the brain settings');
+    await app.page
+      .getByTestId('trace-failed')
+      .screenshot({ path: path.join(screenshotsDir(), 'chat-try-again-light.png') });
+  });
+
+  it('tries a failed turn again in a fork once the brain answers', async () => {
+    // The same persona, now with a brain that answers; its failed turn is still in the session.
+    writePersona(app.home, 'offline', { ...testPersona(app.llm.url, 'Offline') });
+    app.llm.setReplies({ content: 'Hello! This time the brain answered.' });
+    await app.page.reload();
+    await new Sidebar(app.page).pick('offline');
+    await chat.open();
+    await chat.openSession('Hello?');
+    expect(await chat.tryAgain()).toBe('Hello?');
+    await chat.waitForEnd();
+    expect(await chat.answer().innerText()).toContain('This time the brain answered.');
+    // A fork: it says where it comes from, and the failed turn stays in its own session.
+    await new TimeTravel(app.page).origin().waitFor();
+    expect(await chat.rowKinds()).toEqual(['user', 'iteration', 'answer', 'end']);
   });
 
   it("keeps toasts off the composer's Send button", async () => {

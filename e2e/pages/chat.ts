@@ -43,6 +43,15 @@ export class Chat {
       .last()
       .waitFor();
   }
+  /** "Try again…" on the last run that did not finish: the fork dialog's message, sent as it is; returns it. */
+  async tryAgain(): Promise<string> {
+    await this.page.getByTestId('try-again').last().click();
+    const dialog = this.page.getByTestId('fork-dialog');
+    const text = await dialog.getByTestId('fork-text').inputValue();
+    await dialog.getByTestId('fork-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    return text;
+  }
   async cancelWithEsc() {
     await this.page.keyboard.press('Escape');
   }

@@ -37,6 +37,8 @@ export class TraceRowsBuilder {
   private readonly lastIter = new Map<string, number>();
   private readonly spanRows = new Map<string, { index: number; placement: Required<Placement> }>();
   private readonly usage = new Map<string, TokenUsage>();
+  /** Each run's user message (a run that does not finish offers to try it again). */
+  private readonly messages = new Map<string, string>();
   private readonly runStart = new Map<string, number>();
   private readonly streaming = new Map<string, Streaming>();
   /** Turns whose deltas are in an answer row in a way `streaming` no longer describes. */
@@ -57,6 +59,7 @@ export class TraceRowsBuilder {
         break;
       case 'user_message':
         this.push({ kind: 'user', key: `${e.runId}:user:${e.seq}`, runId: e.runId, content: e.content });
+        this.messages.set(e.runId, e.content);
         break;
       case 'memory_context':
         this.push({ kind: 'memory', key: `${e.runId}:memory`, runId: e.runId, event: e });
@@ -327,7 +330,16 @@ export class TraceRowsBuilder {
   private end(e: EndEvent) {
     this.ended.add(e.runId);
     const sum = this.usage.get(e.runId);
-    this.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e, ...(sum ? { usage: sum } : {}) });
+    const message = e.type === 'run_finished' ? undefined : this.messages.get(e.runId);
+    this.messages.delete(e.runId);
+    this.push({
+      kind: 'end',
+      key: `${e.runId}:end`,
+      runId: e.runId,
+      event: e,
+      ...(sum ? { usage: sum } : {}),
+      ...(message !== undefined ? { message } : {}),
+    });
     if (this.live) this.settleRuns(this.runStart.get(e.runId) ?? 0, (runId) => runId === e.runId);
   }
 

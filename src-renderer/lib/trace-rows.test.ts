@@ -70,6 +70,9 @@ describe('buildTraceRows', () => {
     expect(rows.filter((r) => r.kind === 'tool').map((r) => (r as ToolRow).status)).toEqual(['abandoned', 'abandoned']);
     expect(rows.at(-1)).toMatchObject({ kind: 'end', event: { type: 'run_cancelled' } });
     expect(runningRunId(events)).toBeNull();
+    // A run that did not finish keeps its message on its end (to try it again); a finished one does not.
+    expect(rows.at(-1)).toMatchObject({ message: 'What is 2+3, and the time?' });
+    expect(buildTraceRows(sampleRun()).at(-1)).not.toHaveProperty('message');
     expect(runningRunId(sampleRun().slice(0, 4))).toBe('run-1');
   });
 

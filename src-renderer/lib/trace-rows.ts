@@ -79,6 +79,8 @@ export type TraceRow = (
       event: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'>;
       /** The run's brain turns' token counts, summed; absent when the provider reported none. */
       usage?: TokenUsage;
+      /** A failed or cancelled run's user message (to try it again); absent when the run finished. */
+      message?: string;
     }
   | { kind: 'waiting'; key: string; runId: string; text: string }
   | SpanRow

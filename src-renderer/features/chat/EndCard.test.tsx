@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { TraceEvent } from '../../../shared/domain/trace';
 import { EndCard } from './EndCard';
 import { storeKit, renderInStore } from '../../testing/store-kit';
@@ -21,5 +21,30 @@ describe('EndCard', () => {
     const text = screen.getByTestId('trace-cancelled').textContent!;
     expect(text).toBe('cancelled Run stopped after 0.27 s, in iteration 2. Cancelled by the user.');
     expect(text).not.toMatch(/\(Cancelled/);
+  });
+
+  it('offers to try a failed or cancelled run again, and a finished one not', () => {
+    const base = { runId: 'r', seq: 4, at: 0, iteration: 1, durationMs: 30 };
+    const failed = {
+      ...base,
+      type: 'run_failed',
+      error: { code: 'brain_unreachable', message: 'Cannot reach the brain.' },
+    } as TraceEvent & { type: 'run_failed' };
+    const onRetry = vi.fn();
+    const { unmount } = renderInStore(storeKit().store, <EndCard event={failed} onRetry={onRetry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again…' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    unmount();
+    const cancelled = { ...base, type: 'run_cancelled', reason: 'Cancelled by the user.' } as TraceEvent & {
+      type: 'run_cancelled';
+    };
+    renderInStore(storeKit().store, <EndCard event={cancelled} onRetry={onRetry} />);
+    expect(screen.getByTestId('trace-cancelled').querySelector('[data-testid="try-again"]')).not.toBeNull();
+    cleanup();
+    const finished = { ...base, type: 'run_finished', answer: '5', iterations: 1 } as TraceEvent & {
+      type: 'run_finished';
+    };
+    renderInStore(storeKit().store, <EndCard event={finished} onRetry={onRetry} />);
+    expect(screen.queryByTestId('try-again')).toBeNull();
   });
 });

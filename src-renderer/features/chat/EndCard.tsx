@@ -6,8 +6,25 @@ import { BrainHint } from '../../components/BrainHint';
 
 type End = Extract<TraceEvent, { type: 'run_finished' | 'run_failed' | 'run_cancelled' }>;
 
-/** How a run ended; a failure says what to do (an unreachable brain names the URL it tried). */
-export function EndCard({ event, usage }: { event: End; usage?: TokenUsage }) {
+/** "Try again…": the run's message in the fork dialog (a new session from before it; the failed turn stays here). */
+function RetryButton({ onRetry }: { onRetry(): void }) {
+  return (
+    <button
+      className="small"
+      data-testid="try-again"
+      onClick={onRetry}
+      title="Send your message again in a new session forked from before this turn (you can edit it first); this turn stays as it is"
+    >
+      Try again…
+    </button>
+  );
+}
+
+/**
+ * How a run ended; a failure says what to do (an unreachable brain names the URL it tried). A run that did not
+ * finish offers to try its message again (`onRetry`).
+ */
+export function EndCard({ event, usage, onRetry }: { event: End; usage?: TokenUsage; onRetry?: () => void }) {
   const draft = useApp((s) => s.draft);
   const setTab = useApp((s) => s.setTab);
   const secs = (event.durationMs / 1000).toFixed(2);
@@ -29,6 +46,12 @@ export function EndCard({ event, usage }: { event: End; usage?: TokenUsage }) {
       <div className="end cancelled" data-testid="trace-cancelled">
         <span className="badge warn">cancelled</span> Run stopped after {secs} s
         {event.iteration ? `, in iteration ${event.iteration}` : ''}.{event.reason ? ` ${event.reason}` : ''}
+        {onRetry && (
+          <>
+            {' '}
+            <RetryButton onRetry={onRetry} />
+          </>
+        )}
       </div>
     );
   const url = draft ? String(brainBlockOf(draft).api_url ?? '') : '';
@@ -37,6 +60,11 @@ export function EndCard({ event, usage }: { event: End; usage?: TokenUsage }) {
       <ErrorNotice error={event.error}>
         {event.error.code.startsWith('brain_') && (
           <BrainHint error={event.error} url={url} onSettings={() => setTab('editor')} />
+        )}
+        {onRetry && (
+          <div className="row" style={{ marginTop: 6 }}>
+            <RetryButton onRetry={onRetry} />
+          </div>
         )}
       </ErrorNotice>
     </div>

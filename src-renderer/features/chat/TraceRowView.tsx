@@ -120,7 +120,15 @@ export const TraceRowView = memo(function TraceRowView({ row, ui }: { row: Trace
         </div>
       );
     case 'end':
-      return <EndCard event={row.event} usage={row.usage} />;
+      return (
+        <EndCard
+          event={row.event}
+          usage={row.usage}
+          {...(ui.fork && row.message !== undefined
+            ? { onRetry: () => ui.fork!({ kind: 'user', runId: row.runId, content: row.message! }) }
+            : {})}
+        />
+      );
     case 'span':
       return <SpanCard row={row} collapsed={ui.collapsed(row.key)} onToggle={() => ui.toggleCollapsed(row.key)} />;
     case 'notice':
