@@ -83,6 +83,25 @@ describe('personas', () => {
     });
   });
 
+  it('follows a persona file edited by hand while the app is open (no reload)', async () => {
+    const file = path.join(app.home, 'personas', 'trip-planner.json');
+    const edited = (text: string) => {
+      const persona = JSON.parse(readFileSync(file, 'utf8'));
+      writeFileSync(file, JSON.stringify({ ...persona, description: text }, null, 2));
+    };
+    edited('Edited in a text editor');
+    await expect.poll(() => app.page.locator('#persona-description').inputValue()).toBe('Edited in a text editor');
+    expect(await sidebar.entry('trip-planner').innerText()).toContain('Edited in a text editor');
+    // Unsaved edits here are kept when the file changes again; a toast says saving replaces it.
+    await editor.fill({ description: 'Typed here, not saved' });
+    edited('Edited again outside');
+    await app.page.getByText('Your unsaved edits are kept').waitFor();
+    expect(await app.page.locator('#persona-description').inputValue()).toBe('Typed here, not saved');
+    await editor.fill({ description: 'Plans trips by train' });
+    await editor.saveWithKeyboard();
+    await editor.savedMark().waitFor();
+  });
+
   it('imports the seed example persona', async () => {
     await sidebar.importFile(path.join(repoRoot, 'examples/native_toolcall_persona.json'));
     await app.page.locator('[data-testid="persona-title"]', { hasText: 'Calculator' }).waitFor();

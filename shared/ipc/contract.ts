@@ -217,7 +217,8 @@ export const methods = {
 export const events = {
   'chat.trace': z.object({ sessionId: z.string(), event: TraceEvent }),
   'tools.changed': z.object({ toolboxId: z.string(), personaId: z.string().nullable() }),
-  'personas.changed': z.object({ id: z.string().nullable() }),
+  /** `outside`: the file was changed by something other than this app (by hand, the CLI, another window's app). */
+  'personas.changed': z.object({ id: z.string().nullable(), outside: z.boolean().optional() }),
   'app.notice': Notice,
   /** A run paused (breakpoint, step, approval, tool error). */
   'debug.paused': PauseState,

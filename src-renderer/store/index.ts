@@ -41,7 +41,9 @@ export function bindEvents(store: AppStore, client: ApiClient): () => void {
     client.on('debug.paused', (p) => store.getState().applyPaused(p)),
     client.on('debug.resumed', (p) => store.getState().applyResumed(p)),
     client.on('debug.breakpoints', (p) => store.getState().applyBreakpoints(p)),
-    client.on('personas.changed', () => void store.getState().loadPersonas()),
+    client.on('personas.changed', (p) =>
+      p.outside ? void store.getState().personaChangedOutside(p.id!) : void store.getState().loadPersonas(),
+    ),
     client.on('app.notice', (n) => store.getState().addNotice(n)),
     client.on('mcp.log', (p) => store.getState().applyMcpLog(p)),
     client.on('mcp.request', (r) => store.getState().applyMcpRequest(r)),

@@ -27,6 +27,11 @@ export interface PersonasSlice {
   keyQuestion: { path: string; from: string; to: string } | null;
   answerKeyQuestion(answer: 'keep' | 'forget' | null): Promise<void>;
   loadPersonas(): Promise<void>;
+  /**
+   * A persona file changed outside the app (by hand, the CLI): the list is read again, and the open persona
+   * follows the file unless it has unsaved edits (then a toast says saving would replace the file).
+   */
+  personaChangedOutside(id: string): Promise<void>;
   loadCatalog(): Promise<void>;
   selectPersona(id: string): Promise<void>;
   /** At start-up: opens the persona open before the reload if it still exists, else the first one. */
@@ -113,6 +118,30 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
       } catch (e) {
         set({ listLoaded: true, listError: toErrorValue(e) });
       }
+    },
+    async personaChangedOutside(id) {
+      await get().loadPersonas();
+      if (id !== get().selectedId) return;
+      const seq = selectSeq;
+      let record: PersonaRecord;
+      try {
+        record = await get().client.call('personas.get', { id });
+      } catch {
+        return; // Gone or unreadable: the list says so.
+      }
+      const now = get();
+      const text = JSON.stringify(record.persona);
+      // Nothing new for the editor: its saved state or what it shows is the file (a save of ours that was slow).
+      if (seq !== selectSeq || now.selectedId !== id || now.saving) return;
+      if (text === now.savedJson || text === JSON.stringify(now.draft)) return;
+      const name = String((record.persona as { name?: unknown }).name ?? id);
+      if (isDirty(now)) {
+        get().toast('info', `${name} changed on disk. Your unsaved edits are kept; saving them replaces the file.`);
+        return;
+      }
+      loaded(record);
+      void get().loadTools(id);
+      get().toast('info', `${name} changed on disk; the editor shows the file as it is now.`);
     },
     async loadCatalog() {
       try {

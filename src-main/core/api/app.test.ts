@@ -7,6 +7,7 @@ import { MathTools } from '../toolbox/test-fixtures';
 import { startScriptedOpenAIServer } from '../testing/scripted-openai-server';
 import { calcPersona } from '../testing/personas';
 import { useAppKit } from '../testing/app-kit';
+import { SETTLE_MS } from '../personas/persona-watch';
 
 const kit = useAppKit({ prefix: 'app', app: { version: '1.2.3' } });
 const { ok: call, runEnd } = kit;
@@ -77,6 +78,20 @@ describe('the app behind the API', () => {
     const second = await call('chat.send', { personaId: saved.id, sessionId: first.sessionId, message: 'again' });
     expect(await runEnd(second.runId)).toMatchObject({ type: 'run_finished', answer: 'two' });
     expect(kit.provider.chatRequests.map((r) => r.body.model)).toEqual(['model-a', 'model-b']);
+  });
+
+  it('tells clients of a persona file changed outside the app, once, and not of its own saves', async () => {
+    const saved = await call('personas.save', { persona: persona(kit.provider.url, 'model-a') });
+    const outside = () =>
+      kit.events.filter((e) => e.event === 'personas.changed' && (e.payload as { outside?: boolean }).outside);
+    await new Promise((r) => setTimeout(r, SETTLE_MS + 200));
+    expect(outside()).toEqual([]);
+    const file = kit.app.context.personas.fileOf(saved.id);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"model-a"', '"model-c"'));
+    await expect
+      .poll(() => outside())
+      .toEqual([{ event: 'personas.changed', payload: { id: saved.id, outside: true } }]);
+    expect(JSON.stringify((await call('personas.get', { id: saved.id })).persona)).toContain('"model-c"');
   });
 
   it('chat.cancel stops a run in flight; it ends as run_cancelled', async () => {

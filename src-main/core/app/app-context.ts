@@ -25,6 +25,7 @@ import { DebugRegistry } from './debug-registry';
 import { McpRequests } from './mcp-requests';
 import { knownPlugins } from './known-plugins';
 import { RuntimeCache } from './runtime-cache';
+import { PersonaWatch } from '../personas/persona-watch';
 import { ToolboxInstances } from './toolbox-instances';
 import type { RunRegistry } from './run-registry';
 import { createRunRegistry } from './run-registry';
@@ -67,6 +68,8 @@ export class AppContext {
   private busError: string | null = null;
   private busStarting: Promise<void> | null = null;
   private readonly recentNotices: Notice[] = [];
+  /** Persona files changed outside the app: their runtimes are rebuilt and clients told. */
+  private readonly personaWatch: PersonaWatch;
   private noticeId = 0;
 
   private constructor(
@@ -89,6 +92,14 @@ export class AppContext {
     });
     this.emitter.setMaxListeners(0);
     this.runtimes = new RuntimeCache(this);
+    this.personaWatch = new PersonaWatch(
+      this.paths.personas,
+      (id) => this.personas.fileOf(id),
+      (id) => {
+        this.runtimes.invalidate(id);
+        this.emit('personas.changed', { id, outside: true });
+      },
+    );
     this.defaults = new ToolboxInstances(this);
     this.runs = createRunRegistry();
     this.approvals = new ApprovalStore(this.paths.approvals);
@@ -127,6 +138,7 @@ export class AppContext {
       options.brains,
     );
     await app.applySettings(await app.settings.get());
+    app.personaWatch.start();
     return app;
   }
 
@@ -165,9 +177,12 @@ export class AppContext {
     return knownPlugins((await this.toolboxCatalog()).toolboxes, this.engines, this.brains);
   }
 
-  /** A persona changed on disk: its runtime is rebuilt on next use, and clients are told. */
+  /** The app changed a persona on disk: its runtime is rebuilt on next use, and clients are told. */
   personaChanged(id: string | null): void {
-    if (id) this.runtimes.invalidate(id);
+    if (id) {
+      this.runtimes.invalidate(id);
+      this.personaWatch.known(id);
+    }
     this.emit('personas.changed', { id });
   }
 
@@ -228,6 +243,7 @@ export class AppContext {
   }
 
   async close(): Promise<void> {
+    this.personaWatch.stop();
     this.runs.cancelAll();
     if (this.bridge) await Promise.resolve(this.bridge.stop()).catch(() => undefined);
     await this.runtimes.closeAll();

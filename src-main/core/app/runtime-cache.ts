@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
 import type { PersonaFile } from '../../../shared/domain/persona';
 import { buildPersonaRuntime, type PersonaRuntime } from './persona-runtime';
+import { fileStamp } from '../file-stamp';
 import { logger } from '../log';
 import { withAppBusUrl } from './bus-url-default';
 import type { AppContext } from './app-context';
@@ -15,12 +15,6 @@ interface Entry {
   unwatch: Array<() => void>;
   /** The files it was built from as they were then (`filesStamp`). */
   stamp: string;
-}
-
-/** What a file is now (inode, size, modification time; 'none' when missing): a write or a rename changes it. */
-function fileStamp(file: string): string {
-  const info = statSync(file, { throwIfNoEntry: false, bigint: true });
-  return info ? `${info.ino}:${info.size}:${info.mtimeNs}` : 'none';
 }
 
 /** `fn` on the first call only: a run's `release` may be called again (a `finally` after an error) harmlessly. */
