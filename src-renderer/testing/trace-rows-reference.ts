@@ -22,6 +22,7 @@ export function referenceTraceRows(events: TraceEvent[]): TraceRow[] {
   const retracted = new Set(ordered.filter((e) => e.type === 'assistant_message' && !e.final).map(turnKey));
   const spanRows = new Map<string, { index: number; placement: Required<Placement> }>();
   const usage = new Map<string, TokenUsage>();
+  const messages = new Map<string, string>();
   /** The placement of a row made from `e`: under the span it belongs to (top level without one). */
   const place = (e: TraceEvent): Placement => {
     const span = e.type === 'span_started' ? e.parentSpanId : e.spanId;
@@ -85,7 +86,15 @@ export function referenceTraceRows(events: TraceEvent[]): TraceRow[] {
   };
   const end = (e: Ev<'run_finished'> | Ev<'run_failed'> | Ev<'run_cancelled'>) => {
     ended.add(e.runId);
-    rows.push({ kind: 'end', key: `${e.runId}:end`, runId: e.runId, event: e, ...usageOf(e.runId) });
+    const message = e.type === 'run_finished' ? undefined : messages.get(e.runId);
+    rows.push({
+      kind: 'end',
+      key: `${e.runId}:end`,
+      runId: e.runId,
+      event: e,
+      ...usageOf(e.runId),
+      ...(message !== undefined ? { message } : {}),
+    });
   };
 
   for (const e of ordered) {
@@ -95,6 +104,7 @@ export function referenceTraceRows(events: TraceEvent[]): TraceRow[] {
         break;
       case 'user_message':
         rows.push({ kind: 'user', key: `${e.runId}:user:${e.seq}`, runId: e.runId, content: e.content });
+        messages.set(e.runId, e.content);
         break;
       case 'memory_context':
         rows.push({ kind: 'memory', key: `${e.runId}:memory`, runId: e.runId, event: e });
