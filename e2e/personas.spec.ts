@@ -20,10 +20,13 @@ describe('personas', () => {
   it('creates a persona from scratch', async () => {
     await sidebar.entry('assistant').waitFor();
     await sidebar.newPersona();
+    expect(await app.page.getByTestId('new-persona-entry').innerText()).toMatch(/^New persona\s+unsaved$/);
     // The keyboard is in the new persona's name, its text selected: typing replaces it.
     await app.page.waitForFunction(() => document.activeElement?.id === 'persona-name');
     await app.page.keyboard.type('Trip planner');
     expect(await editor.name().inputValue()).toBe('Trip planner');
+    // The unsaved entry in the list goes by the name typed so far.
+    await app.page.getByTestId('new-persona-entry').getByText('Trip planner').waitFor();
     await editor.fill({
       description: 'Plans trips',
       prompt: 'You plan trips.',

@@ -15,6 +15,7 @@ export function Sidebar() {
   const broken = useApp((s) => s.broken);
   const selectedId = useApp((s) => s.selectedId);
   const creatingNew = useApp((s) => s.selectedId === null && s.draft !== null);
+  const newName = useApp((s) => (s.selectedId === null ? s.draft?.name?.trim() : undefined));
   const dirty = useApp(isDirty);
   const importPersona = useApp((s) => s.importPersona);
   const loadPersonas = useApp((s) => s.loadPersonas);
@@ -41,9 +42,9 @@ export function Sidebar() {
       <ul className="persona-list" data-testid="persona-list">
         {creatingNew && (
           <li>
-            <button aria-current="true">
+            <button aria-current="true" data-testid="new-persona-entry">
               <div className="name">
-                New persona <span className="badge warn">unsaved</span>
+                {newName || 'New persona'} <span className="badge warn">unsaved</span>
               </div>
             </button>
           </li>
