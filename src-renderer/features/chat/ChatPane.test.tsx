@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { ChatPane } from './ChatPane';
 import { storeKit, renderInStore } from '../../testing/store-kit';
+import { loadedSession, sessionSummary } from '../../testing/fixtures';
+import { sampleRun } from '../../lib/trace-fixtures';
 
 afterEach(cleanup);
 
@@ -80,5 +82,31 @@ describe('ChatPane with a toolbox that is down (issue 11.18)', () => {
     expect(banner).toContain('The persona runs without its tools.');
     fireEvent.click(screen.getByText('Open the Tools pane'));
     expect(store.getState().tab).toBe('tools');
+  });
+});
+
+describe('ChatPane on a persona with sessions', () => {
+  it('offers its most recent chat in the empty chat, and opens it', async () => {
+    const older = sessionSummary({ sessionId: 's-old', title: 'old question', updatedAt: 1_000 });
+    const newest = sessionSummary({ sessionId: 's-new', title: 'What is 12*9?', updatedAt: 2_000, runs: 2 });
+    const { store, calls } = storeKit(
+      {
+        'chat.sessions': () => ({ sessions: [older, newest] }),
+        'chat.loadSession': (i: { sessionId: string }) => ({
+          ...loadedSession(i.sessionId),
+          events: sampleRun('run-1', i.sessionId),
+        }),
+      },
+      { selectedId: 'calc', connection: 'open' },
+    );
+    await act(async () => store.getState().loadSessions());
+    renderInStore(store, <ChatPane />);
+    const button = screen.getByTestId('open-last-chat');
+    expect(button.textContent).toBe('Open the last chat: “What is 12*9?”');
+    expect(button.getAttribute('title')).toContain('2 runs');
+    await act(async () => fireEvent.click(button));
+    expect(calls.find((c) => c.method === 'chat.loadSession')?.input).toMatchObject({ sessionId: 's-new' });
+    expect(store.getState().sessionId).toBe('s-new');
+    expect(screen.queryByTestId('open-last-chat')).toBeNull();
   });
 });

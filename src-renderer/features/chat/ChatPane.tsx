@@ -23,6 +23,7 @@ import { ToolResultContext } from '../../components/tool-result/result-context';
 import { useToolResultEnv } from '../../hooks/use-tool-result-env';
 import { BundleBanner } from './BundleBanner';
 import { useSessionBundle } from './use-session-bundle';
+import { LastChatButton } from './LastChatButton';
 
 /** Chat with the persona and watch its loop: every assistant turn, tool call, result and error. */
 export function ChatPane() {
@@ -117,7 +118,7 @@ function ChatPaneBody() {
             title={selectedId ? `Talk to ${name}` : 'Create the persona to chat with it'}
             testId="chat-empty"
             actions={
-              !selectedId && (
+              !selectedId ? (
                 <button
                   className="primary"
                   data-testid="chat-create-persona"
@@ -125,6 +126,8 @@ function ChatPaneBody() {
                 >
                   Create persona
                 </button>
+              ) : (
+                !runId && !sessionId && <LastChatButton />
               )
             }
           >
