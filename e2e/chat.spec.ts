@@ -209,6 +209,22 @@ describe('chat and the loop trace', () => {
     expect(overlap, `toast ${JSON.stringify(t)} covers Send ${JSON.stringify(send)}`).toBe(false);
   });
 
+  it('offers the last chat after a reload, and opens it with its trace', async () => {
+    await app.page.reload();
+    await new Sidebar(app.page).pick('calc');
+    await chat.open();
+    const last = app.page.getByTestId('open-last-chat');
+    await last.waitFor();
+    expect(await last.innerText()).toMatch(/^Open the last chat: “.+”$/);
+    await app.page
+      .getByTestId('chat-empty')
+      .screenshot({ path: path.join(screenshotsDir(), 'chat-last-chat-light.png') });
+    await last.click();
+    await chat.waitForEnd();
+    expect(await app.page.getByTestId('session-select').inputValue()).not.toBe('');
+    expect(await app.page.getByTestId('open-last-chat').count()).toBe(0);
+  });
+
   it('says so when the connection to main is lost', async () => {
     await app.stopServer();
     await app.page.getByTestId('connection-lost').waitFor();
