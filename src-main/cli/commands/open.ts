@@ -24,7 +24,7 @@ function option(args: string[], name: string): string | undefined {
 
 /** `persona-studio open <bundle>`: a bundle in a fresh data folder, served, or re-run offline with --rerun. */
 export const command: Command = {
-  summary: 'Open a run bundle read-only in a fresh data folder (--rerun: re-run it offline)',
+  summary: 'open a run bundle read-only in a fresh data folder (--rerun: re-run it offline)',
   usage,
   async run(args) {
     const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--data' && args[i - 1] !== '--port');

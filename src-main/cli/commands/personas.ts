@@ -7,11 +7,12 @@ import type { ProgramSource } from '../../core/approvals/programs';
 import { programsFor } from '../program-approval';
 
 const usage = `Usage:
-  persona-studio personas list [--json]                       every persona file, broken ones marked
-  persona-studio personas import <file> [--replace]             import an OVOS persona file (one that exists: kept as "<name> (2)", or --replace)
+  persona-studio personas list [--json]
+      every persona file, broken ones marked
+  persona-studio personas import <file> [--replace]
+      import an OVOS persona file (when its id is taken: kept as "<name> (2)", or replaced with --replace)
   persona-studio personas export <id> <file> [--with-secrets] [--force]
-                                                              write a persona as an OVOS file
-                                                              (an existing file is replaced only with --force)
+      write a persona as an OVOS file (an existing file is replaced only with --force)
 
 The data folder is the app's: $PERSONA_STUDIO_HOME, else ~/.config/persona-studio.
 API keys stay in secrets.json; an export carries them only with --with-secrets.`;
@@ -84,7 +85,7 @@ async function exportFile(args: string[]): Promise<number> {
 
 /** `persona-studio personas list|import|export`, on the app's data folder. */
 export const command: Command = {
-  summary: 'List, import and export persona files (OVOS format)',
+  summary: 'list, import and export persona files (OVOS format)',
   usage,
   async run(args) {
     const [sub, ...rest] = args;

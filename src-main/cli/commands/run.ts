@@ -18,16 +18,18 @@ import { allowSampling } from '../../core/toolboxes/mcp/headless';
 
 const usage = `Usage: persona-studio run <persona.json|persona-id> "<prompt>" [--json] [--break tools|model|<tool>]... [--approve]
 
-Runs an OVOS persona (a file, or an id in $PERSONA_STUDIO_HOME/personas) headless on one prompt and prints the loop's trace: each assistant turn, its tool
-calls with their arguments, each result or error, the answer as it streams, with timings and [iteration/max].
+Runs an OVOS persona (a file, or an id in $PERSONA_STUDIO_HOME/personas) headless on one prompt and prints
+the loop's trace: each assistant turn, its tool calls with their arguments, each result or error, the answer
+as it streams, with timings and [iteration/max].
   --json           print the trace events as JSON lines instead (one TraceEvent per line; prompts go to stderr)
   --break tools    pause before every tool call; --break <tool>: before calls of that tool (repeatable)
   --break model    pause before every model request
                    At a pause: run, edit (the arguments as one JSON line, or in $EDITOR when set), mock (enter
                    the result), deny (with a reason), step, continue (to the next breakpoint), quit.
   --approve        run tools whose approval is 'ask' (MCP servers over stdio, ovos-shell-tools and the
-                   filesystem's write_file, unless the persona says 'auto') without asking. Without it they pause for approval in a terminal, and without a terminal
-                   they are refused with a tool error the model sees.
+                   filesystem's write_file, unless the persona says 'auto') without asking. Without it they
+                   pause for approval in a terminal, and without a terminal they are refused with a tool
+                   error the model sees.
   --allow-sampling let the persona's brain answer MCP servers' sampling requests (sampling/createMessage) without
                    asking; without it they are declined with a message the server sees (as are elicitation requests:
                    there is no form to answer them here)

@@ -51,7 +51,7 @@ function version(): string {
 
 /** `persona-studio serve`: the app in a browser, on 127.0.0.1 only. Runs until interrupted. */
 export const command: Command = {
-  summary: 'Run the app in a browser (127.0.0.1 only, token-protected)',
+  summary: 'run the app in a browser (127.0.0.1 only, token-protected)',
   usage,
   async run(args) {
     const port = parsePort(args);

@@ -7,7 +7,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /** `persona-studio start` = `npm start`: the desktop app, or browser mode where Electron cannot run. */
 export const command: Command = {
-  summary: 'Start the desktop app (browser mode where Electron is missing)',
+  summary: 'start the desktop app (browser mode where Electron is missing)',
   usage: `Usage: persona-studio start [serve options]
 
 Builds what is missing and launches Electron. Where the Electron runtime is missing and cannot be
