@@ -8,6 +8,8 @@ import { ScriptedBrain } from '../engines/testing/scripted-brain';
 import { startScriptedOpenAIServer } from '../testing/scripted-openai-server';
 import { createApp, type App } from './app';
 import { dispatch } from './dispatch';
+import { explainUnreachable } from './handlers/brains';
+import { describeNetworkCause } from '../brains/openai/openai-errors';
 
 const probeless = defineBrain({
   id: 'no-probe-brain',
@@ -44,6 +46,18 @@ describe("brains.test asks the brain's own probe", () => {
     expect(output.error?.message).not.toContain('Ollama');
     const other = await call('brains.test', { api_url: `http://127.0.0.1:${port}/v1` });
     expect((other as { output: { error: { message: string } } }).output.error.message).toMatch(/Start Ollama/);
+  });
+
+  it("at Ollama's address says how to start it once, the cause kept", () => {
+    const url = 'http://localhost:11434/v1';
+    const cause = `Cannot reach ${url}: ${describeNetworkCause({ code: 'ECONNREFUSED' }, url)}.`;
+    expect(cause).toContain('ollama serve');
+    const { message } = explainUnreachable({ code: 'brain_unreachable', message: cause }, url)!;
+    expect(message).toBe(
+      'No server answers at http://localhost:11434/v1. Start Ollama (`ollama serve`) or another OpenAI-compatible ' +
+        'server there, or change api_url. (Cannot reach http://localhost:11434/v1: connection refused: no server ' +
+        'answers there.)',
+    );
   });
 
   it('names the brain: one without a probe says so, an unknown id is not_found', async () => {

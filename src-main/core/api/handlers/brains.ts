@@ -2,6 +2,7 @@ import type { ErrorValue } from '../../../../shared/domain/errors';
 import { DEFAULT_API_URL, presetOf } from '../../../../shared/plugins/brains/openai';
 import type { BrainProbe } from '../../../../shared/ipc/contract';
 import type { ProbeResult } from '../../brains/brain-descriptor';
+import { OLLAMA_START_HINT } from '../../brains/openai/openai-errors';
 import { StudioError } from '../../errors';
 import type { AppContext } from '../../app/app-context';
 import type { Handlers } from '../dispatch';
@@ -32,15 +33,19 @@ async function keyFor(app: AppContext, input: BrainProbe): Promise<string | unde
   return (found.find((f) => f.where.includes(input.brainId)) ?? found[0])?.key;
 }
 
-/** Says plainly when nothing answers at the address, with what to start there (the preset's own hint). */
-function explain(error: ErrorValue | null, apiUrl: string): ErrorValue | null {
+/**
+ * Says plainly when nothing answers at the address, with what to start there (the preset's own hint); the cause
+ * follows whole, less its own Ollama hint when this one says it.
+ */
+export function explainUnreachable(error: ErrorValue | null, apiUrl: string): ErrorValue | null {
   if (!error || error.code !== 'brain_unreachable') return error;
   const preset = presetOf(apiUrl);
   const what =
     preset && preset.id !== 'ollama'
       ? `Start ${preset.title} there (${preset.hint.replace(/\.$/, '')})`
-      : 'Start Ollama (or another OpenAI-compatible server) there';
-  return { ...error, message: `No server answers at ${apiUrl}. ${what}, or change api_url. (${error.message})` };
+      : 'Start Ollama (`ollama serve`) or another OpenAI-compatible server there';
+  const cause = what.includes('Ollama') ? error.message.replace(OLLAMA_START_HINT, '') : error.message;
+  return { ...error, message: `No server answers at ${apiUrl}. ${what}, or change api_url. (${cause})` };
 }
 
 /** Runs the probed brain's own connection test; a brain without one says so. */
@@ -56,7 +61,7 @@ async function probe(app: AppContext, input: BrainProbe): Promise<ProbeResult> {
     };
   const { personaId: _personaId, ...rest } = input;
   const result = await descriptor.probe({ ...rest, api_key: await keyFor(app, input) });
-  return { ...result, error: explain(result.error ?? null, input.api_url) };
+  return { ...result, error: explainUnreachable(result.error ?? null, input.api_url) };
 }
 
 /** brains.test (connect, list models, time it) and brains.models, each asking the brain's own probe. */

@@ -4,6 +4,8 @@ import { BrainError } from '../brain-error';
 
 /** Ollama's default address: a refused connection there means Ollama is not running. */
 const OLLAMA_PORT = ':11434';
+/** What a refused connection at Ollama's address adds (a caller that says it another way can take it out). */
+export const OLLAMA_START_HINT = ' (is Ollama running? start it with `ollama serve`)';
 
 interface ErrorLike {
   code?: unknown;
@@ -20,7 +22,7 @@ export function describeNetworkCause(error: unknown, url: string): string {
     const code = typeof err.code === 'string' ? err.code : '';
     if (code === 'ECONNREFUSED') {
       return url.includes(OLLAMA_PORT)
-        ? 'connection refused: no server answers there (is Ollama running? start it with `ollama serve`)'
+        ? `connection refused: no server answers there${OLLAMA_START_HINT}`
         : 'connection refused: no server answers there';
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve (DNS lookup failed)';
