@@ -1,7 +1,7 @@
-/** One short message: a confirmation or an error. */
+/** One short message: a confirmation, a confirmation with a caveat (warning), or an error. */
 export interface Toast {
   id: number;
-  kind: 'info' | 'error';
+  kind: 'info' | 'warning' | 'error';
   text: string;
 }
 
@@ -10,7 +10,7 @@ export function Toasts({ toasts, onDismiss: dismiss }: { toasts: Toast[]; onDism
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'info' ? 'status' : 'alert'}>
           <span className="grow">{t.text}</span>
           <button className="ghost small" onClick={() => dismiss(t.id)} aria-label="Dismiss">
             ✕

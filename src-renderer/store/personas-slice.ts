@@ -273,7 +273,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
           ? ` (unknown plugins kept as they are: ${unknownPluginIds.join(', ')})`
           : '';
         get().toast(
-          unknownPluginIds.length ? 'error' : 'info',
+          unknownPluginIds.length ? 'warning' : 'info',
           `${replaced ? 'Replaced' : 'Imported'} “${record.persona.name}”${unknown}`,
         );
         // Nothing of it runs yet: its programs are shown for the user to approve, or not.
@@ -286,7 +286,7 @@ export function createPersonasSlice(set: SetState, get: GetState): PersonasSlice
           set({ importConflict: { text, fileName, existing: { id: existing.id, name: existing.name } } });
           return false;
         }
-        get().toast('error', `Import failed: ${error.message}`);
+        get().toast('error', `${fileName ?? 'The file'} could not be imported: ${error.message}`);
         return false;
       }
     },

@@ -83,7 +83,8 @@ export function createUiSlice(set: SetState, get: GetState): UiSlice {
     toast(kind, text) {
       const id = toastId++;
       set((s) => ({ toasts: [...s.toasts.slice(-3), { id, kind, text }] }));
-      setTimeout(() => get().dismissToast(id), kind === 'error' ? 8000 : 3500);
+      // What needs reading (an error, a caveat) stays longer than a confirmation.
+      setTimeout(() => get().dismissToast(id), kind === 'info' ? 3500 : 8000);
     },
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
     askConfirm: (confirm) => set({ confirm }),
