@@ -116,10 +116,55 @@ describe('import of a persona that exists', () => {
     await new Sidebar(app.page).importFile(file);
     const toast = app.page.locator('.toast', { hasText: 'unknown plugins' });
     await toast.waitFor();
+    // Imported with a caveat: a warning, not an error.
+    expect(await toast.getAttribute('class')).toContain('warning');
     const box = (await toast.boundingBox())!;
     const width = app.page.viewportSize()!.width;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
+  });
+});
+
+describe('a persona from elsewhere that names a toolbox not installed here', () => {
+  it('runs without it, as OVOS does: its other tools work, the Tools pane and the chat say it is not installed', async () => {
+    const file = path.join(app.home, 'weather.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'Weather',
+        handlers: ['ovos-native-toolcall-loop'],
+        'ovos-native-toolcall-loop': {
+          brain: 'ovos-chat-openai-plugin',
+          toolboxes: ['ovos-math-tools', 'weather-tools'],
+          'ovos-chat-openai-plugin': { model: 'scripted-model', api_url: app.llm.url },
+        },
+      }),
+    );
+    await new Sidebar(app.page).importFile(file);
+    await app.page.locator('.toast.warning', { hasText: 'weather-tools' }).waitFor();
+    await app.page.getByTestId('tab-tools').click();
+    const notice = app.page.getByTestId('toolbox-not-installed-weather-tools');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("No toolbox plugin 'weather-tools' is installed here");
+    await app.page.getByTestId('tool-evaluate_expression').waitFor();
+    // The earlier tests' toasts out of the picture.
+    const dismiss = app.page.getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    await shoot(app.page, 'tools-not-installed-light.png');
+
+    app.llm.setReplies(
+      { toolCalls: [{ id: 'w1', name: 'evaluate_expression', arguments: JSON.stringify({ expression: '20+1' }) }] },
+      { content: 'It is 21 degrees.' },
+    );
+    const chat = new Chat(app.page);
+    await chat.open();
+    expect(await app.page.getByTestId('chat-toolbox-banner').innerText()).toContain('is not installed here.');
+    await chat.send('How warm is it?');
+    await chat.answer().getByText('It is 21 degrees.').waitFor();
+    const offered = (app.llm.chatRequests.at(-1)!.body.tools as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    expect(offered).toContain('evaluate_expression');
   });
 });
 

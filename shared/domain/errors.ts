@@ -12,7 +12,8 @@ export const ErrorCode = z.enum([
   /** The tool needs the user's approval and nobody can give it here (no terminal, an MCP client). */
   'approval_required',
   'toolbox_unavailable',
-  'approval_required',
+  /** The persona names a toolbox no installed plugin provides (it runs without it, as OVOS does). */
+  'toolbox_not_installed',
   'brain_unreachable',
   'brain_bad_response',
   'persona_invalid',

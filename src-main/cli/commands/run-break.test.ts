@@ -63,6 +63,22 @@ const calc = (expression: string) => ({
 });
 
 describe('persona-studio run --break', () => {
+  it('a toolbox that is not installed is said on stderr, and the persona runs without it', async () => {
+    server = await startScriptedOpenAIServer({ replies: [{ content: 'Hello.' }] });
+    const file = personaFile(server.url);
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    json['ovos-native-toolcall-loop'].toolboxes.push('weather-tools');
+    writeFileSync(file, JSON.stringify(json));
+    const { code, stdout, stderr } = await runWith([file, 'Hi'], []);
+    expect(code).toBe(0);
+    expect(stderr).toContain("toolbox 'weather-tools' is not installed here: the persona runs without its tools");
+    expect(stdout).toContain('Hello.');
+    const tools = (server.chatRequests[0].body.tools as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    expect(tools).toContain('evaluate_expression');
+  });
+
   it('--break values become breakpoints', () => {
     expect(breakpointsFrom(['tools']).beforeTools).toEqual({ enabled: true, tools: [], conditions: [] });
     expect(breakpointsFrom(['model', 'unit_convert'])).toMatchObject({

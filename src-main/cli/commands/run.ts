@@ -9,6 +9,7 @@ import { resolveDataDir } from '../../core/data-dir';
 import { StudioError } from '../../core/errors';
 import { readPersonaRef } from '../../core/personas/persona-ref';
 import { loadToolboxCatalog } from '../../core/toolboxes/catalog';
+import { MissingToolBox } from '../../core/app/missing-toolbox';
 import type { Command } from '../index';
 import { LineReader } from '../line-reader';
 import { askAtPause, type BreakPromptIO } from './break-prompt';
@@ -129,6 +130,9 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
     });
     runtime = await buildPersonaRuntime(persona, { toolboxes, programs });
     if (options.allowSampling) allowSampling(runtime.toolboxes);
+    // Left out as OVOS leaves them out, and said so (stderr keeps --json's stdout clean).
+    for (const missing of runtime.toolboxes.filter((t) => t instanceof MissingToolBox))
+      io.err(`toolbox '${missing.toolboxId}' is not installed here: the persona runs without its tools\n`);
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

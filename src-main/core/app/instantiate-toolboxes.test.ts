@@ -75,7 +75,7 @@ describe('instantiateToolboxes, the one place toolboxes are built', () => {
     expect(closed).toEqual(['echo:first']);
   });
 
-  it("reads a persona's toolboxes from its engine block, configs there or at the top level; unknown ids are named", async () => {
+  it("reads a persona's toolboxes from its engine block, configs there or at the top level; an unknown one is skipped, named", async () => {
     const persona = {
       'my-loop': { toolboxes: ['echo', 'echo:b', 'echo'], 'echo:b': { where: 'block' } },
       echo: { where: 'top' },
@@ -85,9 +85,22 @@ describe('instantiateToolboxes, the one place toolboxes are built', () => {
       ['echo', { where: 'top' }],
       ['echo:b', { where: 'block' }],
     ]);
-    await expect(
-      instantiatePersonaToolboxes({ 'my-loop': { toolboxes: ['nope:x'] } }, 'my-loop', classes),
-    ).rejects.toThrow("Unknown toolbox 'nope:x' in 'my-loop'. Available toolboxes: 'echo', 'broken', 'slow'.");
+    // As OVOS does, a toolbox without an installed plugin is left out, and the others are built (in order).
+    const partial = await instantiatePersonaToolboxes(
+      { 'my-loop': { toolboxes: ['nope:x', 'echo'], 'nope:x': { keep: 1 } } },
+      'my-loop',
+      classes,
+    );
+    expect(partial.map((t) => t.toolboxId)).toEqual(['nope:x', 'echo']);
+    await Promise.all(partial.map((t) => t.ready.catch(() => undefined)));
+    expect(partial[0].config).toEqual({ keep: 1 });
+    expect(partial[0].toolJsonList).toEqual([]);
+    expect(partial[0].discoveryError).toMatchObject({
+      code: 'toolbox_not_installed',
+      message: "No toolbox plugin 'nope' is installed here, so the persona runs without it (as OVOS does).",
+      details: { id: 'nope:x', installed: ['echo', 'broken', 'slow'] },
+    });
+    expect(partial[1].toolJsonList.map((t) => t.name)).toEqual(['ping']);
   });
 
   it('waits for discovery at most the given time', async () => {

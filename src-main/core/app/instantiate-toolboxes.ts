@@ -5,6 +5,7 @@ import type { Bus } from '../bus/bus';
 import { StudioError } from '../errors';
 import type { ToolBox } from '../toolbox';
 import { toolboxFor } from '../toolboxes/catalog';
+import { MissingToolBox } from './missing-toolbox';
 import type { ToolboxDescriptor } from '../toolboxes/toolbox-descriptor';
 
 /** One toolbox to build: its id (`<plugin-id>` or `<plugin-id>:<instance>`) and its config block. */
@@ -78,40 +79,41 @@ export async function instantiateToolboxes(
 type Block = Record<string, unknown>;
 const asBlock = (value: unknown): Block =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Block) : {};
-const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).join(', ') : 'none');
 
 /**
  * A persona's toolboxes as OVOS reads them: the ids in its engine block's `toolboxes` (each once), each config
- * from the engine block, else the persona's top level. An id without an installed plugin -> persona_invalid naming it.
+ * from the engine block, else the persona's top level.
  */
-export function personaToolboxSpecs(
-  persona: Block,
-  engineId: string,
-  plugins: Record<string, ToolboxDescriptor>,
-): ToolboxSpec[] {
+export function personaToolboxSpecs(persona: Block, engineId: string): ToolboxSpec[] {
   const block = asBlock(persona[engineId]);
   const ids = Array.isArray(block.toolboxes)
     ? block.toolboxes.filter((id): id is string => typeof id === 'string')
     : [];
-  const unknown = ids.filter((id) => !toolboxFor(plugins, id));
-  if (unknown.length) {
-    throw new StudioError(
-      'persona_invalid',
-      `Unknown toolbox ${available(unknown)} in '${engineId}'. Available toolboxes: ${available(Object.keys(plugins))}.`,
-      { id: unknown[0] },
-    );
-  }
   return [...new Set(ids)].map((id) => ({ id, config: asBlock(block[id] ?? persona[id]) }));
 }
 
-/** Builds a persona's toolboxes (personaToolboxSpecs, then instantiateToolboxes). */
+/**
+ * Builds a persona's toolboxes (personaToolboxSpecs, then instantiateToolboxes), in the persona's order. An id no
+ * installed plugin provides gets a MissingToolBox: the persona runs without it, as OVOS runs it.
+ */
 export async function instantiatePersonaToolboxes(
   persona: Block,
   engineId: string,
   plugins: Record<string, ToolboxDescriptor>,
   options: InstantiateOptions = {},
 ): Promise<ToolBox[]> {
-  return instantiateToolboxes(plugins, personaToolboxSpecs(persona, engineId, plugins), options);
+  const specs = personaToolboxSpecs(persona, engineId);
+  const built = await instantiateToolboxes(
+    plugins,
+    specs.filter((spec) => toolboxFor(plugins, spec.id)),
+    options,
+  );
+  const installed = Object.keys(plugins);
+  return specs.map((spec) =>
+    toolboxFor(plugins, spec.id)
+      ? built.find((tb) => tb.toolboxId === spec.id)!
+      : new MissingToolBox(spec.id, spec.config, installed),
+  );
 }
 
 /** Waits for the first discovery of every toolbox, at most `ms`, so a dead server cannot hang a command. */

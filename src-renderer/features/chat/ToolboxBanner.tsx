@@ -13,7 +13,10 @@ export function ToolboxBanner() {
     <div className="notice warn small" role="status" data-testid="chat-toolbox-banner" style={{ margin: '8px 20px 0' }}>
       {down.map((tb) => (
         <div key={tb.toolboxId}>
-          <strong>{tb.title || tb.toolboxId}</strong> (<code>{tb.toolboxId}</code>) is unavailable: {tb.error!.message}
+          <strong>{tb.title || tb.toolboxId}</strong> (<code>{tb.toolboxId}</code>){' '}
+          {tb.error!.code === 'toolbox_not_installed'
+            ? 'is not installed here.'
+            : `is unavailable: ${tb.error!.message}`}
         </div>
       ))}
       <div>

@@ -39,6 +39,35 @@ describe('ToolsPane', () => {
     expect(store.getState().tab).toBe('editor');
   });
 
+  it('a toolbox no plugin provides: not installed, what to do, and what is installed; the other tools stay', async () => {
+    const missing: ToolboxInfo = {
+      ...down,
+      toolboxId: 'weather-tools',
+      title: 'weather-tools',
+      source: 'builtin',
+      error: {
+        code: 'toolbox_not_installed',
+        message: "No toolbox plugin 'weather-tools' is installed here, so the persona runs without it (as OVOS does).",
+        details: { id: 'weather-tools', installed: ['ovos-math-tools', 'ovos-clock-tools'] },
+      },
+    };
+    const { store, calls } = storeKit(
+      { 'toolboxes.refresh': () => ({ toolboxes: [math, missing] }) },
+      { selectedId: 'p', toolboxes: [math, missing], tab: 'tools' },
+    );
+    renderInStore(store, <ToolsPane />);
+    const notice = screen.getByTestId('toolbox-not-installed-weather-tools').textContent!;
+    expect(notice).toContain('not installed');
+    expect(notice).toContain('Take it out of the persona in the Editor, or install its plugin');
+    expect(notice).toContain('Installed here: ovos-math-tools, ovos-clock-tools.');
+    expect(screen.queryByTestId('toolbox-error-weather-tools')).toBeNull();
+    expect(screen.getByTestId('tool-add')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'refresh' })));
+    expect(calls.map((c) => c.method)).toContain('toolboxes.refresh');
+    fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
+    expect(store.getState().tab).toBe('editor');
+  });
+
   it('says when the filter matches no tool', () => {
     mount();
     fireEvent.change(screen.getByLabelText('Filter tools'), { target: { value: 'zzz' } });

@@ -9,6 +9,7 @@ import { toolKey } from '../../store/tools-slice';
 import { modKey } from '../../lib/keys';
 import { McpTabs } from './mcp/McpTabs';
 import { McpServerPanel } from './mcp/McpServerPanel';
+import { NotInstalledNotice } from './NotInstalledNotice';
 
 /** The name of a second instance of a toolbox (`ovos-mcp-toolbox:files` -> `files`): two MCP servers read apart. */
 function instanceName(toolboxId: string): string | null {
@@ -174,7 +175,10 @@ export function ToolsPane() {
                 </button>
               </div>
             )}
-            {tb.error && tb.error.code !== 'approval_required' && (
+            {tb.error?.code === 'toolbox_not_installed' && (
+              <NotInstalledNotice toolboxId={tb.toolboxId} error={tb.error} />
+            )}
+            {tb.error && tb.error.code !== 'approval_required' && tb.error.code !== 'toolbox_not_installed' && (
               <ErrorNotice error={tb.error} testId={`toolbox-error-${tb.toolboxId}`}>
                 <div className="small" style={{ marginTop: 6 }}>
                   Fix its config in the{' '}
