@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startApp, type App } from './fixtures/app';
+import { repoRoot, screenshotsDir, startApp, type App } from './fixtures/app';
 import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 
@@ -100,6 +100,31 @@ describe('personas', () => {
     edited('Edited again outside');
     await app.page.getByText('Your unsaved edits are kept').waitFor();
     expect(await app.page.locator('#persona-description').inputValue()).toBe('Typed here, not saved');
+    await editor.fill({ description: 'Plans trips by train' });
+    await editor.saveWithKeyboard();
+    await editor.savedMark().waitFor();
+  });
+
+  it('edits the persona as JSON: a broken text says where, a block the form has no field for is applied and saved', async () => {
+    await sidebar.pick('trip-planner');
+    await editor.editJson((text) => text.replace('"name": "Trip planner",', '"name": "Trip planner"'));
+    expect(await editor.jsonProblem().innerText()).toMatch(/^Not valid JSON: .*line \d+ column \d+/);
+    const dismiss = app.page.getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    await app.page.screenshot({ path: path.join(screenshotsDir(), 'editor-json-edit-light.png') });
+    const box = app.page.getByTestId('persona-json-edit');
+    const persona = JSON.parse((await box.inputValue()).replace('"name": "Trip planner"', '"name": "Trip planner",'));
+    persona['weather-tools'] = { city: 'Porto' };
+    persona.description = 'Plans trips, edited as JSON';
+    await box.fill(JSON.stringify(persona, null, 2));
+    await box.press('Control+Enter');
+    await box.waitFor({ state: 'detached' });
+    expect(await app.page.locator('#persona-description').inputValue()).toBe('Plans trips, edited as JSON');
+    await editor.dirtyMark().waitFor();
+    await editor.saveWithKeyboard();
+    await editor.savedMark().waitFor();
+    const onDisk = JSON.parse(readFileSync(path.join(app.home, 'personas', 'trip-planner.json'), 'utf8'));
+    expect(onDisk).toMatchObject({ description: 'Plans trips, edited as JSON', 'weather-tools': { city: 'Porto' } });
     await editor.fill({ description: 'Plans trips by train' });
     await editor.saveWithKeyboard();
     await editor.savedMark().waitFor();

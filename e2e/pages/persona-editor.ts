@@ -59,6 +59,17 @@ export class PersonaEditor {
     if (!(await this.page.getByTestId('persona-json').isVisible())) await this.page.getByTestId('toggle-json').click();
     return JSON.parse(await this.page.getByTestId('persona-json').innerText());
   }
+  /** Edit JSON: the text as shown (API keys masked), replaced by `edit(text)`; Ctrl+Enter applies it. */
+  async editJson(edit: (text: string) => string) {
+    if (!(await this.page.getByTestId('edit-json').isVisible())) await this.page.getByTestId('toggle-json').click();
+    await this.page.getByTestId('edit-json').click();
+    const box = this.page.getByTestId('persona-json-edit');
+    await box.fill(edit(await box.inputValue()));
+    await box.press('Control+Enter');
+  }
+  jsonProblem() {
+    return this.page.getByTestId('persona-json-problem');
+  }
   async testConnection() {
     await this.page.getByTestId('test-connection').click();
   }

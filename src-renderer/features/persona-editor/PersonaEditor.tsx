@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useApp } from '../../store/context';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { JsonView } from '../../components/JsonView';
 import { BasicsSection } from './BasicsSection';
 import { BrainSection } from './BrainSection';
 import { EditorToolbar } from './EditorToolbar';
 import { EngineSection } from './EngineSection';
 import { ToolboxesSection } from './ToolboxesSection';
-import { personaJsonText } from './persona-json';
+import { PersonaJsonPanel } from './PersonaJsonPanel';
 import { fieldForIssue, focusIssue } from './field-for-issue';
 
 /** The persona editor: every setting of the OVOS persona file, and the file itself one click away. */
@@ -34,12 +33,7 @@ export function PersonaEditor() {
         <ToolboxesSection />
         {record && <p className="small muted">File: {record.path}</p>}
       </div>
-      {showJson && (
-        <aside className="json-side" aria-label="Persona JSON">
-          <h3 style={{ marginBottom: 8 }}>OVOS persona JSON</h3>
-          <JsonView value={personaJsonText(draft)} testId="persona-json" />
-        </aside>
-      )}
+      {showJson && <PersonaJsonPanel draft={draft} />}
     </div>
   );
 }
