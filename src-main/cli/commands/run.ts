@@ -129,6 +129,11 @@ export async function runCommand(args: string[], io: RunIO = processIO()): Promi
       input: Object.assign(io.stdin, { isTTY: io.isTTY }),
     });
     runtime = await buildPersonaRuntime(persona, { toolboxes, programs });
+    // Bad input, as before: the persona's brain cannot be made.
+    if (runtime.brainError) {
+      await runtime.close();
+      throw runtime.brainError;
+    }
     if (options.allowSampling) allowSampling(runtime.toolboxes);
     // Left out as OVOS leaves them out, and said so (stderr keeps --json's stdout clean).
     for (const missing of runtime.toolboxes.filter((t) => t instanceof MissingToolBox))

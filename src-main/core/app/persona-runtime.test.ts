@@ -8,6 +8,7 @@ import { FixtureToolBox } from '../engines/testing/fixture-toolboxes';
 import { startScriptedOpenAIServer, type ScriptedServer } from '../testing/scripted-openai-server';
 import { mathToolbox } from '../toolboxes/math';
 import { toolboxDescriptorOf } from '../toolboxes/toolbox-descriptor';
+import { startRun } from './run-chat';
 import { buildPersonaRuntime } from './persona-runtime';
 import { startFixtureRun } from './testing/fixture-runtime';
 
@@ -136,17 +137,33 @@ describe('buildPersonaRuntime', () => {
   });
 
   it('names an unknown engine or brain and lists what is available; an unknown toolbox is left out, as OVOS does', async () => {
+    // A brain that cannot be made leaves the toolboxes usable; a run fails at its start with the brain's error.
     const build = (p: object) => buildPersonaRuntime(PersonaFile.parse({ name: 'P', ...p }), { toolboxes });
     await expect(build({ handlers: ['ovos-graph-of-thoughts-loop'] })).rejects.toMatchObject({
       code: 'persona_invalid',
       message: expect.stringMatching(/'ovos-graph-of-thoughts-loop'.*ovos-native-toolcall-loop/),
     });
-    await expect(
-      build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'gpt-brain' } }),
-    ).rejects.toMatchObject({
+    const noBrain = await build({
+      handlers: ['ovos-react-loop'],
+      'ovos-react-loop': { brain: 'gpt-brain', toolboxes: ['ovos-math-tools'] },
+    });
+    expect(noBrain.brainError).toMatchObject({
       code: 'persona_invalid',
       message: expect.stringMatching(/Unknown brain 'gpt-brain'.*'ovos-chat-openai-plugin'/),
     });
+    expect(noBrain.registry.entries().map((e) => e.modelName)).toContain('evaluate_expression');
+    const events: string[] = [];
+    const outcome = await startRun(noBrain, {
+      history: [],
+      message: 'hi',
+      sessionId: 's',
+      personaId: null,
+      personaName: 'P',
+      onEvent: (e) => events.push(e.type),
+    }).done;
+    expect(outcome).toMatchObject({ status: 'failed', error: { message: expect.stringContaining("'gpt-brain'") } });
+    expect(events).toEqual(['run_started', 'user_message', 'run_failed']);
+    await noBrain.close();
     const partial = await build({
       handlers: ['ovos-react-loop'],
       'ovos-react-loop': { toolboxes: ['ovos-web-search-tools', 'ovos-math-tools'] },
@@ -158,12 +175,11 @@ describe('buildPersonaRuntime', () => {
     });
     expect(partial.registry.entries().map((e) => e.modelName)).toContain('evaluate_expression');
     await partial.close();
-    await expect(
-      build({ handlers: ['ovos-react-loop'], 'ovos-react-loop': { brain: 'ovos-chat-openai-plugin' } }),
-    ).rejects.toMatchObject({
-      code: 'persona_invalid',
-      message: expect.stringContaining('model'),
+    const noModel = await build({
+      handlers: ['ovos-react-loop'],
+      'ovos-react-loop': { brain: 'ovos-chat-openai-plugin' },
     });
+    expect(noModel.brainError).toMatchObject({ code: 'persona_invalid', message: expect.stringContaining('model') });
   });
 
   it('runs without a brain: the OVOS error answer', async () => {

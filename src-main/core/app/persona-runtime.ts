@@ -31,6 +31,11 @@ export interface PersonaRuntime {
   maxToolResultChars?: number;
   systemPrompt: string | null;
   brain: ChatEngine | null;
+  /**
+   * Why the persona's brain could not be made (not installed here, or its config is invalid): the toolboxes still
+   * work (Tools pane, MCP server), and a run fails with this error at its start.
+   */
+  brainError?: StudioError | null;
   registry: ToolRegistry;
   toolboxes: ToolBox[];
   /** The persona's `memory_module`: builds each request's conversation from the session and the new message. */
@@ -94,30 +99,8 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
   const loop = LoopEngineConfig.safeParse(block).data ?? LOOP_DEFAULTS;
 
   const brainId = loop.brain || null;
-  let brain: ChatEngine | null = null;
-  let brainConfig: Block = {};
-  if (brainId) {
-    const descriptor = brains.find((b) => b.id === brainId);
-    if (!descriptor) {
-      throw new StudioError(
-        'persona_invalid',
-        `Unknown brain '${brainId}' in '${engineId}'. Available brains: ${available(brains.map((b) => b.id))}.`,
-        { id: brainId },
-      );
-    }
-    brainConfig = asBlock(block[brainId] ?? top[brainId]);
-    try {
-      brain = createBrainFrom(descriptor, brainConfig);
-    } catch (error) {
-      if (error instanceof StudioError) throw error;
-      throw new StudioError(
-        'persona_invalid',
-        `Brain '${brainId}' could not be created: ${error instanceof Error ? error.message : String(error)}`,
-        { id: brainId },
-        { cause: error },
-      );
-    }
-  }
+  const brainConfig: Block = brainId ? asBlock(block[brainId] ?? top[brainId]) : {};
+  const { brain, brainError } = brainOf(brainId, brainConfig, brains, engineId);
 
   const memory = memoryFor(top);
 
@@ -138,6 +121,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     maxToolResultChars: loop.max_tool_result_chars,
     systemPrompt: loop.system_prompt?.trim() ? loop.system_prompt : null,
     brain,
+    brainError,
     registry: new ToolRegistry(toolboxes, { disabled: disabledToolsOf(persona) }),
     toolboxes,
     memory,
@@ -145,4 +129,38 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
       approvalFor(persona, toolboxId, tool, toolboxes.find((t) => t.toolboxId === toolboxId)?.config ?? {}),
     close: () => closeToolboxes(toolboxes),
   };
+}
+
+/** The persona's brain: none when it names none; an unknown id or a config its plugin refuses is a brainError. */
+function brainOf(
+  brainId: string | null,
+  config: Block,
+  brains: BrainDescriptor[],
+  engineId: string,
+): { brain: ChatEngine | null; brainError: StudioError | null } {
+  if (!brainId) return { brain: null, brainError: null };
+  const descriptor = brains.find((b) => b.id === brainId);
+  if (!descriptor)
+    return {
+      brain: null,
+      brainError: new StudioError(
+        'persona_invalid',
+        `Unknown brain '${brainId}' in '${engineId}'. Available brains: ${available(brains.map((b) => b.id))}.`,
+        { id: brainId },
+      ),
+    };
+  try {
+    return { brain: createBrainFrom(descriptor, config), brainError: null };
+  } catch (error) {
+    if (error instanceof StudioError) return { brain: null, brainError: error };
+    return {
+      brain: null,
+      brainError: new StudioError(
+        'persona_invalid',
+        `Brain '${brainId}' could not be created: ${error instanceof Error ? error.message : String(error)}`,
+        { id: brainId },
+        { cause: error },
+      ),
+    };
+  }
 }

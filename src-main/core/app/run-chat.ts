@@ -101,6 +101,8 @@ export function startRun(runtime: PersonaRuntime, options: StartRunOptions): Run
     try {
       await abortable(runtime.registry.ready(), controller.signal);
       announce();
+      // A brain that could not be made fails the run here, with its error (the toolboxes were usable without it).
+      if (runtime.brainError) throw runtime.brainError;
       let debug: LoopDebugger | undefined;
       if (options.openDebugger) {
         const opened = await abortable(
