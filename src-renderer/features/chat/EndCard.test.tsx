@@ -23,6 +23,31 @@ describe('EndCard', () => {
     expect(text).not.toMatch(/\(Cancelled/);
   });
 
+  it('links a brain that could not be made to the brain settings; another persona_invalid not', () => {
+    const { store } = storeKit();
+    store.getState().newDraft();
+    store.getState().updateDraft((p) => ({
+      ...p,
+      'ovos-native-toolcall-loop': { ...(p['ovos-native-toolcall-loop'] as object), brain: 'ovos-claude-plugin' },
+    }));
+    const failed = (id: string) =>
+      ({
+        runId: 'r',
+        seq: 4,
+        at: 0,
+        iteration: 0,
+        durationMs: 3,
+        type: 'run_failed',
+        error: { code: 'persona_invalid', message: `Unknown brain '${id}'.`, details: { id } },
+      }) as TraceEvent & { type: 'run_failed' };
+    const { unmount } = renderInStore(store, <EndCard event={failed('ovos-claude-plugin')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open the brain settings' }));
+    expect(store.getState().tab).toBe('editor');
+    unmount();
+    renderInStore(store, <EndCard event={failed('weather-tools')} />);
+    expect(screen.queryByRole('button', { name: 'Open the brain settings' })).toBeNull();
+  });
+
   it('offers to try a failed or cancelled run again, and a finished one not', () => {
     const base = { runId: 'r', seq: 4, at: 0, iteration: 1, durationMs: 30 };
     const failed = {

@@ -1,7 +1,8 @@
 import type { TokenUsage, TraceEvent } from '../../../shared/domain/trace';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useApp } from '../../store/context';
-import { brainBlockOf } from '../../lib/persona-model';
+import { brainBlockOf, brainIdOf, type PersonaDraft } from '../../lib/persona-model';
+import type { ErrorValue } from '../../../shared/domain/errors';
 import { BrainHint } from '../../components/BrainHint';
 
 type End = Extract<TraceEvent, { type: 'run_finished' | 'run_failed' | 'run_cancelled' }>;
@@ -18,6 +19,12 @@ function RetryButton({ onRetry }: { onRetry(): void }) {
       Try again…
     </button>
   );
+}
+
+/** The persona's brain could not be made (not installed, invalid settings): main names it in `details.id`. */
+function isBrainSetup(error: ErrorValue, draft: PersonaDraft | null): boolean {
+  const id = (error.details as { id?: unknown } | undefined)?.id;
+  return error.code === 'persona_invalid' && !!draft && id === brainIdOf(draft);
 }
 
 /**
@@ -58,7 +65,7 @@ export function EndCard({ event, usage, onRetry }: { event: End; usage?: TokenUs
   return (
     <div data-testid="trace-failed" style={{ paddingBottom: 10 }}>
       <ErrorNotice error={event.error}>
-        {event.error.code.startsWith('brain_') && (
+        {(event.error.code.startsWith('brain_') || isBrainSetup(event.error, draft)) && (
           <BrainHint error={event.error} url={url} onSettings={() => setTab('editor')} />
         )}
         {onRetry && (
