@@ -113,6 +113,8 @@ describe('persona-studio test', () => {
     const bad = await cli(file);
     expect(bad.stderr).toContain(`${file}: not valid JSON`);
     expect(bad.code).toBe(2);
+    writeFileSync(file, JSON.stringify({ cases: [] }));
+    expect((await cli(file)).stderr).toContain(`${file}: persona: missing (a string)`);
     const missing = await cli(path.join(tmp, 'nowhere'));
     expect(missing.stderr).toContain('no such file or folder');
     expect(missing.code).toBe(2);

@@ -33,7 +33,7 @@ export async function loadSuite(file: string): Promise<LoadedSuite> {
     if (info.size > MAX_SUITE_BYTES) throw new Error(`larger than ${MAX_SUITE_BYTES} bytes`);
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new SuiteInputError(file, `cannot read the suite: ${(error as Error).message}`);
+    throw new SuiteInputError(file, `cannot read the suite: ${readProblem(error as NodeJS.ErrnoException)}`);
   }
   let raw: unknown;
   try {
@@ -51,7 +51,7 @@ export async function loadSuite(file: string): Promise<LoadedSuite> {
       caseName = typeof c?.name === 'string' ? c.name : `#${p[1] + 1}`;
     }
     const field = (caseName ? p.slice(2) : p).map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`));
-    throw new SuiteInputError(file, issue.message, caseName, field.join('').replace(/^\./, '') || '(root)');
+    throw new SuiteInputError(file, plainIssue(issue.message), caseName, field.join('').replace(/^\./, '') || '(root)');
   }
   const seen = new Set<string>();
   for (const c of parsed.data.cases) {
@@ -90,4 +90,18 @@ export async function findSuiteFiles(targets: string[]): Promise<string[]> {
     else files.push(target);
   }
   return files;
+}
+
+/** Why a file could not be read, in words (the system's text for the rest). */
+function readProblem(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return 'there is no such file';
+  if (error.code === 'EACCES' || error.code === 'EPERM') return 'no permission to read it';
+  if (error.code === 'EISDIR') return 'it is a folder, not a file';
+  return error.message;
+}
+
+/** zod's "Invalid input: expected string, received undefined" says a field is missing: say that. */
+function plainIssue(message: string): string {
+  const missing = /^Invalid input: expected (\w+), received undefined$/.exec(message);
+  return missing ? `missing (a ${missing[1]})` : message;
 }
