@@ -103,17 +103,10 @@ export async function instantiatePersonaToolboxes(
   options: InstantiateOptions = {},
 ): Promise<ToolBox[]> {
   const specs = personaToolboxSpecs(persona, engineId);
-  const built = await instantiateToolboxes(
-    plugins,
-    specs.filter((spec) => toolboxFor(plugins, spec.id)),
-    options,
-  );
+  const known = specs.filter((spec) => toolboxFor(plugins, spec.id));
+  const built = new Map((await instantiateToolboxes(plugins, known, options)).map((tb) => [tb.toolboxId, tb]));
   const installed = Object.keys(plugins);
-  return specs.map((spec) =>
-    toolboxFor(plugins, spec.id)
-      ? built.find((tb) => tb.toolboxId === spec.id)!
-      : new MissingToolBox(spec.id, spec.config, installed),
-  );
+  return specs.map((spec) => built.get(spec.id) ?? new MissingToolBox(spec.id, spec.config, installed));
 }
 
 /** Waits for the first discovery of every toolbox, at most `ms`, so a dead server cannot hang a command. */

@@ -28,7 +28,11 @@ describe('EndCard', () => {
     store.getState().newDraft();
     store.getState().updateDraft((p) => ({
       ...p,
-      'ovos-native-toolcall-loop': { ...(p['ovos-native-toolcall-loop'] as object), brain: 'ovos-claude-plugin' },
+      'ovos-native-toolcall-loop': {
+        ...(p['ovos-native-toolcall-loop'] as object),
+        brain: 'ovos-claude-plugin',
+        'ovos-claude-plugin': { api_url: 'http://127.0.0.1:9/v1' },
+      },
     }));
     const failed = (id: string) =>
       ({
@@ -41,6 +45,8 @@ describe('EndCard', () => {
         error: { code: 'persona_invalid', message: `Unknown brain '${id}'.`, details: { id } },
       }) as TraceEvent & { type: 'run_failed' };
     const { unmount } = renderInStore(store, <EndCard event={failed('ovos-claude-plugin')} />);
+    // Not an unreachable server: no "Tried <url>" hint, only the way to the settings.
+    expect(screen.getByTestId('trace-failed').textContent).not.toContain('Tried');
     fireEvent.click(screen.getByRole('button', { name: 'Open the brain settings' }));
     expect(store.getState().tab).toBe('editor');
     unmount();

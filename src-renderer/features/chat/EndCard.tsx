@@ -65,8 +65,12 @@ export function EndCard({ event, usage, onRetry }: { event: End; usage?: TokenUs
   return (
     <div data-testid="trace-failed" style={{ paddingBottom: 10 }}>
       <ErrorNotice error={event.error}>
-        {(event.error.code.startsWith('brain_') || isBrainSetup(event.error, draft)) && (
+        {event.error.code.startsWith('brain_') && (
           <BrainHint error={event.error} url={url} onSettings={() => setTab('editor')} />
+        )}
+        {/* Not a server that does not answer: the settings link alone, no "Tried <url>" hint. */}
+        {isBrainSetup(event.error, draft) && (
+          <BrainHint error={event.error} url="" onSettings={() => setTab('editor')} />
         )}
         {onRetry && (
           <div className="row" style={{ marginTop: 6 }}>

@@ -1,4 +1,5 @@
 import { PersonaFile } from '../../../shared/domain/persona';
+import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
 import type { PersonaDraft } from '../../lib/persona-model';
 
 /** How an API key shows in the JSON (never the key itself). */
@@ -17,20 +18,22 @@ export function personaJsonText(p: PersonaDraft): string {
 export type JsonApply = { ok: true; draft: PersonaDraft } | { ok: false; message: string };
 
 /**
- * Reads the persona JSON the user edited: valid JSON, one object, no deeper than 64 levels, a valid OVOS persona
- * file. An `api_key` still showing the mask keeps the key the draft had at that place.
+ * Reads the persona JSON the user edited, as outside JSON is read (`parseJsonSafe`: no `__proto__` keys, at most 64
+ * levels deep), then as an OVOS persona file. An `api_key` still showing the mask keeps the key the draft had there.
  */
 export function applyPersonaJson(text: string, current: PersonaDraft): JsonApply {
   if (text.length > MAX_JSON_CHARS)
     return { ok: false, message: `The JSON is too large for a persona file (at most ${MAX_JSON_CHARS} characters).` };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonSafe(text, { maxDepth: MAX_DEPTH });
   } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${withLine((error as Error).message, text)}` };
+    if (!(error instanceof JsonInputError)) throw error;
+    if (error.problem === 'depth') return { ok: false, message: `The JSON nests deeper than ${MAX_DEPTH} levels.` };
+    if (error.problem === 'syntax') return { ok: false, message: `Not valid JSON: ${withLine(error.message, text)}` };
+    return { ok: false, message: error.message };
   }
   if (!isObject(value)) return { ok: false, message: 'A persona file is one JSON object ({ … }).' };
-  if (depthOf(value) > MAX_DEPTH) return { ok: false, message: `The JSON nests deeper than ${MAX_DEPTH} levels.` };
   const parsed = PersonaFile.safeParse(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
@@ -43,13 +46,6 @@ type Json = Record<string, unknown>;
 
 function isObject(v: unknown): v is Json {
   return !!v && typeof v === 'object' && !Array.isArray(v);
-}
-
-function depthOf(value: unknown, depth = 0): number {
-  if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return depth;
-  let deepest = depth + 1;
-  for (const v of Object.values(value)) deepest = Math.max(deepest, depthOf(v, depth + 1));
-  return deepest;
 }
 
 /** V8 says "at position N"; the line and column are what a person looks for. */

@@ -40,11 +40,11 @@ async function keyFor(app: AppContext, input: BrainProbe): Promise<string | unde
 export function explainUnreachable(error: ErrorValue | null, apiUrl: string): ErrorValue | null {
   if (!error || error.code !== 'brain_unreachable') return error;
   const preset = presetOf(apiUrl);
-  const what =
-    preset && preset.id !== 'ollama'
-      ? `Start ${preset.title} there (${preset.hint.replace(/\.$/, '')})`
-      : 'Start Ollama (`ollama serve`) or another OpenAI-compatible server there';
-  const cause = what.includes('Ollama') ? error.message.replace(OLLAMA_START_HINT, '') : error.message;
+  const ollama = !preset || preset.id === 'ollama';
+  const what = ollama
+    ? 'Start Ollama (`ollama serve`) or another OpenAI-compatible server there'
+    : `Start ${preset.title} there (${preset.hint.replace(/\.$/, '')})`;
+  const cause = ollama ? error.message.replace(OLLAMA_START_HINT, '') : error.message;
   return { ...error, message: `No server answers at ${apiUrl}. ${what}, or change api_url. (${cause})` };
 }
 
