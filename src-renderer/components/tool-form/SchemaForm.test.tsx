@@ -60,3 +60,41 @@ describe('SchemaForm lists', () => {
     expect(container.querySelectorAll('.array-item-list:not(:empty)')).toHaveLength(1);
   });
 });
+
+describe('SchemaForm maps (additionalProperties)', () => {
+  const schema = {
+    type: 'object',
+    properties: { env: { type: 'object', title: 'Environment', additionalProperties: { type: 'string' } } },
+  };
+  function Env({ seen }: { seen: unknown[] }) {
+    const [data, setData] = useState<unknown>({ env: { HOME: '/home/me' } });
+    return (
+      <SchemaForm
+        idPrefix="m"
+        schema={schema as RJSFSchema}
+        formData={data}
+        onChange={(d) => {
+          seen.push(d);
+          setData(d);
+        }}
+      />
+    );
+  }
+
+  it('shows an entry as one row: its name, its value, and a remove button named after it', () => {
+    const seen: unknown[] = [];
+    const { getByRole, getByLabelText, container } = render(<Env seen={seen} />);
+    const row = container.querySelector('.kv-pair')!;
+    expect(row.querySelector<HTMLInputElement>('.kv-key input')!.value).toBe('HOME');
+    expect((getByLabelText('HOME') as HTMLInputElement).value).toBe('/home/me');
+    fireEvent.click(getByRole('button', { name: 'Remove HOME' }));
+    expect(seen.at(-1)).toEqual({ env: {} });
+  });
+
+  it('a new entry starts with an empty value, not a placeholder text that would be sent', () => {
+    const seen: unknown[] = [];
+    const { getByRole } = render(<Env seen={seen} />);
+    fireEvent.click(getByRole('button', { name: 'Add item to Environment' }));
+    expect(seen.at(-1)).toEqual({ env: { HOME: '/home/me', newKey: '' } });
+  });
+});

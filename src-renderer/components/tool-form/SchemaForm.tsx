@@ -1,6 +1,13 @@
 // rjsf is imported from its Form module: the package index also pulls in a test helper that needs ajv.
 import Form from '@rjsf/core/lib/components/Form.js';
-import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import {
+  englishStringTranslator,
+  TranslatableString,
+  type ErrorSchema,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+} from '@rjsf/utils';
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { cfworkerValidator } from './cfworker-validator';
 import { prepareSchema } from './prepare-schema';
@@ -24,6 +31,11 @@ export interface SchemaFormProps {
 }
 
 const NO_SUBMIT: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+/** rjsf's texts, but a map's new entry starts empty (not "New Value", which would be sent as a value). */
+function translateString(text: TranslatableString, params?: string[]): string {
+  return text === TranslatableString.NewStringDefault ? '' : englishStringTranslator(text, params);
+}
 
 /** An rjsf form on our eval-free validator: nested objects, arrays, enums, $ref/$defs, anyOf/oneOf. */
 export function SchemaForm({
@@ -51,6 +63,7 @@ export function SchemaForm({
       validator={cfworkerValidator}
       widgets={TOOL_WIDGETS}
       templates={TOOL_TEMPLATES}
+      translateString={translateString}
       idPrefix={idPrefix}
       extraErrors={extraErrors}
       showErrorList={false}

@@ -234,7 +234,7 @@ describe('nullable, booleans and long text (item 12)', () => {
     type(byId('oldText'), 'x');
     const group = screen.getByRole('radiogroup', { name: 'dryRun' });
     expect([...group.querySelectorAll('label')].map((l) => l.textContent)).toEqual([
-      'not sent (tool default: false)',
+      'not sent (default: false)',
       'true',
       'false',
     ]);

@@ -44,7 +44,7 @@ function ConstWidget({ id, schema, value, required, onChange, label, disabled, r
 /** A boolean as a clear choice: "not sent" (optional only) / true / false, so an explicit false can be sent. */
 function BooleanWidget({ id, htmlName, schema, value, required, onChange, label, disabled, readonly }: WidgetProps) {
   const name = htmlName || id;
-  const hint = schema.default === undefined ? '' : ` (tool default: ${shown(schema.default)})`;
+  const hint = schema.default === undefined ? '' : ` (default: ${shown(schema.default)})`;
   const choices: { text: string; v: boolean | undefined }[] = [
     ...(required ? [] : [{ text: `not sent${hint}`, v: undefined }]),
     { text: 'true', v: true },
