@@ -2,18 +2,45 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { PersonaEditor } from './PersonaEditor';
 import { storeKit, renderInStore } from '../../testing/store-kit';
+import { OpenAIBrainConfig, OPENAI_BRAIN_ID } from '../../../shared/plugins/brains/openai';
+import { configJsonSchema } from '../../../shared/plugins/config-schema';
+import { patchBrain } from '../../lib/persona-model';
 
 afterEach(cleanup);
 
-function mount(models: string[] = []) {
-  const { store, calls } = storeKit({
-    'brains.models': () => ({ models }),
-    'brains.test': () => ({ ok: true, latencyMs: 3, models, error: null }),
-  });
+const CATALOG = {
+  engines: [],
+  toolboxes: [],
+  pluginErrors: [],
+  brains: [
+    {
+      id: OPENAI_BRAIN_ID,
+      title: 'OpenAI-compatible',
+      description: 'Any OpenAI-compatible server.',
+      configSchema: configJsonSchema(OpenAIBrainConfig),
+      source: 'builtin' as const,
+    },
+  ],
+};
+
+function mount(models: string[] = [], brain: Record<string, unknown> = {}) {
+  const { store, calls } = storeKit(
+    {
+      'brains.models': () => ({ models }),
+      'brains.test': () => ({ ok: true, latencyMs: 3, models, error: null }),
+    },
+    { catalog: CATALOG },
+  );
   store.getState().newDraft();
+  store.getState().updateDraft((d) => patchBrain(d, brain));
   renderInStore(store, <PersonaEditor />);
   return { store, calls };
 }
+
+const brainOf = (store: ReturnType<typeof mount>['store']) => {
+  const d = store.getState().draft as Record<string, Record<string, Record<string, unknown>>>;
+  return d['ovos-native-toolcall-loop']['ovos-chat-openai-plugin'];
+};
 
 describe('BrainSection (OpenAI-compatible brain)', () => {
   it('an empty model is a field error and the save is refused (nothing reaches main)', async () => {
@@ -57,5 +84,46 @@ describe('BrainSection (OpenAI-compatible brain)', () => {
     expect(brain().vision).toBe(true);
     act(() => void fireEvent.click(box));
     expect('vision' in brain()).toBe(false);
+  });
+
+  it('"More settings" is folded for a persona that sets none of it, and names what an imported file sets', () => {
+    mount();
+    const fold = screen.getByTestId('brain-more-settings') as HTMLDetailsElement;
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector('summary')!.textContent).toBe('More settings: sampling, max tokens, stop, timeouts');
+    cleanup();
+    mount([], { temperature: 0.3, max_tokens: 1024, extra_params: { seed: 7 } });
+    const opened = screen.getByTestId('brain-more-settings') as HTMLDetailsElement;
+    expect(opened.open).toBe(true);
+    expect(opened.querySelector('summary')!.textContent).toBe(
+      'More settings: sampling, max tokens, stop, timeouts (temperature 0.3 · max tokens 1024 · extra request fields)',
+    );
+    expect((screen.getByLabelText('Temperature') as HTMLInputElement).value).toBe('0.3');
+  });
+
+  it('a temperature typed in More settings goes into the brain block, and emptied it is left out', () => {
+    const { store } = mount([], { temperature: 0.3 });
+    const field = screen.getByLabelText('Temperature') as HTMLInputElement;
+    act(() => void fireEvent.change(field, { target: { value: '0.9' } }));
+    expect(brainOf(store).temperature).toBe(0.9);
+    act(() => void fireEvent.change(field, { target: { value: '' } }));
+    expect('temperature' in brainOf(store)).toBe(false);
+    expect(brainOf(store).model).toBe('qwen2.5');
+  });
+
+  it('extra request fields are typed as JSON: values keep their types; a broken text says why and changes nothing', () => {
+    const { store } = mount([], { extra_params: { seed: 7 } });
+    const box = screen.getByLabelText('Extra request fields (JSON)') as HTMLTextAreaElement;
+    expect(JSON.parse(box.value)).toEqual({ seed: 7 });
+    act(() => void fireEvent.change(box, { target: { value: '{"seed": 8, "reasoning_effort": "low"}' } }));
+    expect(brainOf(store).extra_params).toEqual({ seed: 8, reasoning_effort: 'low' });
+    act(() => void fireEvent.change(box, { target: { value: '{"seed": 9,' } }));
+    expect(box.value).toBe('{"seed": 9,');
+    expect(screen.getByTestId('error-brain-ovos-chat-openai-plugin_extra_params').textContent).toMatch(
+      /^Not valid JSON: .* Not applied: the persona keeps what it had\.$/,
+    );
+    expect(brainOf(store).extra_params).toEqual({ seed: 8, reasoning_effort: 'low' });
+    act(() => void fireEvent.change(box, { target: { value: '' } }));
+    expect('extra_params' in brainOf(store)).toBe(false);
   });
 });

@@ -3,17 +3,19 @@ import { useApp } from '../../store/context';
 import { brainBlockOf, brainIdOf, patchBrain, patchEngine } from '../../lib/persona-model';
 import { Field } from './Field';
 import { OpenAIBrainSettings } from './OpenAIBrainSettings';
+import { BrainMoreSettings } from './BrainMoreSettings';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
 import { PluginSelect } from '../../components/PluginSelect';
 
 /**
- * The brain: which one (from the catalog), then its settings: the OpenAI-compatible brain's hand-made section, any
- * other brain's form generated from its config schema.
+ * The brain: which one (from the catalog), then its settings: the OpenAI-compatible brain's hand-made section and
+ * the rest of its config schema folded below it, any other brain's form generated from its config schema.
  */
 export function BrainSection() {
   const draft = useApp((s) => s.draft)!;
   const catalog = useApp((s) => s.catalog);
   const update = useApp((s) => s.updateDraft);
+  const selectedId = useApp((s) => s.selectedId);
   const brainId = brainIdOf(draft);
   const brains = catalog?.brains ?? [];
   const entry = brains.find((b) => b.id === brainId);
@@ -35,7 +37,10 @@ export function BrainSection() {
         </Field>
       )}
       {openai ? (
-        <OpenAIBrainSettings />
+        <>
+          <OpenAIBrainSettings />
+          {entry && <BrainMoreSettings key={selectedId ?? 'new'} schema={entry.configSchema} brainId={brainId} />}
+        </>
       ) : entry && schema && hasFormFields(schema) ? (
         <PluginConfigForm
           schema={schema}

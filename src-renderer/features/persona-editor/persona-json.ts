@@ -30,7 +30,8 @@ export function applyPersonaJson(text: string, current: PersonaDraft): JsonApply
   } catch (error) {
     if (!(error instanceof JsonInputError)) throw error;
     if (error.problem === 'depth') return { ok: false, message: `The JSON nests deeper than ${MAX_DEPTH} levels.` };
-    if (error.problem === 'syntax') return { ok: false, message: `Not valid JSON: ${withLine(error.message, text)}` };
+    if (error.problem === 'syntax')
+      return { ok: false, message: `Not valid JSON: ${withLineColumn(error.message, text)}` };
     return { ok: false, message: error.message };
   }
   if (!isObject(value)) return { ok: false, message: 'A persona file is one JSON object ({ … }).' };
@@ -49,7 +50,8 @@ function isObject(v: unknown): v is Json {
 }
 
 /** V8 says "at position N"; the line and column are what a person looks for. */
-function withLine(message: string, text: string): string {
+/** A JSON.parse message with the line and column of its position added, for a person reading the text. */
+export function withLineColumn(message: string, text: string): string {
   const at = /at position (\d+)/.exec(message);
   if (!at || /line \d+/.test(message)) return message;
   const before = text.slice(0, Number(at[1]));
