@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, screenshotsDir, startApp, type App } from './fixtures/app';
+import { Chat } from './pages/chat';
 import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 
@@ -138,6 +139,53 @@ describe('personas', () => {
     expect(
       await app.page.getByTestId('toolbox-ovos-math-tools').locator('input[type=checkbox]').first().isChecked(),
     ).toBe(true);
+  });
+
+  it("shows an OVOS file's sampling settings under More settings; a temperature changed there is saved and sent", async () => {
+    const researcher = JSON.parse(
+      readFileSync(path.join(repoRoot, 'examples/ovos/research_assistant_persona.json'), 'utf8'),
+    ) as Record<string, Record<string, Record<string, unknown>>>;
+    const brain = researcher['ovos-react-loop']['ovos-chat-openai-plugin'];
+    Object.assign(brain, { api_url: `${app.llm.url}/chat/completions`, model: 'scripted-model' });
+    const file = path.join(app.home, 'researcher.json');
+    writeFileSync(file, JSON.stringify(researcher));
+    await sidebar.importFile(file);
+    await app.page.locator('[data-testid="persona-title"]', { hasText: 'Researcher' }).waitFor();
+    const fold = app.page.getByTestId('brain-more-settings');
+    // Open from the start: the file sets some of it, and the summary says what.
+    expect(await fold.getAttribute('open')).not.toBeNull();
+    expect(await fold.locator('summary').innerText()).toBe(
+      'More settings: sampling, max tokens, stop, timeouts (temperature 0.3 · max tokens 1024)',
+    );
+    const temperature = app.page.locator('#brain-ovos-chat-openai-plugin_temperature');
+    expect(await temperature.inputValue()).toBe('0.3');
+    await temperature.fill('0.7');
+    const extra = app.page.locator('#brain-ovos-chat-openai-plugin_extra_params');
+    await extra.fill('{"seed": 7,');
+    await app.page.getByTestId('error-brain-ovos-chat-openai-plugin_extra_params').waitFor();
+    await extra.fill('{"seed": 7}');
+    await app.page.getByTestId('error-brain-ovos-chat-openai-plugin_extra_params').waitFor({ state: 'detached' });
+    await fold.locator('summary').scrollIntoViewIfNeeded();
+    for (const dismiss of await app.page.locator('.toasts').getByRole('button', { name: 'Dismiss' }).all())
+      await dismiss.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await app.page.locator('.toast').first().waitFor({ state: 'detached' });
+    await app.page.screenshot({ path: path.join(screenshotsDir(), 'editor-brain-more-settings-light.png') });
+    await editor.saveWithKeyboard();
+    await editor.savedMark().waitFor();
+    const onDisk = JSON.parse(readFileSync(path.join(app.home, 'personas', 'researcher.json'), 'utf8'));
+    expect(onDisk['ovos-react-loop']['ovos-chat-openai-plugin']).toMatchObject({
+      temperature: 0.7,
+      max_tokens: 1024,
+      extra_params: { seed: 7 },
+    });
+    // The run sends what the form says.
+    app.llm.setReplies({ content: 'Thought: I know this.\nFinal Answer: Hello.' });
+    const chat = new Chat(app.page);
+    await chat.open();
+    await chat.send('Hi');
+    await chat.waitForEnd();
+    expect(app.llm.chatRequests.at(-1)!.body).toMatchObject({ temperature: 0.7, max_tokens: 1024, seed: 7 });
+    await app.page.getByTestId('tab-editor').click();
   });
 
   it('exports the persona as an OVOS persona file, without the API key', async () => {

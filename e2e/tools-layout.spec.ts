@@ -104,10 +104,17 @@ describe('Tools pane layout', () => {
       await page.waitForTimeout(150);
       await page.screenshot({ path: path.join(OUT, `tools-widgets-${scheme}.png`) });
       await page.getByTestId('tab-editor').click();
-      await page.getByTestId('toolbox-ovos-mcp-toolbox:files').scrollIntoViewIfNeeded();
+      const files = page.getByTestId('toolbox-ovos-mcp-toolbox:files');
+      expect(await files.getByLabel('URL').isVisible()).toBe(false);
+      // A map's new entry on one row: its name, an empty value (labelled by the name), a remove button named after it.
+      await files.getByRole('button', { name: 'Add item to Environment' }).click();
+      expect(await files.locator('.kv-pair .kv-key input').inputValue()).toBe('newKey');
+      expect(await files.getByLabel('newKey', { exact: true }).inputValue()).toBe('');
+      await files.getByLabel('newKey', { exact: true }).fill('production');
+      expect(await files.getByRole('button', { name: 'Remove newKey' }).isVisible()).toBe(true);
+      await files.scrollIntoViewIfNeeded();
       await page.waitForTimeout(150);
       await page.screenshot({ path: path.join(OUT, `editor-mcp-config-${scheme}.png`) });
-      expect(await page.getByTestId('toolbox-ovos-mcp-toolbox:files').getByLabel('URL').isVisible()).toBe(false);
       await page.context().close();
     });
   }
