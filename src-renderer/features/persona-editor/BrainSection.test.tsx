@@ -126,4 +126,13 @@ describe('BrainSection (OpenAI-compatible brain)', () => {
     act(() => void fireEvent.change(box, { target: { value: '' } }));
     expect('extra_params' in brainOf(store)).toBe(false);
   });
+
+  it('extra request fields changed elsewhere (Edit JSON, the file) show as they now are; typed ones keep their text', () => {
+    const { store } = mount([], { extra_params: { seed: 7 } });
+    const box = screen.getByLabelText('Extra request fields (JSON)') as HTMLTextAreaElement;
+    act(() => void fireEvent.change(box, { target: { value: '{"seed":8}' } }));
+    expect(box.value).toBe('{"seed":8}');
+    act(() => store.getState().updateDraft((d) => patchBrain(d, { extra_params: { seed: 9 } })));
+    expect(JSON.parse(box.value)).toEqual({ seed: 9 });
+  });
 });

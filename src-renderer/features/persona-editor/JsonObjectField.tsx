@@ -5,6 +5,7 @@ import { jsonObjectText, readJsonObject } from './json-object-text';
 /**
  * A settings object of any JSON values (a brain's extra request fields) typed as JSON: a form would make every value
  * a string. A text that is not one JSON object stays as typed, with why; the persona keeps its last valid value.
+ * A value changed elsewhere (Edit JSON, the file on disk) is shown as it now is.
  */
 export function JsonObjectField({
   id,
@@ -19,8 +20,17 @@ export function JsonObjectField({
   value: unknown;
   onChange(value: Record<string, unknown> | undefined): void;
 }) {
-  const [text, setText] = useState(() => jsonObjectText(value));
+  const shown = jsonObjectText(value);
+  const [text, setText] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
+  // The text of the value last applied from here: a value changed elsewhere (Edit JSON, the file edited on disk)
+  // replaces what the field shows; one typed here keeps the text as typed.
+  const [applied, setApplied] = useState(shown);
+  if (shown !== applied) {
+    setApplied(shown);
+    setText(shown);
+    setProblem(null);
+  }
   return (
     <TextField
       id={id}
@@ -34,7 +44,9 @@ export function JsonObjectField({
         setText(next);
         const read = readJsonObject(next);
         setProblem(read.ok ? null : read.message);
-        if (read.ok) onChange(read.value);
+        if (!read.ok) return;
+        setApplied(jsonObjectText(read.value));
+        onChange(read.value);
       }}
     />
   );
