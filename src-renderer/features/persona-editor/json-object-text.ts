@@ -1,5 +1,4 @@
-import { JsonInputError, parseJsonSafe } from '../../../shared/json/safe-json';
-import { withLineColumn } from './persona-json';
+import { readEditedJson } from './persona-json';
 
 /** Deepest nesting accepted in a settings field written as JSON. */
 const MAX_DEPTH = 32;
@@ -17,16 +16,9 @@ export function jsonObjectText(value: unknown): string {
  */
 export function readJsonObject(text: string): JsonObjectRead {
   if (!text.trim()) return { ok: true, value: undefined };
-  let value: unknown;
-  try {
-    value = parseJsonSafe(text, { maxDepth: MAX_DEPTH });
-  } catch (error) {
-    if (!(error instanceof JsonInputError)) throw error;
-    if (error.problem === 'depth') return { ok: false, message: `The JSON nests deeper than ${MAX_DEPTH} levels.` };
-    if (error.problem === 'syntax')
-      return { ok: false, message: `Not valid JSON: ${withLineColumn(error.message, text)}` };
-    return { ok: false, message: error.message };
-  }
+  const read = readEditedJson(text, MAX_DEPTH);
+  if (!read.ok) return read;
+  const { value } = read;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { ok: false, message: 'Write one JSON object, e.g. {"reasoning_effort": "low"}.' };
   return { ok: true, value: Object.keys(value).length ? (value as Record<string, unknown>) : undefined };

@@ -24,16 +24,9 @@ export type JsonApply = { ok: true; draft: PersonaDraft } | { ok: false; message
 export function applyPersonaJson(text: string, current: PersonaDraft): JsonApply {
   if (text.length > MAX_JSON_CHARS)
     return { ok: false, message: `The JSON is too large for a persona file (at most ${MAX_JSON_CHARS} characters).` };
-  let value: unknown;
-  try {
-    value = parseJsonSafe(text, { maxDepth: MAX_DEPTH });
-  } catch (error) {
-    if (!(error instanceof JsonInputError)) throw error;
-    if (error.problem === 'depth') return { ok: false, message: `The JSON nests deeper than ${MAX_DEPTH} levels.` };
-    if (error.problem === 'syntax')
-      return { ok: false, message: `Not valid JSON: ${withLineColumn(error.message, text)}` };
-    return { ok: false, message: error.message };
-  }
+  const read = readEditedJson(text, MAX_DEPTH);
+  if (!read.ok) return read;
+  const { value } = read;
   if (!isObject(value)) return { ok: false, message: 'A persona file is one JSON object ({ … }).' };
   const parsed = PersonaFile.safeParse(value);
   if (!parsed.success) {
@@ -50,8 +43,27 @@ function isObject(v: unknown): v is Json {
 }
 
 /** V8 says "at position N"; the line and column are what a person looks for. */
+/**
+ * JSON a person typed in the app, read as outside JSON is (`parseJsonSafe`: no `__proto__` keys, at most
+ * `maxDepth` levels deep); a refusal says why in words, a syntax error with its line and column.
+ */
+export function readEditedJson(
+  text: string,
+  maxDepth: number,
+): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: parseJsonSafe(text, { maxDepth }) };
+  } catch (error) {
+    if (!(error instanceof JsonInputError)) throw error;
+    if (error.problem === 'depth') return { ok: false, message: `The JSON nests deeper than ${maxDepth} levels.` };
+    if (error.problem === 'syntax')
+      return { ok: false, message: `Not valid JSON: ${withLineColumn(error.message, text)}` };
+    return { ok: false, message: error.message };
+  }
+}
+
 /** A JSON.parse message with the line and column of its position added, for a person reading the text. */
-export function withLineColumn(message: string, text: string): string {
+function withLineColumn(message: string, text: string): string {
   const at = /at position (\d+)/.exec(message);
   if (!at || /line \d+/.test(message)) return message;
   const before = text.slice(0, Number(at[1]));
