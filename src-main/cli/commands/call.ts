@@ -45,6 +45,16 @@ function parseArguments(raw: string): unknown {
   }
 }
 
+/** The installed toolboxes (started with no config, as `tools` lists them) that have a tool of this name. */
+async function toolboxesWithTool(catalog: Awaited<ReturnType<typeof loadCatalog>>, name: string): Promise<string[]> {
+  const loaded = await instantiate(catalog, Object.keys(catalog.toolboxes));
+  try {
+    return loaded.filter((l) => l.toolbox.toolJsonList.some((t) => t.name === name)).map((l) => l.id);
+  } finally {
+    await closeAll(loaded);
+  }
+}
+
 async function run(args: string[]): Promise<number> {
   const { yes, rest: argv } = takeYes(args);
   const config = takeOption(argv, '--config');
@@ -69,11 +79,15 @@ async function run(args: string[]): Promise<number> {
   const catalog = await loadCatalog();
   if (!catalog.toolboxes[toolboxId]) {
     const broken = catalog.errors.find((e) => e.id === toolboxId);
-    err(
-      broken
-        ? `Toolbox '${toolboxId}' failed to load: ${broken.error.message}`
-        : `Unknown toolbox '${toolboxId}'. Installed: ${Object.keys(catalog.toolboxes).join(', ')}.`,
-    );
+    if (broken) err(`Toolbox '${toolboxId}' failed to load: ${broken.error.message}`);
+    else {
+      const owners = await toolboxesWithTool(catalog, toolboxId);
+      const args = toolName.trim().startsWith('{') ? ` '${toolName}'` : " '<json arguments>'";
+      const hint = owners.length
+        ? ` '${toolboxId}' is a tool of ${owners.join(', ')}: persona-studio call ${owners[0]} ${toolboxId}${args}`
+        : '';
+      err(`Unknown toolbox '${toolboxId}'.${hint}\nInstalled: ${Object.keys(catalog.toolboxes).join(', ')}.`);
+    }
     return 2;
   }
   const programs = await approveConfigPrograms(

@@ -95,8 +95,18 @@ describe('persona-studio tools / call (child processes)', { timeout: 30_000 }, (
     expect(badJson.stderr).toMatch(/^The arguments are not valid JSON \(.+\): \{expression: 1\}\nPass one JSON object/);
     expect(unknownBox.code).toBe(2);
     expect(unknownBox.stderr).toMatch(
-      /^Unknown toolbox 'no-such-box'\. Installed: ovos-math-tools, ovos-clock-tools, .*greeting-tools\.\n$/,
+      /^Unknown toolbox 'no-such-box'\.\nInstalled: ovos-math-tools, ovos-clock-tools, .*greeting-tools\.\n$/,
     );
+  });
+
+  it('call with a tool name where the toolbox goes says which toolbox has it, as the command to type', async () => {
+    const { code, stdout, stderr } = await cli('call', 'evaluate_expression', '{"expression": "2**10"}');
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr.split('\n')[0]).toBe(
+      "Unknown toolbox 'evaluate_expression'. 'evaluate_expression' is a tool of ovos-math-tools: " +
+        `persona-studio call ovos-math-tools evaluate_expression '{"expression": "2**10"}'`,
+    );
+    expect(stderr.split('\n')[1]).toMatch(/^Installed: ovos-math-tools, /);
   });
 
   it('a config file that cannot be read, or a persona that does not exist, is bad input: one line on stderr, exit 2', async () => {
