@@ -62,6 +62,26 @@ const calc = (expression: string) => ({
   toolCalls: [{ name: 'evaluate_expression', arguments: { expression } }],
 });
 
+describe('persona-studio run: the persona and the prompt', () => {
+  it('a forgotten persona or prompt, an unquoted prompt or an empty one is said in words before the usage (exit 2)', async () => {
+    const first = async (args: string[]) => {
+      const { code, stderr } = await runWith(args, []);
+      expect(code).toBe(2);
+      expect(stderr).toContain('Usage: persona-studio run');
+      return stderr.split('\n')[0];
+    };
+    expect(await first([])).toBe('Give the persona (a file or an id) and the prompt.');
+    expect(await first(['What is 2+2?'])).toBe(
+      "Got only 'What is 2+2?': run needs the persona (a file or an id), then the prompt.",
+    );
+    expect(await first(['assistant', 'What', 'is', '2+2?'])).toBe(
+      'Got 4 arguments: put the prompt in quotes, e.g. persona-studio run assistant "What is 2+2?".',
+    );
+    expect(await first(['assistant', '  '])).toBe('The prompt is empty.');
+    expect(await first(['assistant', 'Hi', '--nope'])).toBe('Unknown option --nope.');
+  });
+});
+
 describe('persona-studio run --break', () => {
   it('a toolbox that is not installed is said on stderr, and the persona runs without it', async () => {
     server = await startScriptedOpenAIServer({ replies: [{ content: 'Hello.' }] });

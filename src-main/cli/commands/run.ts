@@ -106,12 +106,24 @@ export function breakpointsFrom(breaks: string[]): Breakpoints {
   });
 }
 
+/** What is wrong with the persona and prompt given, in words (null when they are two and the prompt is not empty). */
+export function positionalProblem(positional: string[]): string | null {
+  if (positional.length === 0) return 'Give the persona (a file or an id) and the prompt.';
+  if (positional.length === 1)
+    return `Got only '${positional[0]}': run needs the persona (a file or an id), then the prompt.`;
+  if (positional.length > 2)
+    return `Got ${positional.length} arguments: put the prompt in quotes, e.g. persona-studio run ${positional[0]} "${positional.slice(1).join(' ')}".`;
+  if (!positional[1].trim()) return 'The prompt is empty.';
+  return null;
+}
+
 /** `persona-studio run`, with its input and output injectable. */
 export async function runCommand(args: string[], io: RunIO = processIO()): Promise<number> {
   const options = parseArgs(args);
   const { positional } = options;
-  if (positional.length !== 2 || options.bad || !positional[1].trim()) {
-    io.err(`${options.bad ? `${options.bad}\n` : ''}${usage}\n`);
+  const bad = options.bad ?? positionalProblem(positional);
+  if (bad) {
+    io.err(`${bad}\n${usage}\n`);
     return 2;
   }
   const [file, prompt] = positional;
