@@ -82,9 +82,9 @@ async function run(args: string[]): Promise<number> {
     if (broken) err(`Toolbox '${toolboxId}' failed to load: ${broken.error.message}`);
     else {
       const owners = await toolboxesWithTool(catalog, toolboxId);
-      const args = toolName.trim().startsWith('{') ? ` '${toolName}'` : " '<json arguments>'";
+      const example = toolName.trim().startsWith('{') ? ` '${toolName}'` : " '<json arguments>'";
       const hint = owners.length
-        ? ` '${toolboxId}' is a tool of ${owners.join(', ')}: persona-studio call ${owners[0]} ${toolboxId}${args}`
+        ? ` '${toolboxId}' is a tool of ${owners.join(', ')}: persona-studio call ${owners[0]} ${toolboxId}${example}`
         : '';
       err(`Unknown toolbox '${toolboxId}'.${hint}\nInstalled: ${Object.keys(catalog.toolboxes).join(', ')}.`);
     }

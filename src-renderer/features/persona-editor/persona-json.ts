@@ -42,7 +42,6 @@ function isObject(v: unknown): v is Json {
   return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** V8 says "at position N"; the line and column are what a person looks for. */
 /**
  * JSON a person typed in the app, read as outside JSON is (`parseJsonSafe`: no `__proto__` keys, at most
  * `maxDepth` levels deep); a refusal says why in words, a syntax error with its line and column.
@@ -62,7 +61,7 @@ export function readEditedJson(
   }
 }
 
-/** A JSON.parse message with the line and column of its position added, for a person reading the text. */
+/** V8 says "at position N"; the line and column are what a person looks for. */
 function withLineColumn(message: string, text: string): string {
   const at = /at position (\d+)/.exec(message);
   if (!at || /line \d+/.test(message)) return message;
