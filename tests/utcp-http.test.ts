@@ -17,12 +17,12 @@ const WEATHER_OUTPUTS = {
 
 /** A UTCP provider on 127.0.0.1: GET /utcp is its manual; the tools it lists are served here too. */
 async function startProvider() {
-  const requests: { method: string; url: string; body: string }[] = [];
+  const requests: { method: string; url: string; body: string; authorization?: string }[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', body });
+      requests.push({ method: req.method ?? '', url: req.url ?? '', body, authorization: req.headers.authorization });
       const url = new URL(req.url ?? '/', base);
       const json = (status: number, value: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
@@ -152,6 +152,76 @@ describe('UTCPToolBox against a UTCP provider on loopback', () => {
     const run = await executeToolCall(new ToolRegistry([tb]), 'broken', {});
     expect(run.ok).toBe(false);
     expect(run.content).toContain('HTTP 500');
+  });
+});
+
+describe('UTCP variables', () => {
+  test("a manual's ${NAME} is the variable <manual>_NAME (UTCP prefixes the manual's name)", async () => {
+    const provider = await startProvider();
+    const tb = new UTCPToolBox({
+      config: {
+        utcp_config: {
+          manual_call_templates: [
+            {
+              name: 'weather',
+              call_template_type: 'http',
+              http_method: 'GET',
+              url: `${provider.base}/utcp`,
+              headers: { Authorization: 'Bearer ${TOKEN}' },
+            },
+          ],
+          variables: { weather_TOKEN: 's3cret' },
+        },
+        timeout: 5,
+      },
+    });
+    await tb.ready;
+    expect(tb.discoveryError).toBeNull();
+    expect(provider.requests[0]).toMatchObject({ url: '/utcp', authorization: 'Bearer s3cret' });
+    await tb.close();
+    await provider.close();
+  });
+
+  test("the app's environment is never read for a variable: a missing one is an error naming it", async () => {
+    const provider = await startProvider();
+    process.env.weather_LEAK = 'env-secret';
+    process.env.GITHUB_TOKEN_FOR_TEST = 'env-token';
+    try {
+      const manual = (headers: Record<string, string>, variables: Record<string, string> = {}) =>
+        new UTCPToolBox({
+          config: {
+            utcp_config: {
+              manual_call_templates: [
+                {
+                  name: 'weather',
+                  call_template_type: 'http',
+                  http_method: 'GET',
+                  url: `${provider.base}/utcp`,
+                  headers,
+                },
+              ],
+              variables,
+            },
+            timeout: 5,
+          },
+        });
+      const missing = manual({ Authorization: 'Bearer ${LEAK}' });
+      await missing.ready;
+      expect(missing.discoveryError?.message).toContain(
+        "UTCP variable 'weather_LEAK' is not set: add it under the toolbox's variables (the app's environment is not read for UTCP variables).",
+      );
+      expect(provider.requests).toEqual([]);
+      await missing.close();
+      // A variable's own value is taken as written, not filled in from the environment.
+      const indirect = manual({ Authorization: 'Bearer ${TOKEN}' }, { weather_TOKEN: '${GITHUB_TOKEN_FOR_TEST}' });
+      await indirect.ready;
+      expect(provider.requests.map((r) => r.authorization)).toEqual(['Bearer ${GITHUB_TOKEN_FOR_TEST}']);
+      await indirect.close();
+    } finally {
+      delete process.env.weather_LEAK;
+      delete process.env.GITHUB_TOKEN_FOR_TEST;
+      await provider.close();
+    }
   });
 });
 

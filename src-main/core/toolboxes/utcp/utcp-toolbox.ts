@@ -18,6 +18,27 @@ for (const type of ['http', 'streamable_http', 'sse']) {
 }
 
 /**
+ * Makes the client read its toolbox's own variables and nothing else. UTCP looks a variable it does not have up
+ * in the process environment (and substitutes the variables' own values from it): a persona file could then
+ * send the app's environment (API keys, tokens) to any manual's URL. Here a missing variable is an error that
+ * names it, and values are taken as they are written.
+ */
+function onlyOwnVariables(client: UtcpClient, variables: Record<string, string>): void {
+  const config = client.config as unknown as { variables: Record<string, string>; load_variables_from: unknown };
+  config.variables = { ...variables };
+  // Loaders are asked before the environment; this one ends the lookup.
+  config.load_variables_from = [
+    {
+      get: (name: string) => {
+        throw new Error(
+          `UTCP variable '${name}' is not set: add it under the toolbox's variables (the app's environment is not read for UTCP variables).`,
+        );
+      },
+    },
+  ];
+}
+
+/**
  * `ovos-utcp-toolbox`: tools from UTCP manuals (the Universal Tool Calling Protocol) through @utcp/sdk and its
  * HTTP call templates. UTCP names (`manual.tool`) are given to the model as `tool` (or `manual__tool` on a clash,
  * unsafe characters replaced); the mapping back is kept per discovery.
@@ -32,10 +53,11 @@ export class UTCPToolBox extends ToolBox {
     if (this.closed) throw new Error(`ToolBox '${this.toolboxId}' is closed.`);
     const { templates, variables, timeoutS } = parseUTCPConfig(this.config);
     const client = await UtcpClient.create(process.cwd(), {
-      variables,
+      variables: {},
       manual_call_templates: [],
       tool_repository: { tool_repository_type: 'in_memory' },
     } as unknown as UtcpClientConfig);
+    onlyOwnVariables(client, variables);
     let results;
     try {
       results = await within(
