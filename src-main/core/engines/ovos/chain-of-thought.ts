@@ -39,7 +39,7 @@ export class ChainOfThoughtEngine extends LoopEngine {
     const system = (ctx.systemPrompt ? `${ctx.systemPrompt}\n\n` : '') + COT_PROMPT;
     const turn = await BrainTurn.request(ctx, [{ role: 'system', content: system }, ...messages], undefined, 'none');
     const extracted = extractCotAnswer(turn.content);
-    if (extracted === null) unparseable(ctx, 'The reply has no FINAL ANSWER:; the whole reply is the answer.');
+    if (extracted === null) unparseable(ctx, 'The reply has no "FINAL ANSWER:"; the whole reply is the answer.');
     const answer = extracted ?? turn.content;
     turn.emitFinal(answer);
     return { answer, iterations: 1 };

@@ -94,7 +94,7 @@ export class CriticEngine extends LoopEngine {
         if (critique.toLowerCase().includes('verified:')) return true;
         const blocks = parseCritique(critique);
         if (!blocks.length) {
-          unparseable(ctx, 'The critique has neither CLAIM/TOOL/TOOL INPUT blocks nor VERIFIED:; the answer stands.');
+          unparseable(ctx, 'The critique has neither CLAIM/TOOL/TOOL INPUT blocks nor "VERIFIED:"; the answer stands.');
           return true;
         }
         const verifications: string[] = [];

@@ -141,7 +141,7 @@ export class PlanExecuteEngine extends LoopEngine {
         const step = parseReactReply(last);
         if (step.kind !== 'action') {
           turn.emitInner();
-          unparseable(ctx, "The step's reply has neither STEP_RESULT: nor an Action; its text is the step's result.");
+          unparseable(ctx, `The step's reply has neither "STEP_RESULT:" nor an Action; its text is the step's result.`);
           return 'stop';
         }
         await runReactAction(ctx, turn, step, loop, `${spanId}_step`);
@@ -153,7 +153,7 @@ export class PlanExecuteEngine extends LoopEngine {
     limitReached(
       ctx,
       'max_step_iterations',
-      `The step used its ${max} tool-call cycle(s) without STEP_RESULT:; its last reply is the step's result.`,
+      `The step used its ${max} tool-call cycle(s) without "STEP_RESULT:"; its last reply is the step's result.`,
     );
     return extractStepResult(last) ?? last;
   }

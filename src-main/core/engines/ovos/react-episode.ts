@@ -49,11 +49,11 @@ export async function runReactEpisode(ctx: LoopContext, messages: AgentMessage[]
     }
     turn.emitInner();
     if (step.kind === 'text')
-      unparseable(ctx, 'The reply has neither an Action nor FINAL_ANSWER:; its text is taken as the answer.');
+      unparseable(ctx, 'The reply has neither an Action nor "FINAL_ANSWER:"; its text is taken as the answer.');
     return step.answer;
   });
   if (answered) return answered.value;
-  limitReached(ctx, 'max_iterations', `${max} iteration(s) used: the model is asked for its best FINAL_ANSWER: now.`);
+  limitReached(ctx, 'max_iterations', `${max} iteration(s) used: the model is asked for its best "FINAL_ANSWER:" now.`);
   loop.push({ role: 'user', content: MAX_ITERATIONS_PROMPT });
   return inSpan(ctx, 'final', 'Final answer, asked for after max_iterations', async () => {
     const text = await ask(ctx, loop);

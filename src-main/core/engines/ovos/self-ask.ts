@@ -88,7 +88,7 @@ export class SelfAskEngine extends LoopEngine {
         unparseable(
           ctx,
           step.kind === 'text'
-            ? 'The reply has no Follow up:, Tool: or "So the final answer is:"; its text is taken as the answer.'
+            ? 'The reply has no "Follow up:", "Tool:" or "So the final answer is:"; its text is taken as the answer.'
             : 'The reply asks a follow-up but the persona has no tools; its text is taken as the answer.',
         );
         return text;

@@ -110,7 +110,7 @@ export class TreeOfThoughtsEngine extends LoopEngine {
     limitReached(
       ctx,
       'max_depth',
-      `${config.max_depth} level(s) explored without ANSWER:; the best branch is asked for its answer.`,
+      `${config.max_depth} level(s) explored without "ANSWER:"; the best branch is asked for its answer.`,
     );
     const best = live.reduce((a, b) => (b.score > a.score ? b : a));
     const prompt = `Problem: ${problem}\n\nYour reasoning so far:\n${historyText(best.history)}\n\nBased on this reasoning, what is the final answer?\nReply with: ${MARKER} <answer>`;
