@@ -25,17 +25,30 @@ export const UTCPToolBoxConfig = z
   .object({
     utcp_config: z
       .looseObject({
-        manual_call_templates: z.array(ManualCallTemplate).default([]).meta({ title: 'Manuals' }),
-        tool_providers: z.array(z.record(z.string(), z.unknown())).optional(),
-        providers: z.array(z.record(z.string(), z.unknown())).optional(),
-        variables: z.record(z.string(), z.string()).default({}),
+        manual_call_templates: z.array(ManualCallTemplate).default([]).meta({
+          title: 'Manuals',
+          description:
+            'Each manual is a URL that lists tools, e.g. name "weather", HTTP GET http://127.0.0.1:8080/utcp.',
+        }),
+        // UTCP 0.x lists, read as manuals; the form shows them only when a persona has them.
+        tool_providers: z.array(z.record(z.string(), z.unknown())).optional().meta({
+          title: 'Providers (tool_providers, UTCP 0.x)',
+          description: 'Older entries {name, provider_type, url}, read as manuals.',
+          deprecated: true,
+        }),
+        providers: z.array(z.record(z.string(), z.unknown())).optional().meta({
+          title: 'Providers (providers, UTCP 0.x)',
+          description: 'Older entries {name, provider_type, url}, read as manuals.',
+          deprecated: true,
+        }),
+        variables: z.record(z.string(), z.string()).default({}).meta({
+          title: 'Variables',
+          description:
+            "Values for ${NAME} in a manual's URL and headers, named <manual>_NAME (weather_API_KEY for ${API_KEY} in the manual weather; a _ in the manual's name is doubled). Kept in the secret store, not in the persona file; the app's environment is never read for them.",
+        }),
       })
       .default({ manual_call_templates: [], variables: {} })
-      .meta({
-        title: 'UTCP config',
-        description:
-          'manual_call_templates: e.g. [{"name": "weather", "call_template_type": "http", "http_method": "GET", "url": "http://127.0.0.1:8080/utcp"}]',
-      }),
+      .meta({ title: 'UTCP config', description: 'The UTCP client: where its tools are listed, and its variables.' }),
     timeout: timeoutSeconds('Timeout (s)', 'Seconds to wait for a manual or a tool call.'),
   })
   .meta({ title: 'UTCP manual' });

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
+import { configJsonSchema } from '../../../shared/plugins/config-schema';
+import { UTCPToolBoxConfig } from '../../../shared/plugins/toolboxes/utcp';
 import { SchemaForm } from './SchemaForm';
 
 afterEach(cleanup);
@@ -96,5 +98,39 @@ describe('SchemaForm maps (additionalProperties)', () => {
     const { getByRole } = render(<Env seen={seen} />);
     fireEvent.click(getByRole('button', { name: 'Add item to Environment' }));
     expect(seen.at(-1)).toEqual({ env: { HOME: '/home/me', newKey: '' } });
+  });
+});
+
+describe('SchemaForm with the UTCP toolbox config (a loose object, older keys marked deprecated)', () => {
+  const schema = configJsonSchema(UTCPToolBoxConfig) as RJSFSchema;
+  function Utcp({ initial }: { initial: unknown }) {
+    const [data, setData] = useState<unknown>(initial);
+    return <SchemaForm idPrefix="u" schema={schema} formData={data} onChange={setData} />;
+  }
+  const shown = (container: HTMLElement, id: string) => {
+    const field = container.querySelector(`[id="${id}"]`);
+    return field !== null && !field.closest('.is-hidden');
+  };
+
+  it('offers adding manuals and variables, not untyped keys, and hides the UTCP 0.x lists when unset', () => {
+    const { container, queryAllByRole, getByRole } = render(<Utcp initial={{}} />);
+    expect(getByRole('button', { name: 'Add item to Manuals' })).toBeTruthy();
+    expect(getByRole('button', { name: 'Add item to Variables' })).toBeTruthy();
+    expect(queryAllByRole('button', { name: 'Add item to UTCP config' })).toHaveLength(0);
+    const visibleAdds = queryAllByRole('button', { name: /^Add item/ }).filter((b) => !b.closest('.is-hidden'));
+    expect(visibleAdds.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Add item to Manuals',
+      'Add item to Variables',
+    ]);
+    expect(shown(container, 'u_utcp_config_tool_providers')).toBe(false);
+    expect(shown(container, 'u_utcp_config_providers')).toBe(false);
+  });
+
+  it('shows an older list to a persona that has it', () => {
+    const { container } = render(
+      <Utcp initial={{ utcp_config: { tool_providers: [{ name: 'w', provider_type: 'http', url: 'http://x' }] } }} />,
+    );
+    expect(shown(container, 'u_utcp_config_tool_providers')).toBe(true);
+    expect(shown(container, 'u_utcp_config_providers')).toBe(false);
   });
 });

@@ -17,7 +17,8 @@ function shownFor(cond: unknown, props: Node, data: Node): boolean {
 
 /**
  * Hides the properties whose `x-show-when` does not hold for the values beside them (an MCP config shows the
- * stdio fields or the HTTP ones, by its transport). Hidden fields keep their values; only the form changes.
+ * stdio fields or the HTTP ones, by its transport), and `deprecated` ones that have no value. Hidden fields keep
+ * their values; only the form changes.
  */
 export function withShowWhen(ui: UiSchema, schema: unknown, data: unknown, depth = 0): UiSchema {
   if (!isNode(schema) || !isNode(schema.properties) || depth > 16) return ui;
@@ -27,7 +28,11 @@ export function withShowWhen(ui: UiSchema, schema: unknown, data: unknown, depth
   for (const [key, sub] of Object.entries(props)) {
     if (!isNode(sub)) continue;
     let field = (ui[key] ?? {}) as UiSchema;
-    if (SHOW_WHEN in sub && !shownFor(sub[SHOW_WHEN], props, values)) field = { ...field, 'ui:classNames': HIDDEN };
+    const hidden =
+      (SHOW_WHEN in sub && !shownFor(sub[SHOW_WHEN], props, values)) ||
+      // A deprecated field (an older key still read) is shown only to a config that has it.
+      (sub.deprecated === true && values[key] === undefined);
+    if (hidden) field = { ...field, 'ui:classNames': HIDDEN };
     field = withShowWhen(field, sub, values[key], depth + 1);
     if (field !== ui[key] && Object.keys(field).length) out = { ...out, [key]: field };
   }

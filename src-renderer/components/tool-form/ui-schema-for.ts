@@ -30,9 +30,21 @@ function valueUi(node: Node, required: boolean): UiSchema {
 const merge = (...parts: UiSchema[]): UiSchema => Object.assign({}, ...parts);
 
 /**
+ * An object that declares its fields and lets any other key through untyped (`additionalProperties: true` or
+ * `{}`, as a zod looseObject): the form offers no "add" for the others, as it would have no type to give them
+ * (they are kept, and Edit JSON or raw JSON writes them).
+ */
+function passesOtherKeys(node: Node): boolean {
+  const extra = node.additionalProperties;
+  const untyped = extra === true || (isNode(extra) && Object.keys(extra).length === 0);
+  return untyped && isNode(node.properties) && Object.keys(node.properties).length > 0;
+}
+
+/**
  * A uiSchema mirroring a (prepared) tool schema: consts shown as fixed values, booleans as "not sent / true /
  * false", free text in growing text areas, defaults as placeholders with a hint; an optional tuple starts empty
- * with an "add" control; a list's "add" control names the list (`addTo`: its title, else its property's name); an
+ * with an "add" control; a list's "add" control names the list (`addTo`: its title, else its property's name), and
+ * an object's untyped other keys get none (`passesOtherKeys`); an
  * anyOf/oneOf option that is a plain value or "none" gets no second label (the picker names it).
  */
 export function uiSchemaFor(
@@ -47,7 +59,8 @@ export function uiSchemaFor(
   const ui: UiSchema = valueUi(node, required);
   const grows = node.items !== undefined || node.additionalProperties === true || isNode(node.additionalProperties);
   const label = typeof node.title === 'string' && node.title ? node.title : name;
-  if (grows && label) ui['ui:options'] = { addTo: label };
+  if (passesOtherKeys(node)) ui['ui:options'] = { expandable: false };
+  else if (grows && label) ui['ui:options'] = { addTo: label };
   if (isNode(node.properties)) {
     const req = Array.isArray(node.required) ? node.required : [];
     for (const [k, v] of Object.entries(node.properties)) {
