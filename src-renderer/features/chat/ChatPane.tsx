@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useApp } from '../../store/context';
 import { activeProgress, activeRunId, currentRows } from '../../store/chat-selectors';
 import { isDirty } from '../../store/personas-slice';
+import { UnsavedEditsHint } from '../../components/UnsavedEditsHint';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { unfoldedRows, withWaitingRow, type ToolRow } from '../../lib/trace-rows';
@@ -49,6 +50,7 @@ function ChatPaneBody() {
   const cancel = useApp((s) => s.cancelRun);
   const openToolCall = useApp((s) => s.openToolCall);
   const save = useApp((s) => s.savePersona);
+  const saving = useApp((s) => s.saving);
   const setTab = useApp((s) => s.setTab);
   const memory = useApp((s) => s.chatView);
   const sessionId = useApp((s) => s.sessionId);
@@ -146,9 +148,12 @@ function ChatPaneBody() {
         </div>
       )}
       {dirty && selectedId && (
-        <div className="hint small muted" style={{ padding: '0 20px 6px', textAlign: 'center' }}>
-          The persona has unsaved changes; chat uses the saved version.
-        </div>
+        <UnsavedEditsHint
+          uses="chat uses the saved version"
+          saving={saving}
+          onSave={() => void save()}
+          testId="chat-unsaved"
+        />
       )}
       <RerunDialog />
       <Composer

@@ -188,3 +188,46 @@ describe('ToolsPane keyboard', () => {
     expect(document.activeElement).toBe(screen.getByTestId('run-tool'));
   });
 });
+
+describe('ToolsPane while the Editor has unsaved changes', () => {
+  function mountSaved(toolboxes: ToolboxInfo[]) {
+    const kit = storeKit(
+      {
+        'personas.save': (i: { persona: { name: string } }) => ({
+          id: 'p',
+          path: '/d/personas/p.json',
+          persona: i.persona,
+          secretsSet: [],
+        }),
+        'personas.list': () => ({ personas: [], broken: [] }),
+        'toolboxes.list': () => ({ toolboxes: [math] }),
+        'chat.sessions': () => ({ sessions: [] }),
+      },
+      { tab: 'tools' },
+    );
+    kit.store.getState().newDraft();
+    kit.store.setState({ selectedId: 'p', toolboxes });
+    kit.store.setState((s) => ({ savedJson: JSON.stringify(s.draft) }));
+    renderInStore(kit.store, <ToolsPane />);
+    return kit;
+  }
+
+  it('says the tools are those of the saved persona, and Save now saves (then its tools load)', async () => {
+    const { store, calls } = mountSaved([]);
+    expect(screen.queryByTestId('tools-unsaved-edits')).toBeNull();
+    act(() => store.getState().updateDraft((p) => ({ ...p, name: 'Calc' })));
+    const hint = screen.getByTestId('tools-unsaved-edits');
+    expect(hint.textContent).toContain("The persona has unsaved changes; the tools here are the saved persona's.");
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save now' })));
+    expect(calls.some((c) => c.method === 'personas.save')).toBe(true);
+    expect(screen.queryByTestId('tools-unsaved-edits')).toBeNull();
+    expect(calls.map((c) => c.method)).toContain('toolboxes.list');
+    expect(screen.getByTestId('tool-add')).toBeTruthy();
+  });
+
+  it('shows the same hint above a tool list', () => {
+    const { store } = mountSaved([math]);
+    act(() => store.getState().updateDraft((p) => ({ ...p, name: 'Calc' })));
+    expect(screen.getByTestId('tool-list').querySelector('[data-testid="tools-unsaved-edits"]')).toBeTruthy();
+  });
+});

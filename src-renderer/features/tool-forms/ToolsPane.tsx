@@ -10,6 +10,8 @@ import { modKey } from '../../lib/keys';
 import { McpTabs } from './mcp/McpTabs';
 import { McpServerPanel } from './mcp/McpServerPanel';
 import { NotInstalledNotice } from './NotInstalledNotice';
+import { UnsavedEditsHint } from '../../components/UnsavedEditsHint';
+import { isDirty } from '../../store/personas-slice';
 
 /** The name of a second instance of a toolbox (`ovos-mcp-toolbox:files` -> `files`): two MCP servers read apart. */
 function instanceName(toolboxId: string): string | null {
@@ -32,6 +34,17 @@ export function ToolsPane() {
   const mcpPanel = useApp((s) => s.mcpPanel);
   const showMcpPanel = useApp((s) => s.showMcpPanel);
   const setToolEnabled = useApp((s) => s.setToolEnabled);
+  const dirty = useApp(isDirty);
+  const saving = useApp((s) => s.saving);
+  const save = useApp((s) => s.savePersona);
+  const unsaved = dirty && (
+    <UnsavedEditsHint
+      uses="the tools here are the saved persona's"
+      saving={saving}
+      onSave={() => void save()}
+      testId="tools-unsaved-edits"
+    />
+  );
   const [filter, setFilter] = useState('');
   /** A tool picked in the list (click, Enter): its form takes the keyboard (`nonce` repeats it for the same tool). */
   const [focusForm, setFocusForm] = useState<{ key: string; nonce: number } | null>(null);
@@ -124,6 +137,7 @@ export function ToolsPane() {
         {!loading && (
           <p>Tick a toolbox under “Toolboxes” in the Editor and save; its tools appear here with a form each.</p>
         )}
+        {!loading && unsaved}
       </EmptyState>
     );
   }
@@ -139,6 +153,7 @@ export function ToolsPane() {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
+        {unsaved}
         {toolboxes.map((tb) => (
           <div key={tb.toolboxId}>
             <h3>
