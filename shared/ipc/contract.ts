@@ -58,6 +58,8 @@ export const methods = {
       persona: PersonaFile,
       /** Stored secrets to keep for the block's new URL (the user said so when the URL changed). */
       rebindSecrets: z.array(z.string()).optional(),
+      /** Stored secrets to remove from the secret store (the editor's Forget). */
+      forgetSecrets: z.array(z.string()).optional(),
     }),
     output: PersonaRecord,
   },

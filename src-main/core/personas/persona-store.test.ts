@@ -223,6 +223,26 @@ describe('secrets on save', () => {
     expect((await store.save('k', persona('K'))).secretsSet).toEqual([]);
   });
 
+  it('forgets the stored secrets it is told to (a map entry the form cannot clear), keeping the others', async () => {
+    const utcp = (variables: Record<string, string>) =>
+      persona('U', {
+        'ovos-native-toolcall-loop': {
+          toolboxes: ['ovos-utcp-toolbox'],
+          'ovos-utcp-toolbox': { utcp_config: { manual_call_templates: [], variables } },
+        },
+      });
+    const path = (name: string) => `ovos-native-toolcall-loop.ovos-utcp-toolbox.utcp_config.variables.${name}`;
+    const saved = await store.save('u', utcp({ weather_TOKEN: 'tok-1', weather_KEY: 'key-1' }));
+    expect(saved.secretsSet.sort()).toEqual([path('weather_KEY'), path('weather_TOKEN')]);
+    // Saved again without them (as the editor does), they stay; told to forget one, it goes.
+    expect((await store.save('u', utcp({}))).secretsSet.sort()).toEqual([path('weather_KEY'), path('weather_TOKEN')]);
+    const after = await store.save('u', utcp({}), { forgetSecrets: [path('weather_TOKEN')] });
+    expect(after.secretsSet).toEqual([path('weather_KEY')]);
+    const loaded = JSON.stringify(await store.loadWithSecrets('u'));
+    expect(loaded).not.toContain('tok-1');
+    expect(loaded).toContain('key-1');
+  });
+
   it('duplicates a persona with its secrets under a new id', async () => {
     const { record } = await store.import({ path: SEED }, KNOWN);
     const copy = await store.duplicate(record.id);

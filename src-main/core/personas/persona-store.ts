@@ -185,12 +185,13 @@ export class PersonaStore {
    * Saves a persona. Without an id a new one is derived from the name. Secret fields go to the secrets store
    * ("" forgets the stored value, absent keeps it), each bound to the origin its block's URL names then. A kept
    * secret stays bound to its origin when the URL changes (so it is not sent to the new server) unless its path
-   * is in `rebindSecrets` (the user said to keep it for the new address). A broken file at the id is refused.
+   * is in `rebindSecrets` (the user said to keep it for the new address); one in `forgetSecrets` is removed. A
+   * broken file at the id is refused.
    */
   save(
     id: string | undefined,
     persona: Json,
-    options: { asNew?: boolean; rebindSecrets?: string[] } = {},
+    options: { asNew?: boolean; rebindSecrets?: string[]; forgetSecrets?: string[] } = {},
   ): Promise<PersonaRecord> {
     return this.serial(async () => {
       const checked = validatePersona(persona);
@@ -220,7 +221,8 @@ export class PersonaStore {
         if (origin) next[ORIGIN_PREFIX + p] = origin;
       };
       for (const [p, v] of Object.entries(secretValues(stored))) {
-        if (split.cleared.includes(p) || !secretPathExists(split.persona, p)) continue;
+        if (split.cleared.includes(p) || options.forgetSecrets?.includes(p) || !secretPathExists(split.persona, p))
+          continue;
         next[p] = v;
         // A secret stored before origins were recorded belongs to the origin its file named until now.
         const bound = stored[ORIGIN_PREFIX + p] ?? (previous ? secretOrigin(previous, p) : null);

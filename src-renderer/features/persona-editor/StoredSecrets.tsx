@@ -5,8 +5,8 @@ import { isDirty } from '../../store/personas-slice';
 
 /**
  * The secret fields stored for one toolbox block (MCP headers and env values, UTCP variables, tokens): kept in the
- * secret store, so the form above leaves them out; shown masked, each with Reveal. Typing an entry of the same
- * name in the form replaces it.
+ * secret store, so the form above leaves them out; shown masked, each with Reveal and Forget. Typing an entry of
+ * the same name in the form replaces it.
  */
 export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId: string }) {
   const record = useApp((s) => s.record);
@@ -32,15 +32,24 @@ export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId
       toast('error', `The secret could not be read: ${toErrorValue(e).message}`);
     }
   };
-  /** A secret held back since its block's URL changed: send it to the new address from now on. */
-  const rebind = async (path: string) => {
+  /** Saves the persona as it is on disk with one change to its secrets, then shows it again. */
+  const saveSecrets = async (change: { rebindSecrets: string[] } | { forgetSecrets: string[] }, failed: string) => {
     try {
-      await client.call('personas.save', { id: record.id, persona: record.persona, rebindSecrets: [path] });
+      await client.call('personas.save', { id: record.id, persona: record.persona, ...change });
       await loadPersonas();
       await selectPersona(record.id);
+      return true;
     } catch (e) {
-      toast('error', `The secret could not be kept: ${toErrorValue(e).message}`);
+      toast('error', `${failed}: ${toErrorValue(e).message}`);
+      return false;
     }
+  };
+  /** A secret held back since its block's URL changed: send it to the new address from now on. */
+  const rebind = (path: string) => saveSecrets({ rebindSecrets: [path] }, 'The secret could not be kept');
+  /** Removes a stored secret (a header or variable the form cannot clear, as it does not show it). */
+  const forget = async (path: string, field: string) => {
+    if (await saveSecrets({ forgetSecrets: [path] }, 'The secret could not be forgotten'))
+      toast('info', `Forgot the stored ${field}.`);
   };
   return (
     <div className="stored-secrets" data-testid={`stored-secrets-${blockId}`}>
@@ -53,6 +62,16 @@ export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId
             <code>{field}</code> = <code className="wrap">{shown[path] ?? '••••••••'}</code>{' '}
             <button type="button" className="link small" onClick={() => void reveal(path)}>
               {shown[path] !== undefined ? 'Hide' : 'Reveal'}
+            </button>{' '}
+            <button
+              type="button"
+              className="link small"
+              onClick={() => void forget(path, field)}
+              disabled={dirty}
+              aria-label={`Forget ${field}`}
+              title={dirty ? 'Save your changes first' : 'Remove it from the secret store'}
+            >
+              Forget
             </button>
             {record.secretsHeld.includes(path) && (
               <span className="small" data-testid="secret-held">

@@ -37,8 +37,8 @@ export function personaHandlers(app: AppContext): Pick<Handlers, PersonaMethods>
   return {
     'personas.list': () => app.personas.list(),
     'personas.get': ({ id }) => app.personas.get(id),
-    'personas.save': async ({ id, persona, rebindSecrets }) => {
-      const record = await app.personas.save(id, persona, { rebindSecrets });
+    'personas.save': async ({ id, persona, rebindSecrets, forgetSecrets }) => {
+      const record = await app.personas.save(id, persona, { rebindSecrets, forgetSecrets });
       app.personaChanged(record.id);
       return record;
     },
