@@ -54,7 +54,7 @@ describe('SchemaForm lists', () => {
     }
     const { getByRole, container } = render(<Lists />);
     const addArgs = getByRole('button', { name: 'Add item to Arguments' });
-    expect(addArgs.textContent).toBe('+ Add item');
+    expect(addArgs.textContent).toBe('+ Add to Arguments');
     expect(getByRole('button', { name: 'Add item to roots' })).toBeTruthy();
     expect(container.querySelectorAll('.array-item-list:not(:empty)')).toHaveLength(0);
     fireEvent.click(addArgs);
@@ -132,5 +132,34 @@ describe('SchemaForm with the UTCP toolbox config (a loose object, older keys ma
     );
     expect(shown(container, 'u_utcp_config_tool_providers')).toBe(true);
     expect(shown(container, 'u_utcp_config_providers')).toBe(false);
+  });
+});
+
+describe('SchemaForm list items', () => {
+  it('titles an object in a list "<list> <n>", without a required mark; other titles stay as written', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        stops: {
+          type: 'array',
+          title: 'Stops',
+          items: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+        vaccine: { type: 'object', title: 'COVID-19', properties: { dose: { type: 'integer' } } },
+      },
+      required: ['stops'],
+    };
+    const { container } = render(
+      <SchemaForm
+        idPrefix="t"
+        schema={schema as RJSFSchema}
+        formData={{ stops: [{ city: 'Porto' }, { city: 'Faro' }] }}
+        onChange={() => undefined}
+      />,
+    );
+    const legend = (id: string) => container.querySelector(`[id="${id}"]`)?.textContent;
+    expect(legend('t_stops_0__title')).toBe('Stops 1');
+    expect(legend('t_stops_1__title')).toBe('Stops 2');
+    expect(legend('t_vaccine__title')).toBe('COVID-19');
   });
 });

@@ -4,17 +4,19 @@ import {
   getUiOptions,
   type IconButtonProps,
   type TemplatesType,
+  type TitleFieldProps,
   type WrapIfAdditionalTemplateProps,
 } from '@rjsf/utils';
 
 /**
  * rjsf's "add" control as a plain button (the form's main action is Run, not this), named after what it adds to
- * (`ui:options.addTo`, from uiSchemaFor): a form with several lists has several "Add item" buttons, and a screen
- * reader or a tooltip tells them apart.
+ * (`ui:options.addTo`, from uiSchemaFor): a form with several lists has several of them, nested ones stacked (a
+ * manual's Headers above the Manuals), and each says which list it adds to.
  */
 function AddButton({ id, className, onClick, disabled, uiSchema }: IconButtonProps) {
   const target = getUiOptions(uiSchema).addTo;
-  const name = typeof target === 'string' && target ? `Add item to ${target}` : 'Add item';
+  const named = typeof target === 'string' && target;
+  const name = named ? `Add item to ${target}` : 'Add item';
   return (
     <div className={`add-row ${className ?? ''}`}>
       <button
@@ -26,7 +28,7 @@ function AddButton({ id, className, onClick, disabled, uiSchema }: IconButtonPro
         aria-label={name}
         title={name}
       >
-        + Add item
+        {named ? `+ Add to ${target}` : '+ Add item'}
       </button>
     </div>
   );
@@ -87,8 +89,37 @@ function WrapIfAdditional(props: WrapIfAdditionalTemplateProps) {
   );
 }
 
+/**
+ * The title of a list's item as rjsf makes it (`Manuals-1`, the item's id ending `_0`) read as "Manuals 1"; null
+ * for any other title (a title of its own, such as "COVID-19", stays as written).
+ */
+export function itemTitle(id: string, title: string): string | null {
+  const m = /_(\d+)__title$/.exec(id);
+  if (!m) return null;
+  const n = Number(m[1]) + 1;
+  const suffix = `-${n}`;
+  return title.endsWith(suffix) && title.length > suffix.length ? `${title.slice(0, -suffix.length)} ${n}` : null;
+}
+
+/** rjsf's title, with a list item's title as `itemTitle` reads it and no required mark on it (an item is not a field). */
+function TitleField({ id, title, required, optionalDataControl }: TitleFieldProps) {
+  const item = itemTitle(id, title);
+  return (
+    <legend id={id}>
+      {item ?? title}
+      {required && item === null && <span className="required">*</span>}
+      {optionalDataControl && (
+        <span className="pull-right" style={{ marginBottom: 2 }}>
+          {optionalDataControl}
+        </span>
+      )}
+    </legend>
+  );
+}
+
 /** The templates this form replaces in rjsf's. */
 export const TOOL_TEMPLATES: Partial<TemplatesType> = {
   ButtonTemplates: { AddButton } as TemplatesType['ButtonTemplates'],
   WrapIfAdditionalTemplate: WrapIfAdditional,
+  TitleFieldTemplate: TitleField,
 };
