@@ -40,6 +40,19 @@ export class PersonaEditor {
   toolboxConfig(id: string) {
     return this.page.getByTestId(`toolbox-${id}`);
   }
+  /**
+   * Adds an entry to a map of a toolbox's config form (Headers, Variables, Environment): the new row's name, then
+   * its value (the value box is labelled by the entry's name).
+   */
+  async addMapEntry(toolboxId: string, map: string, name: string, value: string) {
+    const block = this.toolboxConfig(toolboxId);
+    await block.getByRole('button', { name: `Add item to ${map}` }).click();
+    const row = block.locator('.kv-pair', { has: this.page.getByRole('textbox', { name: 'newKey', exact: true }) });
+    const key = row.locator('.kv-key input');
+    await key.fill(name);
+    await key.blur();
+    await block.getByRole('textbox', { name, exact: true }).fill(value);
+  }
   async save() {
     await this.page.getByTestId('save-persona').click();
   }
