@@ -68,7 +68,7 @@ describe('A UTCP manual set up in the editor', () => {
     await editor.addMapEntry('ovos-utcp-toolbox', 'Headers', 'Authorization', 'Bearer ${TOKEN}');
     await editor.addMapEntry('ovos-utcp-toolbox', 'Variables', 'weather_TOKEN', 'tok-123456789');
     // The UTCP 0.x lists are not offered to a persona that has none.
-    expect(await block.getByText('Providers (tool_providers, UTCP 0.x)').isVisible()).toBe(false);
+    expect(await block.getByText('Providers (tool_providers, UTCP 0.x)', { exact: true }).isVisible()).toBe(false);
     await block.getByText('Variables', { exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshotsDir(), 'editor-utcp-config-dark.png') });
     await editor.saveWithKeyboard();

@@ -162,4 +162,21 @@ describe('SchemaForm list items', () => {
     expect(legend('t_stops_1__title')).toBe('Stops 2');
     expect(legend('t_vaccine__title')).toBe('COVID-19');
   });
+
+  it('labels a text in a list "<list> <n>" too', () => {
+    const schema = {
+      type: 'object',
+      properties: { args: { type: 'array', title: 'Arguments', items: { type: 'string' } } },
+    };
+    const { container } = render(
+      <SchemaForm
+        idPrefix="a"
+        schema={schema as RJSFSchema}
+        formData={{ args: ['-y', 'x'] }}
+        onChange={() => undefined}
+      />,
+    );
+    expect(container.querySelector('label[for="a_args_0"]')?.textContent).toBe('Arguments 1');
+    expect(container.querySelector('label[for="a_args_1"]')?.textContent).toBe('Arguments 2');
+  });
 });

@@ -2,6 +2,7 @@ import {
   ADDITIONAL_PROPERTY_FLAG,
   buttonId,
   getUiOptions,
+  type FieldTemplateProps,
   type IconButtonProps,
   type TemplatesType,
   type TitleFieldProps,
@@ -90,20 +91,20 @@ function WrapIfAdditional(props: WrapIfAdditionalTemplateProps) {
 }
 
 /**
- * The title of a list's item as rjsf makes it (`Manuals-1`, the item's id ending `_0`) read as "Manuals 1"; null
- * for any other title (a title of its own, such as "COVID-19", stays as written).
+ * The name rjsf gives a list's item (`Manuals-1`, `Arguments-2`: the list's title, a dash, its position; the
+ * item's id ends `_0`, `_1`) as "Manuals 1"; null for any other text (a title of its own, "COVID-19", stays).
  */
-export function itemTitle(id: string, title: string): string | null {
-  const m = /_(\d+)__title$/.exec(id);
-  if (!m) return null;
+function itemName(fieldId: string, text: string | undefined): string | null {
+  const m = /_(\d+)$/.exec(fieldId);
+  if (!m || !text) return null;
   const n = Number(m[1]) + 1;
   const suffix = `-${n}`;
-  return title.endsWith(suffix) && title.length > suffix.length ? `${title.slice(0, -suffix.length)} ${n}` : null;
+  return text.endsWith(suffix) && text.length > suffix.length ? `${text.slice(0, -suffix.length)} ${n}` : null;
 }
 
-/** rjsf's title, with a list item's title as `itemTitle` reads it and no required mark on it (an item is not a field). */
+/** rjsf's title of an object or list, a list item's as `itemName` reads it, without a required mark (an item is no field to fill). */
 function TitleField({ id, title, required, optionalDataControl }: TitleFieldProps) {
-  const item = itemTitle(id, title);
+  const item = itemName(id.replace(/__title$/, ''), title);
   return (
     <legend id={id}>
       {item ?? title}
@@ -117,9 +118,35 @@ function TitleField({ id, title, required, optionalDataControl }: TitleFieldProp
   );
 }
 
+/**
+ * rjsf's field template (around this file's WrapIfAdditional), with a list item's label as `itemName` reads it (an
+ * item of a list of texts, numbers...).
+ */
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, uiSchema } = props;
+  const options = getUiOptions(uiSchema);
+  if (hidden) return <div className="hidden">{children}</div>;
+  const item = itemName(id, label);
+  return (
+    <WrapIfAdditional {...props}>
+      {displayLabel && options.widget !== 'checkbox' && label && (
+        <label className="control-label" htmlFor={id}>
+          {item ?? label}
+          {required && item === null && <span className="required">*</span>}
+        </label>
+      )}
+      {displayLabel && description ? description : null}
+      {children}
+      {errors}
+      {help}
+    </WrapIfAdditional>
+  );
+}
+
 /** The templates this form replaces in rjsf's. */
 export const TOOL_TEMPLATES: Partial<TemplatesType> = {
   ButtonTemplates: { AddButton } as TemplatesType['ButtonTemplates'],
   WrapIfAdditionalTemplate: WrapIfAdditional,
   TitleFieldTemplate: TitleField,
+  FieldTemplate,
 };
