@@ -155,26 +155,25 @@ describe('UTCPToolBox against a UTCP provider on loopback', () => {
   });
 });
 
+/** A toolbox with one manual, `weather`, on the provider, with these headers and variables. */
+function weatherManual(base: string, headers: Record<string, string>, variables: Record<string, string> = {}) {
+  return new UTCPToolBox({
+    config: {
+      utcp_config: {
+        manual_call_templates: [
+          { name: 'weather', call_template_type: 'http', http_method: 'GET', url: `${base}/utcp`, headers },
+        ],
+        variables,
+      },
+      timeout: 5,
+    },
+  });
+}
+
 describe('UTCP variables', () => {
   test("a manual's ${NAME} is the variable <manual>_NAME (UTCP prefixes the manual's name)", async () => {
     const provider = await startProvider();
-    const tb = new UTCPToolBox({
-      config: {
-        utcp_config: {
-          manual_call_templates: [
-            {
-              name: 'weather',
-              call_template_type: 'http',
-              http_method: 'GET',
-              url: `${provider.base}/utcp`,
-              headers: { Authorization: 'Bearer ${TOKEN}' },
-            },
-          ],
-          variables: { weather_TOKEN: 's3cret' },
-        },
-        timeout: 5,
-      },
-    });
+    const tb = weatherManual(provider.base, { Authorization: 'Bearer ${TOKEN}' }, { weather_TOKEN: 's3cret' });
     await tb.ready;
     expect(tb.discoveryError).toBeNull();
     expect(provider.requests[0]).toMatchObject({ url: '/utcp', authorization: 'Bearer s3cret' });
@@ -187,25 +186,7 @@ describe('UTCP variables', () => {
     process.env.weather_LEAK = 'env-secret';
     process.env.GITHUB_TOKEN_FOR_TEST = 'env-token';
     try {
-      const manual = (headers: Record<string, string>, variables: Record<string, string> = {}) =>
-        new UTCPToolBox({
-          config: {
-            utcp_config: {
-              manual_call_templates: [
-                {
-                  name: 'weather',
-                  call_template_type: 'http',
-                  http_method: 'GET',
-                  url: `${provider.base}/utcp`,
-                  headers,
-                },
-              ],
-              variables,
-            },
-            timeout: 5,
-          },
-        });
-      const missing = manual({ Authorization: 'Bearer ${LEAK}' });
+      const missing = weatherManual(provider.base, { Authorization: 'Bearer ${LEAK}' });
       await missing.ready;
       expect(missing.discoveryError?.message).toContain(
         "UTCP variable 'weather_LEAK' is not set: add it under the toolbox's variables (the app's environment is not read for UTCP variables).",
@@ -213,7 +194,11 @@ describe('UTCP variables', () => {
       expect(provider.requests).toEqual([]);
       await missing.close();
       // A variable's own value is taken as written, not filled in from the environment.
-      const indirect = manual({ Authorization: 'Bearer ${TOKEN}' }, { weather_TOKEN: '${GITHUB_TOKEN_FOR_TEST}' });
+      const indirect = weatherManual(
+        provider.base,
+        { Authorization: 'Bearer ${TOKEN}' },
+        { weather_TOKEN: '${GITHUB_TOKEN_FOR_TEST}' },
+      );
       await indirect.ready;
       expect(provider.requests.map((r) => r.authorization)).toEqual(['Bearer ${GITHUB_TOKEN_FOR_TEST}']);
       await indirect.close();
