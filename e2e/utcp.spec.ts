@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,52 +5,18 @@ import { startApp, type App, screenshotsDir } from './fixtures/app';
 import { PersonaEditor } from './pages/persona-editor';
 import { Sidebar } from './pages/sidebar';
 import { ToolForm } from './pages/tool-form';
+import { startWeatherUtcpProvider } from '../src-main/core/testing/weather-utcp-provider';
 
 let app: App;
-let provider: http.Server;
-let base = '';
-/** The Authorization header of each request the UTCP provider got. */
-const seen: Array<{ url: string; authorization: string | undefined }> = [];
-
-/** A UTCP provider on loopback: GET /utcp is its manual (one tool), GET /weather answers it. */
-function startProvider(): Promise<void> {
-  provider = http.createServer((req, res) => {
-    seen.push({ url: req.url ?? '', authorization: req.headers.authorization });
-    const json = (value: unknown) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-    if (req.url === '/utcp')
-      return json({
-        utcp_version: '1.0.0',
-        manual_version: '1.0.0',
-        tools: [
-          {
-            name: 'get_weather',
-            description: 'Current weather for a city.',
-            inputs: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-            outputs: { type: 'object', properties: { city: { type: 'string' }, celsius: { type: 'number' } } },
-            tags: [],
-            tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/weather` },
-          },
-        ],
-      });
-    const city = new URL(req.url ?? '/', base).searchParams.get('city');
-    return json({ city, celsius: 21 });
-  });
-  return new Promise((resolve) =>
-    provider.listen(0, '127.0.0.1', () => {
-      base = `http://127.0.0.1:${(provider.address() as { port: number }).port}`;
-      resolve();
-    }),
-  );
-}
+let provider: Awaited<ReturnType<typeof startWeatherUtcpProvider>>;
 
 beforeAll(async () => {
-  await startProvider();
+  provider = await startWeatherUtcpProvider();
   app = await startApp();
 });
 afterAll(async () => {
   await app?.close();
-  provider?.close();
+  await provider?.close();
 });
 
 describe('A UTCP manual set up in the editor', () => {
@@ -64,7 +29,7 @@ describe('A UTCP manual set up in the editor', () => {
     const block = editor.toolboxConfig('ovos-utcp-toolbox');
     await block.getByRole('button', { name: 'Add item to Manuals' }).click();
     await block.locator('[id$="_manual_call_templates_0_name"]').fill('weather');
-    await block.locator('[id$="_manual_call_templates_0_url"]').fill(`${base}/utcp`);
+    await block.locator('[id$="_manual_call_templates_0_url"]').fill(provider.url);
     await editor.addMapEntry('ovos-utcp-toolbox', 'Headers', 'Authorization', 'Bearer ${TOKEN}');
     await editor.addMapEntry('ovos-utcp-toolbox', 'Variables', 'weather_TOKEN', 'tok-123456789');
     // The UTCP 0.x lists are not offered to a persona that has none.
@@ -83,8 +48,8 @@ describe('A UTCP manual set up in the editor', () => {
     await tools.pick('get_weather');
     await tools.field('city').fill('Porto');
     await tools.run();
-    expect(await tools.result()).toMatchObject({ city: 'Porto', celsius: 21 });
-    expect(seen.find((r) => r.url === '/utcp')?.authorization).toBe('Bearer tok-123456789');
+    expect(await tools.result()).toMatchObject({ city: 'Porto', temperature: 21.5 });
+    expect(provider.requests.find((r) => r.url === '/utcp')?.authorization).toBe('Bearer tok-123456789');
 
     await editor.open();
     const stored = page.getByTestId('stored-secrets-ovos-utcp-toolbox');

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PersonaFile } from '../shared/domain/persona';
@@ -12,6 +10,7 @@ import { startScriptedOpenAIServer, type ScriptedServer } from '../src-main/core
 import { ClockToolBox } from '../src-main/core/toolboxes/clock';
 import { loadToolboxCatalog } from '../src-main/core/toolboxes/catalog';
 import { startFixtureRun } from '../src-main/core/app/testing/fixture-runtime';
+import { startWeatherUtcpProvider } from '../src-main/core/testing/weather-utcp-provider';
 
 const EVERYTHING = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
@@ -19,53 +18,15 @@ const EVERYTHING = path.join(
   'index.js',
 );
 
-/** A one-tool UTCP provider on loopback. */
-async function startUtcpProvider() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', base);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    if (url.pathname === '/utcp') {
-      res.end(
-        JSON.stringify({
-          utcp_version: '1.0.0',
-          manual_version: '1.0.0',
-          tools: [
-            {
-              name: 'get_weather',
-              description: 'Current weather for a city.',
-              inputs: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-              outputs: {
-                type: 'object',
-                properties: { city: { type: 'string' }, temperature: { type: 'number' } },
-                required: ['city', 'temperature'],
-              },
-              tags: [],
-              tool_call_template: { call_template_type: 'http', http_method: 'GET', url: `${base}/weather` },
-            },
-          ],
-        }),
-      );
-    } else {
-      res.end(JSON.stringify({ city: url.searchParams.get('city'), temperature: 21.5 }));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: `${base}/utcp`,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
-
 describe('a persona mixing built-in, MCP, UTCP and bus tools', () => {
   let llm: ScriptedServer;
-  let utcp: Awaited<ReturnType<typeof startUtcpProvider>>;
+  let utcp: Awaited<ReturnType<typeof startWeatherUtcpProvider>>;
   let bus: BusServer;
   let agent: WebSocketBus;
   const clock = new ClockToolBox();
 
   beforeAll(async () => {
-    utcp = await startUtcpProvider();
+    utcp = await startWeatherUtcpProvider();
     bus = await startBusServer({ port: 0 });
     agent = new WebSocketBus(bus.url);
     await agent.connect();
