@@ -174,11 +174,11 @@ describe('secrets of a toolbox in the editor', () => {
     await app.page.getByTestId('tab-editor').click();
     const stored = app.page.getByTestId('stored-secrets-ovos-mcp-toolbox:trips');
     await stored.waitFor();
-    expect(await stored.innerText()).toContain('env.TRIPS_API_TOKEN = ••••••••');
+    expect(await stored.innerText()).toContain('Environment › TRIPS_API_TOKEN = ••••••••');
     expect(await app.page.content()).not.toContain('tok-e2e-secret');
     const token = stored.locator('li', { hasText: 'TRIPS_API_TOKEN' });
     await token.getByRole('button', { name: 'Reveal' }).click();
-    await expect.poll(() => stored.innerText()).toContain('env.TRIPS_API_TOKEN = tok-e2e-secret');
+    await expect.poll(() => stored.innerText()).toContain('Environment › TRIPS_API_TOKEN = tok-e2e-secret');
     await token.getByRole('button', { name: 'Hide' }).click();
     await expect.poll(() => stored.innerText()).not.toContain('tok-e2e-secret');
   });

@@ -54,9 +54,10 @@ describe('A UTCP manual set up in the editor', () => {
     await editor.open();
     const stored = page.getByTestId('stored-secrets-ovos-utcp-toolbox');
     await stored.scrollIntoViewIfNeeded();
-    expect(await stored.innerText()).toContain('utcp_config.variables.weather_TOKEN = ••••••••');
-    await stored.getByRole('button', { name: 'Forget utcp_config.variables.weather_TOKEN' }).click();
-    await page.getByText('Forgot the stored utcp_config.variables.weather_TOKEN.').waitFor();
+    await stored.screenshot({ path: path.join(screenshotsDir(), 'editor-stored-secrets-dark.png') });
+    expect(await stored.innerText()).toContain('UTCP config › Variables › weather_TOKEN = ••••••••');
+    await stored.getByRole('button', { name: 'Forget UTCP config › Variables › weather_TOKEN' }).click();
+    await page.getByText('Forgot the stored UTCP config › Variables › weather_TOKEN.').waitFor();
     expect(await stored.innerText()).not.toContain('weather_TOKEN');
     expect(readFileSync(path.join(app.home, 'secrets.json'), 'utf8')).not.toContain('tok-123456789');
 

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { PersonaRecord } from '../../../shared/ipc/records';
 import { StoredSecrets } from './StoredSecrets';
 import { renderInStore, storeKit } from '../../testing/store-kit';
+import { configJsonSchema } from '../../../shared/plugins/config-schema';
+import { UTCPToolBoxConfig } from '../../../shared/plugins/toolboxes/utcp';
 
 afterEach(cleanup);
 
@@ -32,7 +34,10 @@ function mount() {
   });
   kit.store.setState({ record: record(), selectedId: 'w', draft: record().persona as never });
   kit.store.setState((s) => ({ savedJson: JSON.stringify(s.draft) }));
-  renderInStore(kit.store, <StoredSecrets blockId="ovos-utcp-toolbox" engineId={ENGINE} />);
+  renderInStore(
+    kit.store,
+    <StoredSecrets blockId="ovos-utcp-toolbox" engineId={ENGINE} schema={configJsonSchema(UTCPToolBoxConfig)} />,
+  );
   return kit;
 }
 
@@ -40,22 +45,26 @@ describe('StoredSecrets', () => {
   it('lists the block’s stored secrets masked; Forget removes one from the secret store, the other stays', async () => {
     const { calls } = mount();
     const list = screen.getByTestId('stored-secrets-ovos-utcp-toolbox');
-    expect(list.textContent).toContain('utcp_config.variables.weather_TOKEN = ••••••••');
+    // Named as the form names the field; the stored path is its tooltip.
+    expect(list.textContent).toContain('UTCP config › Variables › weather_TOKEN = ••••••••');
+    expect(screen.getByText('UTCP config › Variables › weather_TOKEN').getAttribute('title')).toBe(
+      'utcp_config.variables.weather_TOKEN',
+    );
     expect(list.textContent).not.toContain('s3cret');
     await act(async () =>
-      fireEvent.click(screen.getByRole('button', { name: 'Forget utcp_config.variables.weather_TOKEN' })),
+      fireEvent.click(screen.getByRole('button', { name: 'Forget UTCP config › Variables › weather_TOKEN' })),
     );
     const save = calls.find((c) => c.method === 'personas.save');
     expect(save?.input).toMatchObject({ id: 'w', forgetSecrets: [TOKEN] });
     const after = screen.getByTestId('stored-secrets-ovos-utcp-toolbox').textContent;
     expect(after).not.toContain('weather_TOKEN');
-    expect(after).toContain('headers.Authorization');
+    expect(after).toContain('UTCP config › Manuals 1 › Headers › Authorization');
   });
 
   it('asks for the unsaved changes to be saved first (Forget saves the persona as it is on disk)', () => {
     const { store } = mount();
     act(() => store.getState().updateDraft((p) => ({ ...p, name: 'Weather 2' })));
-    const forget = screen.getByRole('button', { name: 'Forget utcp_config.variables.weather_TOKEN' });
+    const forget = screen.getByRole('button', { name: 'Forget UTCP config › Variables › weather_TOKEN' });
     expect((forget as HTMLButtonElement).disabled).toBe(true);
     expect(forget.getAttribute('title')).toBe('Save your changes first');
   });

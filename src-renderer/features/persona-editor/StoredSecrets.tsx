@@ -2,13 +2,23 @@ import { useState } from 'react';
 import { useApp } from '../../store/context';
 import { toErrorValue } from '../../lib/api-error';
 import { isDirty } from '../../store/personas-slice';
+import { secretFieldLabel } from '../../lib/secret-field-label';
 
 /**
  * The secret fields stored for one toolbox block (MCP headers and env values, UTCP variables, tokens): kept in the
  * secret store, so the form above leaves them out; shown masked, each with Reveal and Forget. Typing an entry of
  * the same name in the form replaces it.
  */
-export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId: string }) {
+export function StoredSecrets({
+  blockId,
+  engineId,
+  schema,
+}: {
+  blockId: string;
+  engineId: string;
+  /** The block's config schema: each secret is named as its form names the field. */
+  schema?: unknown;
+}) {
   const record = useApp((s) => s.record);
   const client = useApp((s) => s.client);
   const toast = useApp((s) => s.toast);
@@ -20,7 +30,9 @@ export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId
   const prefixes = [`${engineId}.${blockId}.`, `${blockId}.`];
   const mine = record.secretsSet.flatMap((path) => {
     const prefix = prefixes.find((p) => path.startsWith(p));
-    return prefix ? [{ path, field: path.slice(prefix.length) }] : [];
+    if (!prefix) return [];
+    const field = path.slice(prefix.length);
+    return [{ path, field, label: secretFieldLabel(schema, field) }];
   });
   if (!mine.length) return null;
   const reveal = async (path: string) => {
@@ -47,9 +59,9 @@ export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId
   /** A secret held back since its block's URL changed: send it to the new address from now on. */
   const rebind = (path: string) => saveSecrets({ rebindSecrets: [path] }, 'The secret could not be kept');
   /** Removes a stored secret (a header or variable the form cannot clear, as it does not show it). */
-  const forget = async (path: string, field: string) => {
+  const forget = async (path: string, label: string) => {
     if (await saveSecrets({ forgetSecrets: [path] }, 'The secret could not be forgotten'))
-      toast('info', `Forgot the stored ${field}.`);
+      toast('info', `Forgot the stored ${label}.`);
   };
   return (
     <div className="stored-secrets" data-testid={`stored-secrets-${blockId}`}>
@@ -57,18 +69,21 @@ export function StoredSecrets({ blockId, engineId }: { blockId: string; engineId
         Stored secrets (kept out of the persona file; an entry of the same name in the form replaces one):
       </div>
       <ul>
-        {mine.map(({ path, field }) => (
+        {mine.map(({ path, field, label }) => (
           <li key={path}>
-            <code>{field}</code> = <code className="wrap">{shown[path] ?? '••••••••'}</code>{' '}
+            <span className="secret-name" title={field}>
+              {label}
+            </span>{' '}
+            = <code className="wrap">{shown[path] ?? '••••••••'}</code>{' '}
             <button type="button" className="link small" onClick={() => void reveal(path)}>
               {shown[path] !== undefined ? 'Hide' : 'Reveal'}
             </button>{' '}
             <button
               type="button"
               className="link small"
-              onClick={() => void forget(path, field)}
+              onClick={() => void forget(path, label)}
               disabled={dirty}
-              aria-label={`Forget ${field}`}
+              aria-label={`Forget ${label}`}
               title={dirty ? 'Save your changes first' : 'Remove it from the secret store'}
             >
               Forget

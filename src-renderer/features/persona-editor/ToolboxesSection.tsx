@@ -87,7 +87,7 @@ export function ToolboxesSection() {
                 extraErrors={configErrors(id)}
               />
             )}
-            {on && <StoredSecrets blockId={id} engineId={engineId} />}
+            {on && <StoredSecrets blockId={id} engineId={engineId} schema={tb.configSchema} />}
             {on && !id.includes(':') && MULTI_INSTANCE.has(tb.source) && (
               <AddInstance
                 baseId={id}
