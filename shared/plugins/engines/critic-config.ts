@@ -1,8 +1,8 @@
-import { LoopEngineConfig } from './loop-config';
+import { ToolsNoIterationsConfig } from './loop-config';
 import { loopLimit } from './limits';
 
-/** Config block of `ovos-critic-loop`: the loop's keys plus OVOS's `max_critique_rounds`. */
-export const CriticConfig = LoopEngineConfig.extend({
+/** Config block of `ovos-critic-loop`: the loop's keys but `max_iterations` (its own limits count) plus OVOS's `max_critique_rounds`. */
+export const CriticConfig = ToolsNoIterationsConfig.extend({
   max_critique_rounds: loopLimit(
     'max_critique_rounds',
     2,

@@ -45,3 +45,22 @@ export type LoopEngineConfig = z.infer<typeof LoopEngineConfig>;
 
 /** The loop's defaults, read from the schema. */
 export const LOOP_DEFAULTS = LoopEngineConfig.parse({});
+
+/**
+ * The loop's keys for an engine whose own limits replace `max_iterations` (Plan and execute, Self-ask, Critic):
+ * it calls tools, but not in a loop that `max_iterations` counts, so the editor does not offer that field.
+ */
+export const ToolsNoIterationsConfig = LoopEngineConfig.omit({ max_iterations: true });
+
+/**
+ * The loop's keys for an engine that calls no tools and counts its own rounds (Chain of thought, Tree of thoughts):
+ * `max_iterations` and the tool limits would do nothing there. A file that has them keeps them.
+ */
+export const PromptOnlyConfig = LoopEngineConfig.omit({
+  max_iterations: true,
+  tool_timeout_s: true,
+  max_tool_result_chars: true,
+});
+
+/** The loop's keys (brain, limits, prompt, toolboxes) an engine's config names. */
+export const LOOP_KEYS: readonly string[] = Object.keys(LoopEngineConfig.shape);

@@ -1,8 +1,8 @@
-import { LoopEngineConfig } from './loop-config';
+import { ToolsNoIterationsConfig } from './loop-config';
 import { loopLimit } from './limits';
 
-/** Config block of `ovos-self-ask-loop`: the loop's keys plus OVOS's `max_follow_ups`. */
-export const SelfAskConfig = LoopEngineConfig.extend({
+/** Config block of `ovos-self-ask-loop`: the loop's keys but `max_iterations` (its own limits count) plus OVOS's `max_follow_ups`. */
+export const SelfAskConfig = ToolsNoIterationsConfig.extend({
   max_follow_ups: loopLimit(
     'max_follow_ups',
     8,

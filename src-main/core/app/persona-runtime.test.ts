@@ -128,12 +128,26 @@ describe('buildPersonaRuntime', () => {
       PersonaFile.parse({
         name: 'P',
         solvers: ['ovos-chain-of-thought'],
-        'ovos-chain-of-thought': { max_iterations: 2 },
+        'ovos-chain-of-thought': { system_prompt: 'Think it through.' },
       }),
       { toolboxes },
     );
     expect(runtime.engine.id).toBe('ovos-chain-of-thought-loop');
-    expect(runtime.maxIterations).toBe(2);
+    expect(runtime.systemPrompt).toBe('Think it through.');
+  });
+
+  it('reads the loop keys an engine names; one it does not read is kept in the block but neither checked nor used', async () => {
+    const runtime = await buildPersonaRuntime(
+      PersonaFile.parse({
+        name: 'P',
+        solvers: ['ovos-tree-of-thoughts-loop'],
+        'ovos-tree-of-thoughts-loop': { system_prompt: 'Explore.', max_iterations: 0, max_depth: 2 },
+      }),
+      { toolboxes },
+    );
+    expect(runtime.systemPrompt).toBe('Explore.');
+    expect(runtime.maxIterations).toBe(10);
+    expect(runtime.engineConfig).toMatchObject({ max_iterations: 0, max_depth: 2 });
   });
 
   it('names an unknown engine or brain and lists what is available; an unknown toolbox is left out, as OVOS does', async () => {

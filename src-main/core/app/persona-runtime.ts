@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { approvalFor } from '../../../shared/domain/approval';
 import { disabledToolsOf } from '../../../shared/domain/tool-switches';
 import type { ApprovalMode, PersonaFile } from '../../../shared/domain/persona';
 import { configIssues } from '../../../shared/plugins/config-schema';
-import { LOOP_DEFAULTS, LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
+import { LOOP_DEFAULTS, LOOP_KEYS, LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { BUILTIN_BRAINS, createBrainFrom, type BrainDescriptor } from '../brains';
 import type { ChatEngine } from '../brains/chat-engine';
 import type { Bus } from '../bus/bus';
@@ -65,6 +66,17 @@ type Block = Record<string, unknown>;
 
 const asBlock = (value: unknown): Block =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Block) : {};
+/**
+ * The loop's keys of an engine block its schema has parsed: the ones the schema names (checked, defaults filled
+ * in), the loop's defaults for those it leaves out (the engine does not read them; a file's value there is kept
+ * in the block but not checked). An engine whose schema is not an object gets the block read as a loop's.
+ */
+function loopKeysOf(config: z.ZodType, block: Block): LoopEngineConfig {
+  if (!(config instanceof z.ZodObject)) return LoopEngineConfig.safeParse(block).data ?? LOOP_DEFAULTS;
+  const named = LOOP_KEYS.filter((k) => k in config.shape && block[k] !== undefined);
+  return { ...LOOP_DEFAULTS, ...Object.fromEntries(named.map((k) => [k, block[k]])) } as LoopEngineConfig;
+}
+
 const available = (ids: string[]) => (ids.length ? ids.map((id) => `'${id}'`).join(', ') : 'none');
 
 /**
@@ -95,8 +107,7 @@ export async function buildPersonaRuntime(persona: PersonaFile, options: BuildRu
     throw new StudioError('persona_invalid', `The ${engineId} block is invalid: ${text}`, { issues });
   }
   const block = parsedBlock.data as Block;
-  // Engines whose schema extends LoopEngineConfig have these parsed already; others get the loop's defaults.
-  const loop = LoopEngineConfig.safeParse(block).data ?? LOOP_DEFAULTS;
+  const loop = loopKeysOf(engine.config, block);
 
   const brainId = loop.brain || null;
   const brainConfig: Block = brainId ? asBlock(block[brainId] ?? top[brainId]) : {};

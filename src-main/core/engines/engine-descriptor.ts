@@ -3,8 +3,9 @@ import type { EngineSetup } from './loop-context';
 import type { LoopEngine } from './loop-engine';
 
 /**
- * A loop engine plugin: its config (an extension of LoopEngineConfig, so `brain`, `toolboxes` and the limits keep
- * their meaning) and a factory taking the resolved setup, whose `config` is the parsed engine block.
+ * A loop engine plugin: its config (an extension of LoopEngineConfig or of one of its cuts, so `brain`, `toolboxes`
+ * and the limits keep their meaning; the loop keys it names are the ones it reads) and a factory taking the
+ * resolved setup, whose `config` is the parsed engine block.
  */
 export type EngineDescriptor = PluginDescriptor<(setup: EngineSetup) => LoopEngine>;
 

@@ -8,7 +8,10 @@ import { useFieldIssues } from './use-field-issues';
 /** Engine-block keys other controls edit: the brain section, the basics (prompt), the toolboxes, the field below. */
 const EDITED_ELSEWHERE = ['brain', 'system_prompt', 'toolboxes', 'max_iterations'] as const;
 
-/** The loop engine (from the catalog), its iteration limit, and a form for the rest of its config schema. */
+/**
+ * The loop engine (from the catalog), its iteration limit (when it has one), and a form for the rest of its config
+ * schema.
+ */
 export function EngineSection() {
   const draft = useApp((s) => s.draft)!;
   const catalog = useApp((s) => s.catalog);
@@ -20,6 +23,9 @@ export function EngineSection() {
   const current = engines.find((e) => e.id === engineId) ?? engines.find((e) => e.aliases?.includes(engineId));
   const rest = current ? formSchemaOf(current.configSchema, EDITED_ELSEWHERE) : null;
   const max = block.max_iterations;
+  // An engine whose schema leaves max_iterations out counts its own rounds (its settings below): no field for it.
+  const props = (current?.configSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const iterations = !current || !props || 'max_iterations' in props;
   return (
     <section className="card section" aria-labelledby="engine-h">
       <h3 id="engine-h">Loop engine</h3>
@@ -43,16 +49,20 @@ export function EngineSection() {
             onChange={(id) => update((p) => switchEngine(p, id))}
           />
         </Field>
-        <TextField
-          id="persona-max-iterations"
-          label="Max iterations"
-          help="Model turns with tool calls before a final answer is forced."
-          errors={issues(`${engineId}.max_iterations`)}
-          type="number"
-          min={1}
-          value={typeof max === 'number' ? max : ''}
-          onChange={(text) => update((p) => patchEngine(p, { max_iterations: text === '' ? undefined : Number(text) }))}
-        />
+        {iterations && (
+          <TextField
+            id="persona-max-iterations"
+            label="Max iterations"
+            help="Model turns with tool calls before a final answer is forced."
+            errors={issues(`${engineId}.max_iterations`)}
+            type="number"
+            min={1}
+            value={typeof max === 'number' ? max : ''}
+            onChange={(text) =>
+              update((p) => patchEngine(p, { max_iterations: text === '' ? undefined : Number(text) }))
+            }
+          />
+        )}
       </div>
       {rest && hasFormFields(rest) && (
         <PluginConfigForm

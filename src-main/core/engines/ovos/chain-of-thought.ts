@@ -1,5 +1,5 @@
 import type { AgentMessage } from '../../../../shared/domain/message';
-import { LoopEngineConfig } from '../../../../shared/plugins/engines/loop-config';
+import { PromptOnlyConfig } from '../../../../shared/plugins/engines/loop-config';
 import { BrainTurn } from '../brain-turn';
 import { defineEngine } from '../engine-descriptor';
 import type { LoopContext, LoopResult } from '../loop-context';
@@ -53,6 +53,6 @@ export const chainOfThoughtEngine = defineEngine({
   title: 'Chain of thought',
   description:
     'One request that asks the model to reason step by step and end with "FINAL ANSWER:". No tools, no loop: the fastest and cheapest. Choose it for arithmetic, logic and instructions that need no outside information, and as the baseline to compare the other loops with.',
-  config: LoopEngineConfig,
+  config: PromptOnlyConfig,
   create: (setup) => new ChainOfThoughtEngine(setup),
 });
