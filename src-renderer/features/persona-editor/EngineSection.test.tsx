@@ -5,6 +5,7 @@ import { LoopEngineConfig } from '../../../shared/plugins/engines/loop-config';
 import { TreeOfThoughtsConfig } from '../../../shared/plugins/engines/tree-of-thoughts-config';
 import type { CatalogEntry } from '../../../shared/ipc/records';
 import { EngineSection } from './EngineSection';
+import { ToolboxesSection } from './ToolboxesSection';
 import { renderInStore, storeKit } from '../../testing/store-kit';
 
 afterEach(cleanup);
@@ -18,7 +19,7 @@ const engine = (id: string, title: string, config: Parameters<typeof configJsonS
 });
 
 describe('EngineSection', () => {
-  it('offers Max iterations for an engine that reads it, not for one that counts its own rounds', () => {
+  it('offers Max iterations for an engine that reads it, not for one that counts its own rounds; says when it calls no tools', () => {
     const { store } = storeKit(
       {},
       {
@@ -34,7 +35,14 @@ describe('EngineSection', () => {
       },
     );
     store.getState().newDraft();
-    renderInStore(store, <EngineSection />);
+    renderInStore(
+      store,
+      <>
+        <EngineSection />
+        <ToolboxesSection />
+      </>,
+    );
+    expect(screen.queryByTestId('engine-calls-no-tools')).toBeNull();
     expect(document.getElementById('persona-max-iterations')).not.toBeNull();
     act(() => {
       fireEvent.change(screen.getByLabelText('Engine'), { target: { value: 'ovos-tree-of-thoughts-loop' } });
@@ -42,5 +50,8 @@ describe('EngineSection', () => {
     expect(document.getElementById('persona-max-iterations')).toBeNull();
     expect(screen.getByText('Max depth')).toBeTruthy();
     expect(screen.queryByText('Tool timeout (s)')).toBeNull();
+    expect(screen.getByTestId('engine-calls-no-tools').textContent).toContain(
+      'Tree of thoughts calls no tools: the toolboxes ticked here are not offered to the model.',
+    );
   });
 });

@@ -34,6 +34,10 @@ export function ToolboxesSection() {
     return mine.length ? issuesToErrorSchema(mine) : undefined;
   };
   const enabled = toolboxIdsOf(draft);
+  // An engine's schema names the loop keys it reads: one without the tool limits calls no tools.
+  const engine = catalog?.engines.find((e) => e.id === engineId || e.aliases?.includes(engineId));
+  const engineKeys = (engine?.configSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const callsNoTools = !!engineKeys && !('tool_timeout_s' in engineKeys);
   const available = catalog?.toolboxes ?? [];
   const baseOf = (id: string) => id.split(':')[0];
   const instances = enabled.filter((id) => id.includes(':') && available.some((t) => t.id === baseOf(id)));
@@ -51,6 +55,12 @@ export function ToolboxesSection() {
         <h3 id="toolboxes-h">Toolboxes</h3>
         <span className="small muted">{enabled.length} enabled</span>
       </div>
+      {callsNoTools && (
+        <div className="notice small" role="status" data-testid="engine-calls-no-tools">
+          {engine!.title} calls no tools: the toolboxes ticked here are not offered to the model. Pick another engine
+          under Loop engine to use them.
+        </div>
+      )}
       {available.length === 0 && unknown.length === 0 && (
         <EmptyState compact title="No toolboxes installed">
           <p>
