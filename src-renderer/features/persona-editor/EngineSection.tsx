@@ -4,6 +4,7 @@ import { Field, TextField } from './Field';
 import { formSchemaOf, hasFormFields, PluginConfigForm } from './PluginConfigForm';
 import { PluginSelect } from '../../components/PluginSelect';
 import { useFieldIssues } from './use-field-issues';
+import { engineEntryOf, engineReads } from '../../lib/engine-keys';
 
 /** Engine-block keys other controls edit: the brain section, the basics (prompt), the toolboxes, the field below. */
 const EDITED_ELSEWHERE = ['brain', 'system_prompt', 'toolboxes', 'max_iterations'] as const;
@@ -20,12 +21,11 @@ export function EngineSection() {
   const engineId = engineIdOf(draft);
   const block = engineBlockOf(draft);
   const engines = catalog?.engines ?? [];
-  const current = engines.find((e) => e.id === engineId) ?? engines.find((e) => e.aliases?.includes(engineId));
+  const current = engineEntryOf(catalog, engineId);
   const rest = current ? formSchemaOf(current.configSchema, EDITED_ELSEWHERE) : null;
   const max = block.max_iterations;
-  // An engine whose schema leaves max_iterations out counts its own rounds (its settings below): no field for it.
-  const props = (current?.configSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  const iterations = !current || !props || 'max_iterations' in props;
+  // An engine that does not read max_iterations counts its own rounds (its settings below): no field for it.
+  const iterations = engineReads(current, 'max_iterations');
   return (
     <section className="card section" aria-labelledby="engine-h">
       <h3 id="engine-h">Loop engine</h3>

@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { SchemaForm } from '../../components/tool-form/SchemaForm';
 import { AddInstance } from './AddInstance';
 import { StoredSecrets } from './StoredSecrets';
+import { engineEntryOf, engineReads } from '../../lib/engine-keys';
 
 /** Toolbox sources that usually come in several instances (one per server, manual or bus). */
 const MULTI_INSTANCE = new Set(['mcp', 'utcp', 'bus']);
@@ -34,10 +35,9 @@ export function ToolboxesSection() {
     return mine.length ? issuesToErrorSchema(mine) : undefined;
   };
   const enabled = toolboxIdsOf(draft);
-  // An engine's schema names the loop keys it reads: one without the tool limits calls no tools.
-  const engine = catalog?.engines.find((e) => e.id === engineId || e.aliases?.includes(engineId));
-  const engineKeys = (engine?.configSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  const callsNoTools = !!engineKeys && !('tool_timeout_s' in engineKeys);
+  // An engine that does not read the tool limits calls no tools.
+  const engine = engineEntryOf(catalog, engineId);
+  const callsNoTools = !!engine && !engineReads(engine, 'tool_timeout_s');
   const available = catalog?.toolboxes ?? [];
   const baseOf = (id: string) => id.split(':')[0];
   const instances = enabled.filter((id) => id.includes(':') && available.some((t) => t.id === baseOf(id)));
