@@ -156,13 +156,16 @@ describe('UTCPToolBox against a UTCP provider on loopback', () => {
 });
 
 /** A toolbox with one manual, `weather`, on the provider, with these headers and variables. */
-function weatherManual(base: string, headers: Record<string, string>, variables: Record<string, string> = {}) {
+function weatherManual(
+  base: string,
+  headers: Record<string, string>,
+  variables: Record<string, string> = {},
+  name = 'weather',
+) {
   return new UTCPToolBox({
     config: {
       utcp_config: {
-        manual_call_templates: [
-          { name: 'weather', call_template_type: 'http', http_method: 'GET', url: `${base}/utcp`, headers },
-        ],
+        manual_call_templates: [{ name, call_template_type: 'http', http_method: 'GET', url: `${base}/utcp`, headers }],
         variables,
       },
       timeout: 5,
@@ -178,6 +181,17 @@ describe('UTCP variables', () => {
     expect(tb.discoveryError).toBeNull();
     expect(provider.requests[0]).toMatchObject({ url: '/utcp', authorization: 'Bearer s3cret' });
     await tb.close();
+    // A _ in the manual's name is doubled in the variable's name.
+    const snake = weatherManual(
+      provider.base,
+      { Authorization: 'Bearer ${TOKEN}' },
+      { weather__api_TOKEN: 'snake' },
+      'weather_api',
+    );
+    await snake.ready;
+    expect(snake.discoveryError).toBeNull();
+    expect(provider.requests.at(-1)).toMatchObject({ url: '/utcp', authorization: 'Bearer snake' });
+    await snake.close();
     await provider.close();
   });
 
